@@ -1,0 +1,6 @@
+//! puzzlec's puzzle layer: instances, the reference models that judge every decoded solution,
+//! and the exact searches used as test oracles and as the `search` solver.
+//!
+//! Nothing here knows about SAT, SMT or solvers; encodings and drivers build on top.
+
+pub mod slide;

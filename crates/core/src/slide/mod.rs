@@ -1,0 +1,29 @@
+//! Sliding tiles (the 15-puzzle at any size from 2x2 to 8x8): board, moves, parsing,
+//! solvability and the exact searches that serve as oracle and as the `search` solver.
+
+pub mod bfs;
+pub mod board;
+pub mod heuristic;
+pub mod ida;
+pub mod parse;
+pub mod solvability;
+
+pub use bfs::Search;
+pub use board::{moves_to_string, parse_moves, Board, IllegalMove, Move, BLANK};
+pub use heuristic::Heuristic;
+pub use parse::{parse_board, to_compact, BoardError};
+pub use solvability::{check_solvable, ParityMismatch};
+
+use std::time::Instant;
+
+/// The exact search the `search` solver runs: bidirectional BFS up to 12 cells, IDA* above.
+///
+/// Check solvability first; on an unsolvable board this only ends at the deadline or, for
+/// small boards, when BFS exhausts the component.
+pub fn exact_shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> Search {
+    if start.len() <= bfs::MAX_BFS_CELLS {
+        bfs::shortest_path(start, goal, deadline)
+    } else {
+        ida::shortest_path(start, goal, deadline)
+    }
+}
