@@ -3,4 +3,9 @@
 //!
 //! Nothing here knows about SAT, SMT or solvers; encodings and drivers build on top.
 
+pub mod cross;
+pub mod hex;
+pub mod moves;
 pub mod slide;
+
+pub use moves::{moves_to_string, parse_moves, BadMoveLetter, Move};

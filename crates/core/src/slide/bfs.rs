@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::board::{Board, Move};
+use super::board::Board;
+use crate::moves::Move;
 
 /// The largest board the BFS takes; bigger ones go to IDA*.
 pub const MAX_BFS_CELLS: usize = 12;

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::moves::Move;
+
 /// Largest side the reference model accepts; 8x8 keeps a board in one fixed array.
 pub const MAX_SIDE: usize = 8;
 /// Smallest side: a 1xN board has no puzzle in it.
@@ -21,105 +23,13 @@ pub struct Board {
     cells: [u8; MAX_CELLS],
 }
 
-/// A move, named by the direction **the tile** slides (as in both seeds), not the blank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    Up,
-    Down,
-    Left,
-    Right,
-}
-
-impl Move {
-    /// All four, in the order searches try them.
-    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
-
-    /// The upper-case letter used in move strings.
-    pub fn letter(self) -> char {
-        match self {
-            Move::Up => 'U',
-            Move::Down => 'D',
-            Move::Left => 'L',
-            Move::Right => 'R',
-        }
-    }
-
-    /// Reads one move letter, case-insensitively.
-    pub fn from_letter(c: char) -> Option<Move> {
-        match c.to_ascii_uppercase() {
-            'U' => Some(Move::Up),
-            'D' => Some(Move::Down),
-            'L' => Some(Move::Left),
-            'R' => Some(Move::Right),
-            _ => None,
-        }
-    }
-
-    /// The move that undoes this one.
-    pub fn opposite(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Down => Move::Up,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-        }
-    }
-
-    /// Row and column step of the moving tile (the blank steps the other way).
-    pub fn delta(self) -> (isize, isize) {
-        match self {
-            Move::Up => (-1, 0),
-            Move::Down => (1, 0),
-            Move::Left => (0, -1),
-            Move::Right => (0, 1),
-        }
-    }
-}
-
-/// Parses a move string such as `DDDLuuu`; whitespace and commas are ignored.
-///
-/// # Errors
-/// Names the first character that is not a move letter and its index.
-pub fn parse_moves(text: &str) -> Result<Vec<Move>, BadMoveLetter> {
-    let mut moves = Vec::new();
-    for (index, c) in text.chars().enumerate() {
-        if c.is_whitespace() || c == ',' {
-            continue;
-        }
-        moves.push(Move::from_letter(c).ok_or(BadMoveLetter { index, letter: c })?);
-    }
-    Ok(moves)
-}
-
-/// Prints moves as upper-case letters.
-pub fn moves_to_string(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.letter()).collect()
-}
-
-/// A character in a move string that is not U, D, L or R.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("character {index} of the move string, {letter:?}, is not a move (use U, D, L, R)")]
-pub struct BadMoveLetter {
-    pub index: usize,
-    pub letter: char,
-}
-
 /// The first move of a sequence that the board does not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} ({}) is illegal: no tile can slide {} into the blank", .mv.letter(), direction_word(*.mv))]
+#[error("move {index} ({}) is illegal: no tile can slide {} into the blank", .mv.letter(), .mv.word())]
 pub struct IllegalMove {
     /// 0-based index of the move in the sequence.
     pub index: usize,
     pub mv: Move,
-}
-
-fn direction_word(m: Move) -> &'static str {
-    match m {
-        Move::Up => "up",
-        Move::Down => "down",
-        Move::Left => "left",
-        Move::Right => "right",
-    }
 }
 
 impl Board {
@@ -299,6 +209,7 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::parse_moves;
 
     #[test]
     fn moves_are_named_for_the_tile() {
@@ -323,13 +234,6 @@ mod tests {
         assert_eq!(err.index, 0);
         assert_eq!(applied, 4);
         assert_eq!(b.apply_strict(&moves[1..3]).unwrap().blank(), 0);
-    }
-
-    #[test]
-    fn bad_letters_are_named() {
-        let err = parse_moves("UDx").unwrap_err();
-        assert_eq!(err, BadMoveLetter { index: 2, letter: 'x' });
-        assert_eq!(moves_to_string(&parse_moves("u d,l r").unwrap()), "UDLR");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use super::bfs::Search;
-use super::board::{Board, Move};
+use super::board::Board;
+use crate::moves::Move;
 use super::heuristic::Heuristic;
 
 /// Shortest plan by iterative deepening on `g + h`; `h` is admissible, so the first plan found
@@ -83,7 +84,7 @@ mod tests {
     fn seed_board_has_its_known_optimum() {
         let b = parse_board("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12").unwrap();
         let Search::Found(plan) = shortest_path(&b, &Board::goal(4, 4), None) else { panic!() };
-        assert_eq!(crate::slide::board::moves_to_string(&plan), "DDDLUUULDDDLUUU");
+        assert_eq!(crate::moves::moves_to_string(&plan), "DDDLUUULDDDLUUU");
     }
 
     #[test]

@@ -9,7 +9,8 @@ pub mod parse;
 pub mod solvability;
 
 pub use bfs::Search;
-pub use board::{moves_to_string, parse_moves, Board, IllegalMove, Move, BLANK};
+pub use crate::moves::{moves_to_string, parse_moves, Move};
+pub use board::{Board, IllegalMove, BLANK};
 pub use heuristic::Heuristic;
 pub use parse::{parse_board, to_compact, BoardError};
 pub use solvability::{check_solvable, ParityMismatch};

@@ -1,0 +1,172 @@
+//! Cells and lines of an order-n hexagon, from axial coordinates.
+//!
+//! A cell is (q, r) with |q|, |r|, |q + r| <= n - 1. Rows are constant r, numbered top to
+//! bottom, cells left to right (order 3: rows of 3, 4, 5, 4, 3, cells 1..19). The three line
+//! directions are constant r, constant q and constant s = -q - r.
+
+/// Why an order has no magic hexagon to look for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrderError {
+    #[error("order must be at least 1 (got {0})")]
+    TooSmall(usize),
+    #[error("order {order} is larger than the {max} puzzlec supports")]
+    TooLarge { order: usize, max: usize },
+    #[error("order {order} has no integer magic sum: the values 1..{cells} add up to {total}, which {rows} rows cannot share equally ({total}/{rows} is not an integer)")]
+    NoMagicSum { order: usize, cells: usize, total: usize, rows: usize },
+}
+
+/// Largest order accepted (values then fit comfortably in every encoding).
+pub const MAX_ORDER: usize = 8;
+
+/// The geometry of one order: cells in numbering order and every line as cell indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hexagon {
+    pub order: usize,
+    /// Axial (q, r) of each cell, in numbering order (cell number = index + 1).
+    pub coords: Vec<(i32, i32)>,
+    /// Each line as 0-based cell indices in increasing order; rows first, then constant q,
+    /// then constant s. Duplicates (order 1, where all three are the one cell) are dropped.
+    pub lines: Vec<Vec<usize>>,
+}
+
+impl Hexagon {
+    /// The geometry of order `order` (any order from 1 to MAX_ORDER, magic sum or not).
+    pub fn new(order: usize) -> Result<Hexagon, OrderError> {
+        if order == 0 {
+            return Err(OrderError::TooSmall(order));
+        }
+        if order > MAX_ORDER {
+            return Err(OrderError::TooLarge { order, max: MAX_ORDER });
+        }
+        let k = order as i32 - 1;
+        let mut coords = Vec::new();
+        for r in -k..=k {
+            for q in (-k).max(-k - r)..=k.min(k - r) {
+                coords.push((q, r));
+            }
+        }
+        let mut lines: Vec<Vec<usize>> = Vec::new();
+        let keys: [fn((i32, i32)) -> i32; 3] = [|(_, r)| r, |(q, _)| q, |(q, r)| -q - r];
+        for key in keys {
+            for value in -k..=k {
+                let line: Vec<usize> = (0..coords.len()).filter(|&i| key(coords[i]) == value).collect();
+                if !lines.contains(&line) {
+                    lines.push(line);
+                }
+            }
+        }
+        Ok(Hexagon { order, coords, lines })
+    }
+
+    pub fn cells(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Number of rows (and of lines in each direction): 2n - 1.
+    pub fn rows(&self) -> usize {
+        2 * self.order - 1
+    }
+
+    /// Cell indices of each row, top to bottom.
+    pub fn row_cells(&self) -> Vec<Vec<usize>> {
+        self.lines[..self.rows()].to_vec()
+    }
+
+    /// Every row holds a share of 1 + 2 + ... + cells, so the sum per line is that total over
+    /// the number of rows, when it divides.
+    pub fn magic_sum(&self) -> Result<usize, OrderError> {
+        let cells = self.cells();
+        let total = cells * (cells + 1) / 2;
+        let rows = self.rows();
+        if total % rows == 0 {
+            Ok(total / rows)
+        } else {
+            Err(OrderError::NoMagicSum { order: self.order, cells, total, rows })
+        }
+    }
+
+    /// The 12 symmetries of the hexagon (6 rotations, each with and without a reflection), as
+    /// permutations of cell indices: `perm[i]` is where cell i goes. Identity first.
+    pub fn symmetries(&self) -> Vec<Vec<usize>> {
+        let index_of = |c: (i32, i32)| self.coords.iter().position(|&x| x == c).expect("symmetry maps cells to cells");
+        let mut out = Vec::new();
+        for reflect in [false, true] {
+            for turns in 0..6 {
+                out.push(
+                    self.coords
+                        .iter()
+                        .map(|&(q, r)| {
+                            // Cube (x, y, z) = (q, -q - r, r); reflection swaps x and z.
+                            let (mut x, mut y, mut z) = (q, -q - r, r);
+                            if reflect {
+                                std::mem::swap(&mut x, &mut z);
+                            }
+                            for _ in 0..turns {
+                                (x, y, z) = (-z, -x, -y);
+                            }
+                            index_of((x, z))
+                        })
+                        .collect(),
+                );
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_3_has_the_15_lines_of_the_hex38_seed() {
+        let h = Hexagon::new(3).unwrap();
+        assert_eq!(h.cells(), 19);
+        let seed: [&[usize]; 15] = [
+            &[1, 2, 3], &[4, 5, 6, 7], &[8, 9, 10, 11, 12], &[13, 14, 15, 16], &[17, 18, 19],
+            &[1, 8, 4], &[2, 5, 9, 13], &[3, 6, 10, 14, 17], &[7, 11, 15, 18], &[12, 16, 19],
+            &[8, 13, 17], &[4, 9, 14, 18], &[1, 5, 10, 15, 19], &[2, 6, 11, 16], &[3, 7, 12],
+        ];
+        let mut want: Vec<Vec<usize>> = seed.iter().map(|l| {
+            let mut v: Vec<usize> = l.iter().map(|c| c - 1).collect();
+            v.sort();
+            v
+        }).collect();
+        want.sort();
+        let mut got = h.lines.clone();
+        got.sort();
+        assert_eq!(got, want);
+        assert_eq!(h.magic_sum(), Ok(38));
+    }
+
+    #[test]
+    fn sizes_and_magic_sums() {
+        assert_eq!(Hexagon::new(1).unwrap().lines, vec![vec![0]]);
+        assert_eq!(Hexagon::new(1).unwrap().magic_sum(), Ok(1));
+        assert!(matches!(Hexagon::new(2).unwrap().magic_sum(), Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })));
+        assert!(matches!(Hexagon::new(4).unwrap().magic_sum(), Err(OrderError::NoMagicSum { cells: 37, .. })));
+        assert_eq!(Hexagon::new(4).unwrap().lines.len(), 21);
+        assert_eq!(Hexagon::new(0), Err(OrderError::TooSmall(0)));
+    }
+
+    #[test]
+    fn symmetries_are_twelve_distinct_line_preserving_permutations() {
+        let h = Hexagon::new(3).unwrap();
+        let syms = h.symmetries();
+        assert_eq!(syms.len(), 12);
+        assert_eq!(syms[0], (0..19).collect::<Vec<_>>());
+        let mut lines: Vec<Vec<usize>> = h.lines.clone();
+        lines.sort();
+        for p in &syms {
+            let mut mapped: Vec<Vec<usize>> = h.lines.iter().map(|l| {
+                let mut m: Vec<usize> = l.iter().map(|&c| p[c]).collect();
+                m.sort();
+                m
+            }).collect();
+            mapped.sort();
+            assert_eq!(mapped, lines);
+        }
+        let distinct: std::collections::HashSet<_> = syms.iter().collect();
+        assert_eq!(distinct.len(), 12);
+    }
+}
