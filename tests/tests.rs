@@ -1,0 +1,5 @@
+//! Integration tests: each drives the real `puzzlec` binary.
+
+mod cross_cli;
+mod slide_cli;
+mod util;

@@ -6,5 +6,7 @@ pub mod model;
 pub mod search;
 
 pub use grid::{parse_orientation_grid, ParsedGrid};
-pub use model::{replay, Cell, CrossError, CrossMoveError, CrossPuzzle, CrossState, Orientation, OrientationGrid};
+pub use model::{
+    replay, Cell, CrossError, CrossMoveError, CrossPuzzle, CrossState, Orientation, OrientationGrid,
+};
 pub use search::{shortest_solutions, CrossSearch};

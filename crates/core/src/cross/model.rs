@@ -65,32 +65,64 @@ pub enum CrossError {
     #[error("the board is {rows}x{cols}; sizes from 2x2 to {MAX_SIDE}x{MAX_SIDE} are supported (and at least 3 cells)")]
     Size { rows: usize, cols: usize },
     #[error("the {what} at row {}, column {} is off the {rows}x{cols} board", .at.0 + 1, .at.1 + 1)]
-    OffBoard { what: &'static str, at: Cell, rows: usize, cols: usize },
+    OffBoard {
+        what: &'static str,
+        at: Cell,
+        rows: usize,
+        cols: usize,
+    },
     #[error("the cross and the empty cell are both at row {}, column {}", .0.0 + 1, .0.1 + 1)]
     SameCell(Cell),
     #[error("orientation grid, line {line}: {reason}")]
     Grid { line: usize, reason: String },
     #[error("the orientation grid is {grid_rows}x{grid_cols} but the board is {rows}x{cols}")]
-    GridSize { grid_rows: usize, grid_cols: usize, rows: usize, cols: usize },
+    GridSize {
+        grid_rows: usize,
+        grid_cols: usize,
+        rows: usize,
+        cols: usize,
+    },
     #[error("the orientation grid puts the {what} at row {}, column {}, but the options say row {}, column {}", .grid.0 + 1, .grid.1 + 1, .options.0 + 1, .options.1 + 1)]
-    GridDisagrees { what: &'static str, grid: Cell, options: Cell },
+    GridDisagrees {
+        what: &'static str,
+        grid: Cell,
+        options: Cell,
+    },
 }
 
 impl CrossPuzzle {
     /// The seed's puzzle generalised: cross top-left, empty and target bottom-right, all free.
-    pub fn new(rows: usize, cols: usize, cross: Cell, empty: Cell, target: Cell) -> Result<CrossPuzzle, CrossError> {
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        cross: Cell,
+        empty: Cell,
+        target: Cell,
+    ) -> Result<CrossPuzzle, CrossError> {
         if !(2..=MAX_SIDE).contains(&rows) || !(2..=MAX_SIDE).contains(&cols) {
             return Err(CrossError::Size { rows, cols });
         }
         for (what, at) in [("cross", cross), ("empty cell", empty), ("target", target)] {
             if at.0 >= rows || at.1 >= cols {
-                return Err(CrossError::OffBoard { what, at, rows, cols });
+                return Err(CrossError::OffBoard {
+                    what,
+                    at,
+                    rows,
+                    cols,
+                });
             }
         }
         if cross == empty {
             return Err(CrossError::SameCell(cross));
         }
-        Ok(CrossPuzzle { rows, cols, cross, empty, target, fixed: vec![Orientation::Free; rows * cols] })
+        Ok(CrossPuzzle {
+            rows,
+            cols,
+            cross,
+            empty,
+            target,
+            fixed: vec![Orientation::Free; rows * cols],
+        })
     }
 
     pub fn cells(&self) -> usize {
@@ -109,7 +141,8 @@ impl CrossPuzzle {
     pub fn step(&self, index: usize, (dr, dc): (isize, isize)) -> Option<usize> {
         let r = (index / self.cols) as isize + dr;
         let c = (index % self.cols) as isize + dc;
-        (r >= 0 && c >= 0 && r < self.rows as isize && c < self.cols as isize).then(|| r as usize * self.cols + c as usize)
+        (r >= 0 && c >= 0 && r < self.rows as isize && c < self.cols as isize)
+            .then(|| r as usize * self.cols + c as usize)
     }
 
     /// The starting position.
@@ -154,9 +187,18 @@ pub enum CrossMoveError {
     #[error("move {index} ({}): no piece can slide {} into the empty cell from off the board", .mv.letter(), .mv.word())]
     OffBoard { index: usize, mv: Move },
     #[error("move {index} ({}): the piece from row {}, column {} is {} and cannot slide {}", .mv.letter(), .piece.0 + 1, .piece.1 + 1, if *.orientation == Orientation::Horizontal { "horizontal" } else { "vertical" }, .mv.word())]
-    Orientation { index: usize, mv: Move, piece: Cell, orientation: Orientation },
+    Orientation {
+        index: usize,
+        mv: Move,
+        piece: Cell,
+        orientation: Orientation,
+    },
     #[error("after {moves} moves the cross is at row {}, column {}, not at the target row {}, column {}", .cross.0 + 1, .cross.1 + 1, .target.0 + 1, .target.1 + 1)]
-    NotAtTarget { moves: usize, cross: Cell, target: Cell },
+    NotAtTarget {
+        moves: usize,
+        cross: Cell,
+        target: Cell,
+    },
 }
 
 impl CrossState {
@@ -165,14 +207,26 @@ impl CrossState {
     /// # Errors
     /// The move leaves the board or goes against the moving piece's orientation; the state is
     /// unchanged.
-    pub fn apply(&mut self, puzzle: &CrossPuzzle, m: Move, index: usize) -> Result<(), CrossMoveError> {
+    pub fn apply(
+        &mut self,
+        puzzle: &CrossPuzzle,
+        m: Move,
+        index: usize,
+    ) -> Result<(), CrossMoveError> {
         let (dr, dc) = m.delta();
-        let source = puzzle.step(self.empty, (-dr, -dc)).ok_or(CrossMoveError::OffBoard { index, mv: m })?;
+        let source = puzzle
+            .step(self.empty, (-dr, -dc))
+            .ok_or(CrossMoveError::OffBoard { index, mv: m })?;
         let piece = self.occupant[source];
         if piece != self.cross_piece {
             let orientation = self.orientation[piece as usize];
             if !orientation.allows(m) {
-                return Err(CrossMoveError::Orientation { index, mv: m, piece: puzzle.cell(piece as usize), orientation });
+                return Err(CrossMoveError::Orientation {
+                    index,
+                    mv: m,
+                    piece: puzzle.cell(piece as usize),
+                    orientation,
+                });
             }
             self.orientation[piece as usize] = Orientation::of_move(m);
         } else {
@@ -216,7 +270,11 @@ pub fn replay(puzzle: &CrossPuzzle, moves: &[Move]) -> Result<CrossState, CrossM
         state.apply(puzzle, m, index)?;
     }
     if !puzzle.solved(&state) {
-        return Err(CrossMoveError::NotAtTarget { moves: moves.len(), cross: puzzle.cell(state.cross), target: puzzle.target });
+        return Err(CrossMoveError::NotAtTarget {
+            moves: moves.len(),
+            cross: puzzle.cell(state.cross),
+            target: puzzle.target,
+        });
     }
     Ok(state)
 }

@@ -29,7 +29,9 @@ pub fn relaxed_distances(p: &CrossPuzzle) -> Vec<u32> {
         let mut next = Vec::new();
         for (x, e) in frontier {
             for m in Move::ALL {
-                let Some(src) = p.step(e, opposite_delta(m)) else { continue };
+                let Some(src) = p.step(e, opposite_delta(m)) else {
+                    continue;
+                };
                 let (nx, ne) = if src == x { (e, src) } else { (x, src) };
                 if dist[nx * n + ne] == UNREACHABLE {
                     dist[nx * n + ne] = depth;
@@ -51,14 +53,25 @@ fn opposite_delta(m: Move) -> (isize, isize) {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CrossSearch {
     /// The optimum and the distinct shortest move strings (all of them unless capped).
-    Found { length: usize, solutions: Vec<Vec<Move>>, complete: bool },
+    Found {
+        length: usize,
+        solutions: Vec<Vec<Move>>,
+        complete: bool,
+    },
     /// Proved: no plan of at most `max_moves` moves (or none at all, when the relaxation says so).
-    NoneWithin { max_moves: Option<usize> },
+    NoneWithin {
+        max_moves: Option<usize>,
+    },
     TimedOut,
 }
 
 /// IDA* on the true rules, collecting every plan of the optimal length (up to `keep` of them).
-pub fn shortest_solutions(p: &CrossPuzzle, max_moves: usize, keep: usize, deadline: Option<Instant>) -> CrossSearch {
+pub fn shortest_solutions(
+    p: &CrossPuzzle,
+    max_moves: usize,
+    keep: usize,
+    deadline: Option<Instant>,
+) -> CrossSearch {
     let dist = relaxed_distances(p);
     let start = p.start();
     let n = p.cells();
@@ -68,21 +81,38 @@ pub fn shortest_solutions(p: &CrossPuzzle, max_moves: usize, keep: usize, deadli
     }
     let mut bound = h0 as usize;
     while bound <= max_moves {
-        let mut s = Dfs { p, dist: &dist, n, deadline, keep, nodes: 0, timed_out: false, path: Vec::new(), found: Vec::new(), more: false };
+        let mut s = Dfs {
+            p,
+            dist: &dist,
+            n,
+            deadline,
+            keep,
+            nodes: 0,
+            timed_out: false,
+            path: Vec::new(),
+            found: Vec::new(),
+            more: false,
+        };
         let mut state = start.clone();
         let next = s.dfs(&mut state, bound, None);
         if s.timed_out {
             return CrossSearch::TimedOut;
         }
         if !s.found.is_empty() {
-            return CrossSearch::Found { length: bound, solutions: s.found, complete: !s.more };
+            return CrossSearch::Found {
+                length: bound,
+                solutions: s.found,
+                complete: !s.more,
+            };
         }
         if next == usize::MAX {
             break;
         }
         bound = next;
     }
-    CrossSearch::NoneWithin { max_moves: Some(max_moves) }
+    CrossSearch::NoneWithin {
+        max_moves: Some(max_moves),
+    }
 }
 
 struct Dfs<'a> {
@@ -119,7 +149,7 @@ impl Dfs<'_> {
             return usize::MAX;
         }
         self.nodes += 1;
-        if self.nodes % 8192 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.nodes.is_multiple_of(8192) && self.deadline.is_some_and(|d| Instant::now() > d) {
             self.timed_out = true;
         }
         let mut min = usize::MAX;
@@ -131,7 +161,9 @@ impl Dfs<'_> {
             if last == Some(m.opposite()) {
                 continue;
             }
-            let Some(src) = self.p.step(s.empty, opposite_delta(m)) else { continue };
+            let Some(src) = self.p.step(s.empty, opposite_delta(m)) else {
+                continue;
+            };
             let piece = s.occupant[src] as usize;
             let saved = s.orientation[piece];
             let (saved_cross, saved_empty) = (s.cross, s.empty);
@@ -164,9 +196,19 @@ mod tests {
     #[test]
     fn tiny_board_solutions_replay_and_are_distinct() {
         let p = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
-        let CrossSearch::Found { length, solutions, complete } = shortest_solutions(&p, 40, usize::MAX, None) else { panic!() };
+        let CrossSearch::Found {
+            length,
+            solutions,
+            complete,
+        } = shortest_solutions(&p, 40, usize::MAX, None)
+        else {
+            panic!()
+        };
         assert!(complete);
-        assert!(length >= 8, "the cross needs 4 moves and the empty cell must get ahead of it");
+        assert!(
+            length >= 8,
+            "the cross needs 4 moves and the empty cell must get ahead of it"
+        );
         let mut seen = std::collections::HashSet::new();
         for s in &solutions {
             assert_eq!(s.len(), length);
@@ -181,6 +223,9 @@ mod tests {
         let p = CrossPuzzle::new(2, 2, (0, 0), (0, 1), (0, 1)).unwrap();
         let d = relaxed_distances(&p);
         assert_eq!(d[p.index((0, 0)) * 4 + p.index((0, 1))], 1);
-        assert!(matches!(shortest_solutions(&p, 10, 10, None), CrossSearch::Found { length: 1, .. }));
+        assert!(matches!(
+            shortest_solutions(&p, 10, 10, None),
+            CrossSearch::Found { length: 1, .. }
+        ));
     }
 }

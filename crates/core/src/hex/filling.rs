@@ -8,11 +8,23 @@ pub enum FillingError {
     #[error("{found} values for {cells} cells")]
     Count { found: usize, cells: usize },
     #[error("cell {cell} holds {value}, outside 1..={cells}")]
-    Range { cell: usize, value: i64, cells: usize },
+    Range {
+        cell: usize,
+        value: i64,
+        cells: usize,
+    },
     #[error("value {value} appears in cells {first} and {second}")]
-    Repeat { value: i64, first: usize, second: usize },
+    Repeat {
+        value: i64,
+        first: usize,
+        second: usize,
+    },
     #[error("the line through cells {cells:?} sums to {sum}, not {magic}")]
-    LineSum { cells: Vec<usize>, sum: i64, magic: usize },
+    LineSum {
+        cells: Vec<usize>,
+        sum: i64,
+        magic: usize,
+    },
     #[error(transparent)]
     Order(#[from] OrderError),
 }
@@ -24,15 +36,26 @@ pub enum FillingError {
 pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> {
     let cells = hex.cells();
     if values.len() != cells {
-        return Err(FillingError::Count { found: values.len(), cells });
+        return Err(FillingError::Count {
+            found: values.len(),
+            cells,
+        });
     }
     let mut seen = vec![0usize; cells + 1];
     for (i, &v) in values.iter().enumerate() {
         if v < 1 || v > cells as i64 {
-            return Err(FillingError::Range { cell: i + 1, value: v, cells });
+            return Err(FillingError::Range {
+                cell: i + 1,
+                value: v,
+                cells,
+            });
         }
         if seen[v as usize] != 0 {
-            return Err(FillingError::Repeat { value: v, first: seen[v as usize], second: i + 1 });
+            return Err(FillingError::Repeat {
+                value: v,
+                first: seen[v as usize],
+                second: i + 1,
+            });
         }
         seen[v as usize] = i + 1;
     }
@@ -40,7 +63,11 @@ pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> 
     for line in &hex.lines {
         let sum: i64 = line.iter().map(|&c| values[c]).sum();
         if sum != magic as i64 {
-            return Err(FillingError::LineSum { cells: line.iter().map(|c| c + 1).collect(), sum, magic });
+            return Err(FillingError::LineSum {
+                cells: line.iter().map(|c| c + 1).collect(),
+                sum,
+                magic,
+            });
         }
     }
     Ok(())
@@ -48,7 +75,12 @@ pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> 
 
 /// The filling drawn as a hexagon, rows indented so the diagonals line up.
 pub fn render(hex: &Hexagon, values: &[i64]) -> String {
-    let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1) + 2;
+    let width = values
+        .iter()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        + 2;
     let longest = hex.rows();
     let mut out = String::new();
     for row in hex.row_cells() {
@@ -66,7 +98,9 @@ mod tests {
     use super::*;
 
     /// The solution printed in the Hex38 seed.
-    const SEED: [i64; 19] = [9, 14, 15, 11, 6, 8, 13, 18, 1, 5, 4, 10, 17, 7, 2, 12, 3, 19, 16];
+    const SEED: [i64; 19] = [
+        9, 14, 15, 11, 6, 8, 13, 18, 1, 5, 4, 10, 17, 7, 2, 12, 3, 19, 16,
+    ];
 
     #[test]
     fn the_seed_solution_is_magic() {
@@ -74,10 +108,20 @@ mod tests {
         check_filling(&h, &SEED).unwrap();
         let mut bad = SEED;
         bad.swap(0, 1);
-        assert!(matches!(check_filling(&h, &bad), Err(FillingError::LineSum { .. })));
+        assert!(matches!(
+            check_filling(&h, &bad),
+            Err(FillingError::LineSum { .. })
+        ));
         bad = SEED;
         bad[3] = 9;
-        assert_eq!(check_filling(&h, &bad), Err(FillingError::Repeat { value: 9, first: 1, second: 4 }));
+        assert_eq!(
+            check_filling(&h, &bad),
+            Err(FillingError::Repeat {
+                value: 9,
+                first: 1,
+                second: 4
+            })
+        );
     }
 
     #[test]

@@ -12,7 +12,12 @@ pub enum OrderError {
     #[error("order {order} is larger than the {max} puzzlec supports")]
     TooLarge { order: usize, max: usize },
     #[error("order {order} has no integer magic sum: the values 1..{cells} add up to {total}, which {rows} rows cannot share equally ({total}/{rows} is not an integer)")]
-    NoMagicSum { order: usize, cells: usize, total: usize, rows: usize },
+    NoMagicSum {
+        order: usize,
+        cells: usize,
+        total: usize,
+        rows: usize,
+    },
 }
 
 /// Largest order accepted (values then fit comfortably in every encoding).
@@ -36,7 +41,10 @@ impl Hexagon {
             return Err(OrderError::TooSmall(order));
         }
         if order > MAX_ORDER {
-            return Err(OrderError::TooLarge { order, max: MAX_ORDER });
+            return Err(OrderError::TooLarge {
+                order,
+                max: MAX_ORDER,
+            });
         }
         let k = order as i32 - 1;
         let mut coords = Vec::new();
@@ -49,13 +57,19 @@ impl Hexagon {
         let keys: [fn((i32, i32)) -> i32; 3] = [|(_, r)| r, |(q, _)| q, |(q, r)| -q - r];
         for key in keys {
             for value in -k..=k {
-                let line: Vec<usize> = (0..coords.len()).filter(|&i| key(coords[i]) == value).collect();
+                let line: Vec<usize> = (0..coords.len())
+                    .filter(|&i| key(coords[i]) == value)
+                    .collect();
                 if !lines.contains(&line) {
                     lines.push(line);
                 }
             }
         }
-        Ok(Hexagon { order, coords, lines })
+        Ok(Hexagon {
+            order,
+            coords,
+            lines,
+        })
     }
 
     pub fn cells(&self) -> usize {
@@ -78,17 +92,27 @@ impl Hexagon {
         let cells = self.cells();
         let total = cells * (cells + 1) / 2;
         let rows = self.rows();
-        if total % rows == 0 {
+        if total.is_multiple_of(rows) {
             Ok(total / rows)
         } else {
-            Err(OrderError::NoMagicSum { order: self.order, cells, total, rows })
+            Err(OrderError::NoMagicSum {
+                order: self.order,
+                cells,
+                total,
+                rows,
+            })
         }
     }
 
     /// The 12 symmetries of the hexagon (6 rotations, each with and without a reflection), as
     /// permutations of cell indices: `perm[i]` is where cell i goes. Identity first.
     pub fn symmetries(&self) -> Vec<Vec<usize>> {
-        let index_of = |c: (i32, i32)| self.coords.iter().position(|&x| x == c).expect("symmetry maps cells to cells");
+        let index_of = |c: (i32, i32)| {
+            self.coords
+                .iter()
+                .position(|&x| x == c)
+                .expect("symmetry maps cells to cells")
+        };
         let mut out = Vec::new();
         for reflect in [false, true] {
             for turns in 0..6 {
@@ -123,15 +147,30 @@ mod tests {
         let h = Hexagon::new(3).unwrap();
         assert_eq!(h.cells(), 19);
         let seed: [&[usize]; 15] = [
-            &[1, 2, 3], &[4, 5, 6, 7], &[8, 9, 10, 11, 12], &[13, 14, 15, 16], &[17, 18, 19],
-            &[1, 8, 4], &[2, 5, 9, 13], &[3, 6, 10, 14, 17], &[7, 11, 15, 18], &[12, 16, 19],
-            &[8, 13, 17], &[4, 9, 14, 18], &[1, 5, 10, 15, 19], &[2, 6, 11, 16], &[3, 7, 12],
+            &[1, 2, 3],
+            &[4, 5, 6, 7],
+            &[8, 9, 10, 11, 12],
+            &[13, 14, 15, 16],
+            &[17, 18, 19],
+            &[1, 8, 4],
+            &[2, 5, 9, 13],
+            &[3, 6, 10, 14, 17],
+            &[7, 11, 15, 18],
+            &[12, 16, 19],
+            &[8, 13, 17],
+            &[4, 9, 14, 18],
+            &[1, 5, 10, 15, 19],
+            &[2, 6, 11, 16],
+            &[3, 7, 12],
         ];
-        let mut want: Vec<Vec<usize>> = seed.iter().map(|l| {
-            let mut v: Vec<usize> = l.iter().map(|c| c - 1).collect();
-            v.sort();
-            v
-        }).collect();
+        let mut want: Vec<Vec<usize>> = seed
+            .iter()
+            .map(|l| {
+                let mut v: Vec<usize> = l.iter().map(|c| c - 1).collect();
+                v.sort();
+                v
+            })
+            .collect();
         want.sort();
         let mut got = h.lines.clone();
         got.sort();
@@ -143,8 +182,18 @@ mod tests {
     fn sizes_and_magic_sums() {
         assert_eq!(Hexagon::new(1).unwrap().lines, vec![vec![0]]);
         assert_eq!(Hexagon::new(1).unwrap().magic_sum(), Ok(1));
-        assert!(matches!(Hexagon::new(2).unwrap().magic_sum(), Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })));
-        assert!(matches!(Hexagon::new(4).unwrap().magic_sum(), Err(OrderError::NoMagicSum { cells: 37, .. })));
+        assert!(matches!(
+            Hexagon::new(2).unwrap().magic_sum(),
+            Err(OrderError::NoMagicSum {
+                total: 28,
+                rows: 3,
+                ..
+            })
+        ));
+        assert!(matches!(
+            Hexagon::new(4).unwrap().magic_sum(),
+            Err(OrderError::NoMagicSum { cells: 37, .. })
+        ));
         assert_eq!(Hexagon::new(4).unwrap().lines.len(), 21);
         assert_eq!(Hexagon::new(0), Err(OrderError::TooSmall(0)));
     }
@@ -158,11 +207,15 @@ mod tests {
         let mut lines: Vec<Vec<usize>> = h.lines.clone();
         lines.sort();
         for p in &syms {
-            let mut mapped: Vec<Vec<usize>> = h.lines.iter().map(|l| {
-                let mut m: Vec<usize> = l.iter().map(|&c| p[c]).collect();
-                m.sort();
-                m
-            }).collect();
+            let mut mapped: Vec<Vec<usize>> = h
+                .lines
+                .iter()
+                .map(|l| {
+                    let mut m: Vec<usize> = l.iter().map(|&c| p[c]).collect();
+                    m.sort();
+                    m
+                })
+                .collect();
             mapped.sort();
             assert_eq!(mapped, lines);
         }

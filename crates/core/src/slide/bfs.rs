@@ -21,7 +21,10 @@ const ROOT: u8 = u8::MAX;
 ///
 /// Meant for tests and tiny boards (a 3x3 board has 181,440 reachable states).
 pub fn distances_from(root: &Board) -> HashMap<u64, u8> {
-    assert!(root.len() <= MAX_BFS_CELLS, "BFS tables are for small boards");
+    assert!(
+        root.len() <= MAX_BFS_CELLS,
+        "BFS tables are for small boards"
+    );
     let mut dist = HashMap::new();
     dist.insert(root.pack(), 0u8);
     let mut frontier = vec![*root];
@@ -106,8 +109,11 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
             return Search::TimedOut;
         }
         let forward = fwd_front.len() <= bwd_front.len();
-        let (front, mine, other) =
-            if forward { (&mut fwd_front, &mut fwd, &bwd) } else { (&mut bwd_front, &mut bwd, &fwd) };
+        let (front, mine, other) = if forward {
+            (&mut fwd_front, &mut fwd, &bwd)
+        } else {
+            (&mut bwd_front, &mut bwd, &fwd)
+        };
         let mut next = Vec::new();
         let mut best: Option<(usize, u64)> = None;
         for &k in front.iter() {
@@ -199,7 +205,10 @@ mod tests {
     #[test]
     fn unreachable_is_reported() {
         let b = parse_board("2 1 / 3 _").unwrap();
-        assert_eq!(shortest_path(&b, &Board::goal(2, 2), None), Search::Unreachable);
+        assert_eq!(
+            shortest_path(&b, &Board::goal(2, 2), None),
+            Search::Unreachable
+        );
     }
 
     #[test]

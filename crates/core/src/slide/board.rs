@@ -51,7 +51,11 @@ impl Board {
             }
             seen[t as usize] = true;
         }
-        let mut board = Board { rows: rows as u8, cols: cols as u8, cells: [0; MAX_CELLS] };
+        let mut board = Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: [0; MAX_CELLS],
+        };
         board.cells[..n].copy_from_slice(cells);
         Some(board)
     }
@@ -93,12 +97,18 @@ impl Board {
 
     /// Row-major index of the blank.
     pub fn blank(&self) -> usize {
-        self.cells().iter().position(|&t| t == BLANK).expect("a board always has a blank")
+        self.cells()
+            .iter()
+            .position(|&t| t == BLANK)
+            .expect("a board always has a blank")
     }
 
     /// Row-major index of `tile`.
     pub fn position_of(&self, tile: u8) -> usize {
-        self.cells().iter().position(|&t| t == tile).expect("every tile is on the board")
+        self.cells()
+            .iter()
+            .position(|&t| t == tile)
+            .expect("every tile is on the board")
     }
 
     /// The cell whose tile would slide into the blank under `m`, if there is one.
@@ -169,7 +179,9 @@ impl Board {
     /// Packs a board of at most 16 cells into 4 bits a cell, for hash sets in the exact searches.
     pub fn pack(&self) -> u64 {
         debug_assert!(self.len() <= 16);
-        self.cells().iter().fold(0u64, |acc, &t| (acc << 4) | t as u64)
+        self.cells()
+            .iter()
+            .fold(0u64, |acc, &t| (acc << 4) | t as u64)
     }
 
     /// Inverse of [`Board::pack`] for a board of this shape.

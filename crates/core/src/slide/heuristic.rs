@@ -20,7 +20,11 @@ impl Heuristic {
             goal_row[t as usize] = i / goal.cols();
             goal_col[t as usize] = i % goal.cols();
         }
-        Heuristic { cols: goal.cols(), goal_row, goal_col }
+        Heuristic {
+            cols: goal.cols(),
+            goal_row,
+            goal_col,
+        }
     }
 
     /// Distance of one tile standing at cell `at` from its goal cell.
@@ -48,14 +52,22 @@ impl Heuristic {
         let mut line: Vec<usize> = Vec::with_capacity(rows.max(cols));
         for r in 0..rows {
             line.clear();
-            line.extend((0..cols).map(|c| board.at(r, c)).filter(|&t| t != BLANK && self.goal_row[t as usize] == r)
-                .map(|t| self.goal_col[t as usize]));
+            line.extend(
+                (0..cols)
+                    .map(|c| board.at(r, c))
+                    .filter(|&t| t != BLANK && self.goal_row[t as usize] == r)
+                    .map(|t| self.goal_col[t as usize]),
+            );
             extra += 2 * removals_to_sort(&line);
         }
         for c in 0..cols {
             line.clear();
-            line.extend((0..rows).map(|r| board.at(r, c)).filter(|&t| t != BLANK && self.goal_col[t as usize] == c)
-                .map(|t| self.goal_row[t as usize]));
+            line.extend(
+                (0..rows)
+                    .map(|r| board.at(r, c))
+                    .filter(|&t| t != BLANK && self.goal_col[t as usize] == c)
+                    .map(|t| self.goal_row[t as usize]),
+            );
             extra += 2 * removals_to_sort(&line);
         }
         self.manhattan(board) + extra

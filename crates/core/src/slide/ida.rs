@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use super::bfs::Search;
 use super::board::Board;
-use crate::moves::Move;
 use super::heuristic::Heuristic;
+use crate::moves::Move;
 
 /// Shortest plan by iterative deepening on `g + h`; `h` is admissible, so the first plan found
 /// at the smallest bound is optimal. The deadline is checked every few thousand nodes.
@@ -16,7 +16,13 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
     let h = Heuristic::new(goal);
     let mut bound = h.manhattan_linear_conflict(start);
     let mut path = Vec::new();
-    let mut ctx = Ctx { h: &h, goal, deadline, nodes: 0, timed_out: false };
+    let mut ctx = Ctx {
+        h: &h,
+        goal,
+        deadline,
+        nodes: 0,
+        timed_out: false,
+    };
     loop {
         let mut board = *start;
         match ctx.dfs(&mut board, 0, bound, None, &mut path) {
@@ -43,7 +49,14 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn dfs(&mut self, board: &mut Board, g: usize, bound: usize, last: Option<Move>, path: &mut Vec<Move>) -> Step {
+    fn dfs(
+        &mut self,
+        board: &mut Board,
+        g: usize,
+        bound: usize,
+        last: Option<Move>,
+        path: &mut Vec<Move>,
+    ) -> Step {
         let f = g + self.h.manhattan_linear_conflict(board);
         if f > bound {
             return Step::Exceeded(f);
@@ -52,7 +65,7 @@ impl Ctx<'_> {
             return Step::Found;
         }
         self.nodes += 1;
-        if self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() > d) {
             self.timed_out = true;
         }
         if self.timed_out {
@@ -83,7 +96,9 @@ mod tests {
     #[test]
     fn seed_board_has_its_known_optimum() {
         let b = parse_board("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12").unwrap();
-        let Search::Found(plan) = shortest_path(&b, &Board::goal(4, 4), None) else { panic!() };
+        let Search::Found(plan) = shortest_path(&b, &Board::goal(4, 4), None) else {
+            panic!()
+        };
         assert_eq!(crate::moves::moves_to_string(&plan), "DDDLUUULDDDLUUU");
     }
 
@@ -100,7 +115,9 @@ mod tests {
             if check_solvable(&b, &goal).is_err() {
                 continue;
             }
-            let Search::Found(plan) = shortest_path(&b, &goal, None) else { panic!("{b:?}") };
+            let Search::Found(plan) = shortest_path(&b, &goal, None) else {
+                panic!("{b:?}")
+            };
             assert_eq!(plan.len(), dist[&b.pack()] as usize, "{b:?}");
             assert_eq!(b.apply_strict(&plan).unwrap(), goal);
             checked += 1;

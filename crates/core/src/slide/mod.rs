@@ -8,8 +8,8 @@ pub mod ida;
 pub mod parse;
 pub mod solvability;
 
-pub use bfs::Search;
 pub use crate::moves::{moves_to_string, parse_moves, Move};
+pub use bfs::Search;
 pub use board::{Board, IllegalMove, BLANK};
 pub use heuristic::Heuristic;
 pub use parse::{parse_board, to_compact, BoardError};

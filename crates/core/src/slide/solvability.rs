@@ -41,7 +41,11 @@ pub fn check_solvable(start: &Board, goal: &Board) -> Result<(), ParityMismatch>
     for (i, &t) in goal.cells().iter().enumerate() {
         goal_pos[t as usize] = i;
     }
-    let sigma: Vec<usize> = start.cells().iter().map(|&t| goal_pos[t as usize]).collect();
+    let sigma: Vec<usize> = start
+        .cells()
+        .iter()
+        .map(|&t| goal_pos[t as usize])
+        .collect();
     let mut visited = vec![false; n];
     let mut cycles = 0;
     for i in 0..n {
@@ -59,7 +63,10 @@ pub fn check_solvable(start: &Board, goal: &Board) -> Result<(), ParityMismatch>
     if permutation_odd == (blank_distance % 2 == 1) {
         Ok(())
     } else {
-        Err(ParityMismatch { permutation_odd, blank_distance })
+        Err(ParityMismatch {
+            permutation_odd,
+            blank_distance,
+        })
     }
 }
 
@@ -90,7 +97,11 @@ mod tests {
         let mut count = 0;
         permutations(&mut cells, 0, &mut |p| {
             let b = Board::from_cells(rows, cols, p).unwrap();
-            assert_eq!(check_solvable(&b, &goal).is_ok(), reachable.contains_key(&b.pack()), "{b:?}");
+            assert_eq!(
+                check_solvable(&b, &goal).is_ok(),
+                reachable.contains_key(&b.pack()),
+                "{b:?}"
+            );
             count += 1;
         });
         assert_eq!(reachable.len() * 2, count);

@@ -1,0 +1,27 @@
+# puzzlec: the two set-up commands are `make demo` and `make test` (see README.md).
+SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
+CARGO ?= cargo
+
+.PHONY: demo test deps fmt lint build
+
+build:
+	$(CARGO) build --release
+
+## Builds puzzlec and solves the seed 15-puzzle instance (no external solver needed).
+demo: build
+	$(CARGO) run --release --quiet -- solve slide --board "$(SEED_BOARD)"
+	$(CARGO) run --release --quiet -- solve cross --size 5x5
+
+## Installs what the tests need (Debian packages), then runs every test.
+test: deps
+	$(CARGO) test --workspace
+
+deps:
+	bash scripts/install-deps.sh
+
+fmt:
+	$(CARGO) fmt --all
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings

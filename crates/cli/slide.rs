@@ -1,0 +1,181 @@
+//! `solve slide` and `verify slide`.
+
+use std::time::Instant;
+
+use anyhow::anyhow;
+use puzzlec_core::slide::{
+    self, check_solvable, moves_to_string, parse_moves, Board, Heuristic, Move, Search,
+};
+use serde_json::json;
+
+use crate::args::{OutputArgs, SolveSlide, VerifySlide};
+use crate::exit::{bad_input, unknown, Code, Failure};
+use crate::input;
+
+pub fn solve(a: SolveSlide) -> Result<Code, Failure> {
+    let started = Instant::now();
+    let (start, goal) = input::slide_boards(&a.input)?;
+    let deadline = input::deadline(a.timeout)?;
+    if a.solver != "search" {
+        return Err(Failure {
+            code: Code::Unknown,
+            error: anyhow!(
+                "unknown solver {:?}: this build knows `search` only",
+                a.solver
+            ),
+        });
+    }
+    let lower_bound = Heuristic::new(&goal).manhattan_linear_conflict(&start);
+    let report = Report {
+        out: a.output,
+        solver: &a.solver,
+        encoding: "none",
+        started,
+        lower_bound,
+    };
+    if let Err(parity) = check_solvable(&start, &goal) {
+        return Ok(report.no_solution("parity", &parity.to_string()));
+    }
+    if a.max_moves.is_some_and(|max| lower_bound > max) {
+        let why = format!("every plan needs at least {lower_bound} moves (Manhattan distance plus linear conflict), more than --max-moves {}", a.max_moves.unwrap_or(0));
+        return Ok(report.no_solution("max-moves", &why));
+    }
+    match slide::exact_shortest_path(&start, &goal, deadline) {
+        Search::Found(plan) => {
+            replay(&start, &goal, &plan, &a.solver)?;
+            if let Some(max) = a.max_moves.filter(|&max| plan.len() > max) {
+                let why = format!("the shortest plan has {} moves, more than --max-moves {max}", plan.len());
+                return Ok(report.no_solution("max-moves", &why));
+            }
+            Ok(report.solved(&start, &plan, true))
+        }
+        Search::Unreachable => Err(unknown(anyhow!("the exact search exhausted the board without reaching the goal, although parity allows it; please report this board"))),
+        Search::TimedOut => Ok(report.unknown("time limit reached")),
+    }
+}
+
+/// Replays a plan through the reference model; a plan that fails is the solver's error.
+pub fn replay(start: &Board, goal: &Board, plan: &[Move], solver: &str) -> Result<(), Failure> {
+    match start.apply_strict(plan) {
+        Ok(end) if end == *goal => Ok(()),
+        Ok(_) => Err(unknown(anyhow!(
+            "solver {solver} returned a plan that does not end on the goal: {}",
+            moves_to_string(plan)
+        ))),
+        Err(e) => Err(unknown(anyhow!(
+            "solver {solver} returned a plan that fails replay ({e}): {}",
+            moves_to_string(plan)
+        ))),
+    }
+}
+
+/// How a `solve slide` run is printed, text or JSON.
+pub struct Report<'a> {
+    pub out: OutputArgs,
+    pub solver: &'a str,
+    pub encoding: &'a str,
+    pub started: Instant,
+    pub lower_bound: usize,
+}
+
+impl Report<'_> {
+    fn base(&self, status: &str) -> serde_json::Value {
+        json!({
+            "puzzle": "slide",
+            "status": status,
+            "encoding": self.encoding,
+            "solver": self.solver,
+            "time_ms": self.started.elapsed().as_millis() as u64,
+            "lower_bound": self.lower_bound,
+        })
+    }
+
+    pub fn solved(&self, start: &Board, plan: &[Move], optimal: bool) -> Code {
+        let moves = moves_to_string(plan);
+        if self.out.json {
+            let mut v = self.base("solved");
+            v["moves"] = json!(moves);
+            v["length"] = json!(plan.len());
+            v["optimal"] = json!(optimal);
+            println!("{v}");
+        } else {
+            print!("{start}");
+            let proof = if optimal {
+                "optimal: no shorter plan exists"
+            } else {
+                "not proved optimal"
+            };
+            println!(
+                "solved in {} moves ({proof}; lower bound {})",
+                plan.len(),
+                self.lower_bound
+            );
+            println!("{moves}");
+        }
+        Code::Solved
+    }
+
+    pub fn no_solution(&self, reason: &str, detail: &str) -> Code {
+        if self.out.json {
+            let mut v = self.base("no-solution");
+            v["reason"] = json!(reason);
+            v["detail"] = json!(detail);
+            println!("{v}");
+        } else {
+            println!("no solution: {detail}");
+        }
+        Code::NoSolution
+    }
+
+    pub fn unknown(&self, detail: &str) -> Code {
+        if self.out.json {
+            let mut v = self.base("unknown");
+            v["detail"] = json!(detail);
+            println!("{v}");
+        } else {
+            println!("unknown: {detail}");
+        }
+        Code::Unknown
+    }
+}
+
+pub fn verify(a: VerifySlide) -> Result<Code, Failure> {
+    let (start, goal) = input::slide_boards(&a.input)?;
+    let plan = parse_moves(&a.moves).map_err(|e| bad_input(anyhow!("--moves: {e}")))?;
+    let verdict = match start.apply_strict(&plan) {
+        Ok(end) if end == goal => Ok(()),
+        Ok(end) => Err(format!(
+            "after all {} moves the board is not the goal:\n{end}",
+            plan.len()
+        )),
+        Err(e) => Err(e.to_string()),
+    };
+    print_verdict(a.output, "slide", plan.len(), verdict)
+}
+
+/// Prints a verify verdict; exit 0 when valid, 1 when not.
+pub fn print_verdict(
+    out: OutputArgs,
+    puzzle: &str,
+    length: usize,
+    verdict: Result<(), String>,
+) -> Result<Code, Failure> {
+    let valid = verdict.is_ok();
+    if out.json {
+        let mut v = json!({ "puzzle": puzzle, "status": if valid { "valid" } else { "invalid" }, "length": length });
+        if let Err(e) = &verdict {
+            v["error"] = json!(e);
+        }
+        println!("{v}");
+    } else {
+        match &verdict {
+            Ok(()) => println!("valid: {length} moves reach the goal"),
+            Err(e) => println!("invalid: {e}"),
+        }
+    }
+    Ok(if valid {
+        Code::Solved
+    } else {
+        Code::NoSolution
+    })
+}
