@@ -10,6 +10,9 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "puzzlec", version, about, long_about = None, after_help = TOP_EXAMPLES)]
 pub struct Cli {
+    /// Solver registry to use (default: ./solvers.toml, else the built-in one).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub solvers: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -18,6 +21,9 @@ const TOP_EXAMPLES: &str = "\
 Examples:
   puzzlec solve slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\"
   puzzlec verify slide --board \"1 2 3 / 4 5 6 / 7 _ 8\" --moves L
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bright --solver z3
+  puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
+  puzzlec solvers --check
   puzzlec solve cross --size 3x3 --all
 
 Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
@@ -31,6 +37,97 @@ pub enum Command {
     /// Check a move string against a puzzle's rules.
     #[command(subcommand)]
     Verify(VerifyCommand),
+    /// Write the encoding of one horizon to a file, for an external solver.
+    #[command(subcommand)]
+    Emit(EmitCommand),
+    /// Read a file written by `emit` and a solver's answer; print the replay-checked plan.
+    #[command(subcommand)]
+    Decode(DecodeCommand),
+    /// List the solvers: built in, and those of the registry, with their binaries.
+    #[command(after_help = "\
+Examples:
+  puzzlec solvers
+  puzzlec solvers --check            (runs each binary's --version)
+  puzzlec --solvers my-solvers.toml solvers
+
+Built in: z3 (the linked library, SMT-LIB2), cadical (embedded, CNF), search (exact search).
+External solvers come from solvers.toml: --solvers FILE, else ./solvers.toml, else the
+defaults built into puzzlec.")]
+    Solvers(SolversArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EmitCommand {
+    /// Emit a sliding-tile horizon as SMT-LIB2 or DIMACS.
+    #[command(after_help = "\
+Examples:
+  puzzlec emit slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\" --format dimacs --horizon 15 -o seed.cnf
+  cadical seed.cnf > seed.out
+  puzzlec decode slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\" --encoding seed.cnf --model seed.out
+
+The file is satisfiable iff a plan of exactly HORIZON moves exists. DIMACS files name the
+variables decoding needs in `c var N NAME` lines; .smt2 files end in check-sat and get-value.")]
+    Slide(EmitSlide),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DecodeCommand {
+    /// Decode a solver's answer to an emitted sliding-tile encoding.
+    #[command(after_help = "\
+Examples:
+  puzzlec decode slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding p.cnf --model p.out
+  puzzlec decode slide board.txt --encoding p.smt2 --model z3-answer.txt --json
+
+Models: SAT-competition output (s/v lines) or minisat's result file for DIMACS; the
+sat + get-value (or get-model) answer of z3 or cvc5 for SMT-LIB2.")]
+    Slide(DecodeSlide),
+}
+
+#[derive(Args, Debug)]
+pub struct SolversArgs {
+    /// Run each binary once (`--version`) and show what it says.
+    #[arg(long)]
+    pub check: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The output formats of `emit`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Smt2,
+    Dimacs,
+}
+
+#[derive(Args, Debug)]
+pub struct EmitSlide {
+    #[command(flatten)]
+    pub input: SlideInput,
+    /// Encoding to emit.
+    #[arg(long, default_value = "bright")]
+    pub encoding: String,
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Number of moves: the file is satisfiable iff a plan of exactly this length exists.
+    #[arg(long)]
+    pub horizon: usize,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeSlide {
+    #[command(flatten)]
+    pub input: SlideInput,
+    /// The file `emit` wrote (.cnf or .smt2).
+    #[arg(long, value_name = "FILE")]
+    pub encoding: PathBuf,
+    /// The solver's answer to it.
+    #[arg(long, value_name = "FILE")]
+    pub model: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -43,9 +140,17 @@ Examples:
   echo \"1 2 3 / 4 5 6 / _ 7 8\" | puzzlec solve slide -
   puzzlec solve slide --board \"2 1 3 / 4 5 6 / 7 8 _\"     (exit 1: parity)
 
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bright --solver cadical
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --solver cvc5 -q
+
 Boards: rows top to bottom, split by '/' or newlines; the blank is _, . or 0.
 The table form printed by puzzlec (|  5 |  1 |    |) is accepted too.
-Moves name the direction the tile slides: U D L R.")]
+Moves name the direction the tile slides: U D L R.
+
+Solvers: search (exact BFS/IDA*, the default), z3 (linked), cadical (embedded), and the
+ids of solvers.toml (z3-bin, cvc5, cadical-bin, minisat, kissat). With a SAT/SMT solver the
+horizon grows from a lower bound by 2; optimal is claimed only when the solver proved the
+horizon 2 below unsatisfiable. Progress lines go to stderr (-q silences them).")]
     Slide(SolveSlide),
     /// Cross slider: choose orientations so the cross reaches the target.
     #[command(after_help = "\
@@ -92,9 +197,13 @@ pub struct SlideInput {
 pub struct SolveSlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// Solver: `search` (exact BFS/IDA* of the reference model).
-    #[arg(long, default_value = "search")]
-    pub solver: String,
+    /// Encoding for SAT/SMT solvers: bright.
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Solver id: search, z3, cadical, or one of solvers.toml [default: search; cadical
+    /// when --encoding is given].
+    #[arg(long)]
+    pub solver: Option<String>,
     /// Give up (exit 1, proved) when every plan needs more moves than this.
     #[arg(long)]
     pub max_moves: Option<usize>,

@@ -2,9 +2,11 @@
 
 mod args;
 mod cross;
+mod emit;
 mod exit;
 mod input;
 mod slide;
+mod solvers;
 
 use std::process::ExitCode;
 
@@ -22,9 +24,13 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: args::Cli) -> Result<exit::Code, exit::Failure> {
-    use args::{Command, SolveCommand, VerifyCommand};
+    use args::{Command, DecodeCommand, EmitCommand, SolveCommand, VerifyCommand};
+    let registry = cli.solvers.as_deref();
     match cli.command {
-        Command::Solve(SolveCommand::Slide(a)) => slide::solve(a),
+        Command::Solve(SolveCommand::Slide(a)) => slide::solve(a, registry),
+        Command::Emit(EmitCommand::Slide(a)) => emit::emit_slide(a),
+        Command::Decode(DecodeCommand::Slide(a)) => emit::decode_slide(a),
+        Command::Solvers(a) => solvers::list(a, registry),
         Command::Solve(SolveCommand::Cross(a)) => cross::solve(a),
         Command::Verify(VerifyCommand::Slide(a)) => slide::verify(a),
         Command::Verify(VerifyCommand::Cross(a)) => cross::verify(a),

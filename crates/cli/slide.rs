@@ -1,53 +1,127 @@
 //! `solve slide` and `verify slide`.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
 use puzzlec_core::slide::{
     self, check_solvable, moves_to_string, parse_moves, Board, Heuristic, Move, Search,
 };
+use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
+use puzzlec_drive::slide as drive_slide;
+use puzzlec_encode::slide::SlideEncoding;
 use serde_json::json;
 
 use crate::args::{OutputArgs, SolveSlide, VerifySlide};
 use crate::exit::{bad_input, unknown, Code, Failure};
 use crate::input;
 
-pub fn solve(a: SolveSlide) -> Result<Code, Failure> {
+pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
     let started = Instant::now();
     let (start, goal) = input::slide_boards(&a.input)?;
     let deadline = input::deadline(a.timeout)?;
-    if a.solver != "search" {
-        return Err(Failure {
-            code: Code::Unknown,
-            error: anyhow!(
-                "unknown solver {:?}: this build knows `search` only",
-                a.solver
-            ),
-        });
-    }
+    let solver = a.solver.clone().unwrap_or_else(|| {
+        if a.encoding.is_some() {
+            "cadical".into()
+        } else {
+            "search".into()
+        }
+    });
+    let encoding = if solver == "search" {
+        if let Some(e) = &a.encoding {
+            return Err(bad_input(anyhow!(
+                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
+            )));
+        }
+        None
+    } else {
+        let name = a.encoding.as_deref().unwrap_or("bright");
+        Some(SlideEncoding::from_name(name).ok_or_else(|| {
+            bad_input(anyhow!(
+                "unknown encoding {name:?} for slide (known: {})",
+                encoding_names()
+            ))
+        })?)
+    };
+    let backend = match encoding {
+        Some(_) => Some(crate::solvers::backend(&solver, registry)?),
+        None => None,
+    };
     let lower_bound = Heuristic::new(&goal).manhattan_linear_conflict(&start);
     let report = Report {
         out: a.output,
-        solver: &a.solver,
-        encoding: "none",
+        solver: &solver,
+        encoding: encoding.map_or("none", |e| e.name()),
         started,
         lower_bound,
     };
     if let Err(parity) = check_solvable(&start, &goal) {
         return Ok(report.no_solution("parity", &parity.to_string()));
     }
-    if a.max_moves.is_some_and(|max| lower_bound > max) {
-        let why = format!("every plan needs at least {lower_bound} moves (Manhattan distance plus linear conflict), more than --max-moves {}", a.max_moves.unwrap_or(0));
+    let max = a.max_moves.unwrap_or(usize::MAX / 2);
+    if lower_bound > max {
+        let why = format!("every plan needs at least {lower_bound} moves (Manhattan distance plus linear conflict), more than --max-moves {max}");
         return Ok(report.no_solution("max-moves", &why));
     }
-    match slide::exact_shortest_path(&start, &goal, deadline) {
+    let (Some(encoding), Some(backend)) = (encoding, backend) else {
+        return solve_by_search(&report, &start, &goal, max, deadline);
+    };
+    let horizons = Horizons {
+        lower_bound,
+        step: 2,
+        max,
+        deadline,
+    };
+    let quiet = a.output.quiet;
+    let progress = |at: &Attempt| {
+        if !quiet {
+            eprintln!(
+                "horizon {:>3}: {:<7} ({:.2} s)",
+                at.horizon, at.result, at.seconds
+            );
+        }
+    };
+    let outcome = horizon::shortest(
+        horizons,
+        |h, limit| drive_slide::probe(encoding, &backend, &start, &goal, h, limit),
+        progress,
+    )
+    .map_err(|e| unknown(anyhow::Error::new(e)))?;
+    match outcome {
+        Shortest::Found { plan, optimal, .. } => {
+            replay(&start, &goal, &plan, &solver)?;
+            Ok(report.solved(&start, &plan, optimal))
+        }
+        Shortest::NoneWithin { max } => {
+            Ok(report.no_solution("max-moves", &format!("no plan of at most {max} moves (the solver proved the longest such horizon unsatisfiable)")))
+        }
+        Shortest::Unknown { horizon, reason } => Ok(report.unknown(&format!("at horizon {horizon}: {reason}"))),
+    }
+}
+
+fn encoding_names() -> String {
+    SlideEncoding::ALL
+        .iter()
+        .map(|e| e.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn solve_by_search(
+    report: &Report,
+    start: &Board,
+    goal: &Board,
+    max: usize,
+    deadline: Option<Instant>,
+) -> Result<Code, Failure> {
+    match slide::exact_shortest_path(start, goal, deadline) {
         Search::Found(plan) => {
-            replay(&start, &goal, &plan, &a.solver)?;
-            if let Some(max) = a.max_moves.filter(|&max| plan.len() > max) {
+            replay(start, goal, &plan, report.solver)?;
+            if plan.len() > max {
                 let why = format!("the shortest plan has {} moves, more than --max-moves {max}", plan.len());
                 return Ok(report.no_solution("max-moves", &why));
             }
-            Ok(report.solved(&start, &plan, true))
+            Ok(report.solved(start, &plan, true))
         }
         Search::Unreachable => Err(unknown(anyhow!("the exact search exhausted the board without reaching the goal, although parity allows it; please report this board"))),
         Search::TimedOut => Ok(report.unknown("time limit reached")),

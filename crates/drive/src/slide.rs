@@ -1,0 +1,146 @@
+//! Sliding tiles through an encoding and a backend: encode the horizon in the form the
+//! backend reads, solve, decode, replay through the reference model.
+
+use std::time::Duration;
+
+use puzzlec_core::slide::{Board, Move};
+use puzzlec_encode::slide::{bright, SlideEncoding};
+use puzzlec_encode::DecodeError;
+use puzzlec_ir::{Cnf, Model};
+use puzzlec_solve::{Backend, InputKind, Outcome, SolveError};
+
+use crate::horizon::Probe;
+use crate::DriveError;
+
+/// The intermediate form of one horizon, in whichever form the backend reads.
+pub enum SlideForm {
+    Cnf(Cnf),
+    Smt(puzzlec_ir::SmtScript),
+}
+
+/// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
+///
+/// # Errors
+/// The encoding has no form of that kind.
+pub fn encode(
+    encoding: SlideEncoding,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    input: InputKind,
+) -> Option<SlideForm> {
+    let (cnf, smt) = encoding.forms();
+    let header = format!(
+        "puzzlec slide encoding={} size={}x{} horizon={horizon}",
+        encoding.name(),
+        start.rows(),
+        start.cols()
+    );
+    match input {
+        InputKind::Dimacs if cnf => {
+            let mut f = Cnf::new();
+            f.comment(header);
+            match encoding {
+                SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
+            }
+            Some(SlideForm::Cnf(f))
+        }
+        InputKind::Smt2 if smt => {
+            let mut s = match encoding {
+                SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
+            };
+            s.comment(header);
+            Some(SlideForm::Smt(s))
+        }
+        _ => None,
+    }
+}
+
+/// Decodes a model of `encoding` at `horizon` into a plan (not yet replayed).
+///
+/// # Errors
+/// The model lacks values or does not describe a sequence of slides.
+pub fn decode(
+    encoding: SlideEncoding,
+    model: &impl Model,
+    shape: &Board,
+    horizon: usize,
+) -> Result<Vec<Move>, DecodeError> {
+    match encoding {
+        SlideEncoding::Bright => bright::decode(model, shape, horizon),
+    }
+}
+
+/// Replays a decoded plan; any failure is the solver's (or the encoding's) fault.
+///
+/// # Errors
+/// [`DriveError::Replay`] naming the solver.
+pub fn replay(
+    solver: &str,
+    start: &Board,
+    goal: &Board,
+    plan: &[Move],
+    horizon: usize,
+) -> Result<(), DriveError> {
+    let fail = |detail: String| DriveError::Replay {
+        solver: solver.to_owned(),
+        detail,
+    };
+    if plan.len() != horizon {
+        return Err(fail(format!(
+            "{} moves decoded for horizon {horizon}",
+            plan.len()
+        )));
+    }
+    match start.apply_strict(plan) {
+        Ok(end) if end == *goal => Ok(()),
+        Ok(end) => Err(fail(format!(
+            "the plan ends on\n{end}which is not the goal"
+        ))),
+        Err(e) => Err(fail(e.to_string())),
+    }
+}
+
+/// Encodes, solves, decodes and replays one horizon.
+///
+/// # Errors
+/// Solver failures, undecodable models, plans that fail replay.
+pub fn probe(
+    encoding: SlideEncoding,
+    backend: &Backend,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    limit: Duration,
+) -> Result<Probe<Vec<Move>>, DriveError> {
+    let form = encode(encoding, start, goal, horizon, backend.input())
+        .ok_or_else(|| SolveError::from(backend.wrong_input(&forms_text(encoding))))?;
+    let decoded = match form {
+        SlideForm::Cnf(cnf) => match backend.solve_cnf(&cnf, limit)? {
+            Outcome::Sat(m) => decode(encoding, &m, start, horizon),
+            Outcome::Unsat => return Ok(Probe::Unsat),
+            Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
+        },
+        SlideForm::Smt(script) => match backend.solve_smt(&script, limit)? {
+            Outcome::Sat(m) => decode(encoding, &m, start, horizon),
+            Outcome::Unsat => return Ok(Probe::Unsat),
+            Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
+        },
+    };
+    let plan = decoded.map_err(|source| DriveError::Decode {
+        solver: backend.id().to_owned(),
+        source,
+    })?;
+    replay(backend.id(), start, goal, &plan, horizon)?;
+    Ok(Probe::Sat(plan))
+}
+
+/// "CNF", "SMT-LIB2" or both, for messages.
+pub fn forms_text(encoding: SlideEncoding) -> String {
+    match encoding.forms() {
+        (true, true) => "CNF and SMT-LIB2".into(),
+        (true, false) => "CNF".into(),
+        (false, true) => "SMT-LIB2".into(),
+        (false, false) => "nothing".into(),
+    }
+}

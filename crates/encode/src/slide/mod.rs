@@ -1,0 +1,32 @@
+//! Sliding-tile encodings. Each is named on the command line (`--encoding NAME`).
+
+pub mod bright;
+pub mod timeline;
+
+/// The encodings a user can pick, with the intermediate forms each can produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlideEncoding {
+    /// Seed 000: S(i,j,n,t) for every square, tile and step. CNF and SMT-LIB2.
+    Bright,
+}
+
+impl SlideEncoding {
+    pub const ALL: [SlideEncoding; 1] = [SlideEncoding::Bright];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SlideEncoding::Bright => "bright",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SlideEncoding> {
+        SlideEncoding::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Whether this encoding has a CNF and an SMT-LIB2 form.
+    pub fn forms(self) -> (bool, bool) {
+        match self {
+            SlideEncoding::Bright => (true, true),
+        }
+    }
+}

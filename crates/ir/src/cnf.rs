@@ -1,0 +1,221 @@
+//! Clauses over numbered variables (DIMACS literals: `v` or `-v`), with names for the
+//! variables a decoder reads. Encoders write through [`ClauseSink`], so the same encoder can
+//! fill a file buffer or, later, a live incremental solver.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// A DIMACS literal: a non-zero variable number, negative when negated.
+pub type Lit = i32;
+
+/// Where an encoder puts variables and clauses. It never sees a solver.
+pub trait ClauseSink {
+    /// A fresh variable, named when a decoder will need to find it.
+    fn new_var(&mut self, name: Option<String>) -> Lit;
+    fn add_clause(&mut self, clause: &[Lit]);
+}
+
+/// A CNF formula held in memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cnf {
+    num_vars: u32,
+    clauses: Vec<Vec<Lit>>,
+    names: Vec<(u32, String)>,
+    comments: Vec<String>,
+}
+
+impl ClauseSink for Cnf {
+    fn new_var(&mut self, name: Option<String>) -> Lit {
+        self.num_vars += 1;
+        if let Some(name) = name {
+            self.names.push((self.num_vars, name));
+        }
+        self.num_vars as Lit
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        debug_assert!(clause
+            .iter()
+            .all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars));
+        self.clauses.push(clause.to_vec());
+    }
+}
+
+impl Cnf {
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+
+    /// A `c` line printed at the top of the DIMACS file (what this formula is, its horizon).
+    pub fn comment(&mut self, line: impl Into<String>) {
+        self.comments.push(line.into());
+    }
+
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    pub fn clauses(&self) -> &[Vec<Lit>] {
+        &self.clauses
+    }
+
+    pub fn comments(&self) -> &[String] {
+        &self.comments
+    }
+
+    /// The named variables, in creation order.
+    pub fn names(&self) -> &[(u32, String)] {
+        &self.names
+    }
+
+    /// Name to variable, for decoding.
+    pub fn name_index(&self) -> HashMap<&str, u32> {
+        self.names.iter().map(|(v, n)| (n.as_str(), *v)).collect()
+    }
+
+    /// DIMACS text: comments, `c var N NAME` lines, the `p cnf` header, one clause a line.
+    pub fn to_dimacs(&self) -> String {
+        let mut out = String::with_capacity(self.clauses.len() * 16);
+        for c in &self.comments {
+            let _ = writeln!(out, "c {c}");
+        }
+        for (v, name) in &self.names {
+            let _ = writeln!(out, "c var {v} {name}");
+        }
+        let _ = writeln!(out, "p cnf {} {}", self.num_vars, self.clauses.len());
+        for clause in &self.clauses {
+            for l in clause {
+                let _ = write!(out, "{l} ");
+            }
+            out.push_str("0\n");
+        }
+        out
+    }
+
+    /// Reads DIMACS back, keeping `c var` names and other comments.
+    ///
+    /// # Errors
+    /// A missing or malformed header, a literal out of range, or a clause left open, with the
+    /// line number.
+    pub fn parse_dimacs(text: &str) -> Result<Cnf, DimacsError> {
+        let mut cnf = Cnf::new();
+        let mut declared: Option<(u32, usize)> = None;
+        let mut open: Vec<Lit> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let err = |reason: String| DimacsError {
+                line: line_no,
+                reason,
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix('c') {
+                let rest = rest.trim();
+                if let Some(var) = rest.strip_prefix("var ") {
+                    let (num, name) = var
+                        .split_once(' ')
+                        .ok_or_else(|| err("a `c var` line needs a number and a name".into()))?;
+                    let num: u32 = num
+                        .parse()
+                        .map_err(|_| err(format!("{num:?} is not a variable number")))?;
+                    cnf.names.push((num, name.trim().to_owned()));
+                } else {
+                    cnf.comments.push(rest.to_owned());
+                }
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("p ") {
+                let fields: Vec<&str> = rest.split_whitespace().collect();
+                match fields.as_slice() {
+                    ["cnf", v, c] => {
+                        let v = v
+                            .parse()
+                            .map_err(|_| err(format!("bad variable count {v:?}")))?;
+                        let c = c
+                            .parse()
+                            .map_err(|_| err(format!("bad clause count {c:?}")))?;
+                        declared = Some((v, c));
+                        cnf.num_vars = v;
+                    }
+                    _ => return Err(err("expected `p cnf VARS CLAUSES`".into())),
+                }
+                continue;
+            }
+            let (vars, _) =
+                declared.ok_or_else(|| err("a clause before the `p cnf` header".into()))?;
+            for tok in line.split_whitespace() {
+                let lit: Lit = tok
+                    .parse()
+                    .map_err(|_| err(format!("{tok:?} is not a literal")))?;
+                if lit == 0 {
+                    cnf.clauses.push(std::mem::take(&mut open));
+                } else if lit.unsigned_abs() > vars {
+                    return Err(err(format!(
+                        "literal {lit} exceeds the {vars} declared variables"
+                    )));
+                } else {
+                    open.push(lit);
+                }
+            }
+        }
+        let (_, clauses) = declared.ok_or(DimacsError {
+            line: 0,
+            reason: "no `p cnf` header".into(),
+        })?;
+        if !open.is_empty() {
+            return Err(DimacsError {
+                line: text.lines().count(),
+                reason: "the last clause is not ended by 0".into(),
+            });
+        }
+        if clauses != cnf.clauses.len() {
+            return Err(DimacsError {
+                line: 0,
+                reason: format!(
+                    "the header declares {clauses} clauses, the file has {}",
+                    cnf.clauses.len()
+                ),
+            });
+        }
+        Ok(cnf)
+    }
+}
+
+/// A DIMACS file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("DIMACS line {line}: {reason}")]
+pub struct DimacsError {
+    pub line: usize,
+    pub reason: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dimacs_round_trips_with_names() {
+        let mut cnf = Cnf::new();
+        cnf.comment("test formula");
+        let a = cnf.new_var(Some("A(1)".into()));
+        let b = cnf.new_var(None);
+        cnf.add_clause(&[a, -b]);
+        cnf.add_clause(&[b]);
+        let text = cnf.to_dimacs();
+        assert_eq!(
+            text,
+            "c test formula\nc var 1 A(1)\np cnf 2 2\n1 -2 0\n2 0\n"
+        );
+        assert_eq!(Cnf::parse_dimacs(&text).unwrap(), cnf);
+    }
+
+    #[test]
+    fn bad_dimacs_names_the_line() {
+        assert_eq!(Cnf::parse_dimacs("1 2 0\n").unwrap_err().line, 1);
+        assert_eq!(Cnf::parse_dimacs("p cnf 1 1\n1 2 0\n").unwrap_err().line, 2);
+        assert!(Cnf::parse_dimacs("p cnf 1 2\n1 0\n").is_err());
+        assert!(Cnf::parse_dimacs("p cnf 1 1\n1\n").is_err());
+    }
+}

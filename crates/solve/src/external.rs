@@ -1,0 +1,217 @@
+//! External solver processes. The problem goes to a temporary file, the solver's stdout and
+//! stderr to two more (no pipes to fill up), and the process is killed at the time limit.
+//! No shell is involved: the command is the registry's argument list.
+
+use std::fs::File;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use puzzlec_ir::{
+    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer,
+    SmtModel, SmtScript,
+};
+use wait_timeout::ChildExt;
+
+use crate::backend::{Outcome, SolveCnf, SolveError, SolveSmt};
+use crate::registry::{InputKind, SolverSpec};
+
+/// Extra time a solver gets past its own limit before we kill it.
+const GRACE: Duration = Duration::from_millis(1500);
+
+/// A registry entry whose binary was found.
+pub struct External {
+    pub spec: SolverSpec,
+    pub binary: PathBuf,
+}
+
+/// What one run left behind.
+struct Finished {
+    stdout: String,
+    stderr: String,
+    result_file: Option<String>,
+    status: String,
+    success: bool,
+}
+
+impl External {
+    pub fn new(spec: SolverSpec, binary: PathBuf) -> External {
+        External { spec, binary }
+    }
+
+    fn err_io(&self, source: std::io::Error) -> SolveError {
+        SolveError::Io {
+            id: self.spec.id.clone(),
+            source,
+        }
+    }
+
+    /// Runs the solver on `problem`; `None` when it was killed at the limit.
+    fn run(
+        &self,
+        problem: &str,
+        suffix: &str,
+        limit: Duration,
+    ) -> Result<Option<Finished>, SolveError> {
+        let dir = tempfile::tempdir().map_err(|e| self.err_io(e))?;
+        let input = dir.path().join(format!("problem{suffix}"));
+        let output = dir.path().join("result.txt");
+        std::fs::write(&input, problem).map_err(|e| self.err_io(e))?;
+        let secs = limit.as_secs().max(1).to_string();
+        let ms = limit.as_millis().max(1).to_string();
+        let fill = |arg: &str| {
+            arg.replace("{input}", &input.to_string_lossy())
+                .replace("{output}", &output.to_string_lossy())
+                .replace("{secs}", &secs)
+                .replace("{ms}", &ms)
+        };
+        let mut args: Vec<String> = self.spec.timeout.iter().map(|a| fill(a)).collect();
+        args.extend(self.spec.command[1..].iter().map(|a| fill(a)));
+        if !self.spec.command.iter().any(|a| a.contains("{input}")) {
+            args.push(input.to_string_lossy().into_owned());
+        }
+        let stdout_path = dir.path().join("stdout.txt");
+        let stderr_path = dir.path().join("stderr.txt");
+        let stdout = File::create(&stdout_path).map_err(|e| self.err_io(e))?;
+        let stderr = File::create(&stderr_path).map_err(|e| self.err_io(e))?;
+        let mut child = Command::new(&self.binary)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(stderr)
+            .spawn()
+            .map_err(|source| SolveError::Spawn {
+                id: self.spec.id.clone(),
+                command: format!("{} {}", self.binary.display(), args.join(" ")),
+                source,
+            })?;
+        let status = match child
+            .wait_timeout(limit + GRACE)
+            .map_err(|e| self.err_io(e))?
+        {
+            Some(status) => status,
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(None);
+            }
+        };
+        let read = |p: &PathBuf| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
+        Ok(Some(Finished {
+            stdout: read(&stdout_path).map_err(|e| self.err_io(e))?,
+            stderr: read(&stderr_path).map_err(|e| self.err_io(e))?,
+            result_file: read(&output).ok(),
+            status: status.to_string(),
+            // SAT solvers exit 10 and 20 on answers.
+            success: matches!(status.code(), Some(0 | 10 | 20)),
+        }))
+    }
+
+    /// The error for output we could not read: a crash if the process failed, else garbage.
+    fn unreadable(&self, run: &Finished, reason: String) -> SolveError {
+        if !run.success {
+            return SolveError::Failed {
+                id: self.spec.id.clone(),
+                status: run.status.clone(),
+                stderr: head(&run.stderr, &run.stdout),
+            };
+        }
+        SolveError::Garbage {
+            id: self.spec.id.clone(),
+            reason,
+            head: head(&run.stdout, &run.stderr),
+        }
+    }
+
+    fn killed(limit: Duration) -> String {
+        format!(
+            "time limit of {:.1} s reached; the solver was stopped",
+            limit.as_secs_f64()
+        )
+    }
+}
+
+/// The first lines of `primary` (or of `fallback` when it is empty), for error messages.
+fn head(primary: &str, fallback: &str) -> String {
+    let text = if primary.trim().is_empty() {
+        fallback
+    } else {
+        primary
+    };
+    let lines: Vec<&str> = text
+        .lines()
+        .take(6)
+        .map(|l| if l.len() > 200 { &l[..200] } else { l })
+        .collect();
+    if lines.is_empty() {
+        "(nothing)".into()
+    } else {
+        lines
+            .iter()
+            .map(|l| format!("  | {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl SolveCnf for External {
+    fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
+        if self.spec.input != InputKind::Dimacs {
+            return Err(SolveError::WrongInput {
+                id: self.spec.id.clone(),
+                takes: self.spec.input,
+                offers: "CNF".into(),
+            });
+        }
+        let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit)? else {
+            return Ok(Outcome::Unknown(Self::killed(limit)));
+        };
+        let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
+        let parsed = match (&run.result_file, uses_result_file) {
+            (Some(text), true) => parse_minisat_result(text),
+            (None, true) => return Err(self.unreadable(&run, "it wrote no result file".into())),
+            (_, false) => parse_sat_output(&run.stdout),
+        };
+        match parsed {
+            Ok(SatAnswer::Sat(a)) => Ok(Outcome::Sat(CnfModel::new(cnf.names(), a))),
+            Ok(SatAnswer::Unsat) => Ok(Outcome::Unsat),
+            Ok(SatAnswer::Unknown) => Ok(Outcome::Unknown(format!(
+                "{} answered UNKNOWN (its time limit?)",
+                self.spec.id
+            ))),
+            Err(e) => Err(self.unreadable(&run, e.reason)),
+        }
+    }
+}
+
+impl SolveSmt for External {
+    fn solve_smt(
+        &self,
+        script: &SmtScript,
+        limit: Duration,
+    ) -> Result<Outcome<SmtModel>, SolveError> {
+        if self.spec.input != InputKind::Smt2 {
+            return Err(SolveError::WrongInput {
+                id: self.spec.id.clone(),
+                takes: self.spec.input,
+                offers: "SMT-LIB2".into(),
+            });
+        }
+        let Some(run) = self.run(&script.to_smt2(), ".smt2", limit)? else {
+            return Ok(Outcome::Unknown(Self::killed(limit)));
+        };
+        // z3 -T prints "timeout" instead of a status.
+        if run.stdout.trim_start().starts_with("timeout") {
+            return Ok(Outcome::Unknown(Self::killed(limit)));
+        }
+        match parse_smt_answer(&run.stdout) {
+            Ok(SmtAnswer::Sat(values)) => Ok(Outcome::Sat(SmtModel { values })),
+            Ok(SmtAnswer::Unsat) => Ok(Outcome::Unsat),
+            Ok(SmtAnswer::Unknown) => Ok(Outcome::Unknown(format!(
+                "{} answered unknown",
+                self.spec.id
+            ))),
+            Err(e) => Err(self.unreadable(&run, e.reason)),
+        }
+    }
+}

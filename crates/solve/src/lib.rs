@@ -1,0 +1,13 @@
+//! Backends: where an intermediate form meets a solver. Linked z3 (SMT-LIB2), embedded
+//! CaDiCaL (CNF), and external binaries described in `solvers.toml`. Each call has a time
+//! limit and returns `Sat(model) | Unsat | Unknown(reason)`; failures keep the solver's
+//! own words (stderr, the first lines of its output).
+
+pub mod backend;
+pub mod embedded_cadical;
+pub mod external;
+pub mod linked_z3;
+pub mod registry;
+
+pub use backend::{Backend, Outcome, SolveCnf, SolveError, SolveSmt};
+pub use registry::{InputKind, Registry, RegistryError, SolverSpec};

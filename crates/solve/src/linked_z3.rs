@@ -1,0 +1,69 @@
+//! z3 linked as a library (the `z3` crate on Debian's libz3): parses the script's declarations
+//! and assertions, checks them, and reads back the output constants.
+
+use std::time::Duration;
+
+use puzzlec_ir::{SmtModel, SmtScript, SmtValue, Sort};
+use z3::ast::{Bool, Int, BV};
+
+use crate::backend::{Outcome, SolveError, SolveSmt};
+
+pub struct LinkedZ3;
+
+impl SolveSmt for LinkedZ3 {
+    fn solve_smt(
+        &self,
+        script: &SmtScript,
+        limit: Duration,
+    ) -> Result<Outcome<SmtModel>, SolveError> {
+        let solver = z3::Solver::new();
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", limit.as_millis().min(u32::MAX as u128) as u32);
+        solver.set_params(&params);
+        solver.from_string(script.body());
+        Ok(match solver.check() {
+            z3::SatResult::Unsat => Outcome::Unsat,
+            z3::SatResult::Unknown => Outcome::Unknown(
+                solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "z3 gave no reason".into()),
+            ),
+            z3::SatResult::Sat => {
+                let internal = |reason: String| SolveError::Internal {
+                    id: "z3".into(),
+                    reason,
+                };
+                let model = solver
+                    .get_model()
+                    .ok_or_else(|| internal("sat without a model".into()))?;
+                let mut values = SmtModel::default();
+                let wanted: std::collections::HashSet<&str> =
+                    script.outputs().iter().map(String::as_str).collect();
+                for (name, sort) in script
+                    .declarations()
+                    .iter()
+                    .filter(|(n, _)| wanted.contains(n.as_str()))
+                {
+                    let value = match sort {
+                        Sort::Bool => model
+                            .eval(&Bool::new_const(name.as_str()), true)
+                            .and_then(|v| v.as_bool())
+                            .map(SmtValue::Bool),
+                        Sort::Int => model
+                            .eval(&Int::new_const(name.as_str()), true)
+                            .and_then(|v| v.as_i64())
+                            .map(SmtValue::Int),
+                        Sort::BitVec(w) => model
+                            .eval(&BV::new_const(name.as_str(), *w), true)
+                            .and_then(|v| v.as_u64())
+                            .map(|v| SmtValue::Int(v as i64)),
+                    };
+                    let value = value
+                        .ok_or_else(|| internal(format!("no value for {name} in the model")))?;
+                    values.values.insert(name.clone(), value);
+                }
+                Outcome::Sat(values)
+            }
+        })
+    }
+}
