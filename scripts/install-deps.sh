@@ -13,6 +13,11 @@ need() { # need PACKAGE PROBE...: queue PACKAGE unless every probe succeeds
 }
 need g++        "command -v g++"
 need make       "command -v make"
+need libz3-dev  "test -f /usr/include/z3.h"
+need z3         "command -v z3"
+need cvc5       "command -v cvc5"
+need cadical    "command -v cadical"
+need minisat    "command -v minisat"
 
 if [ ${#packages[@]} -eq 0 ]; then
   echo "install-deps: everything is already installed"

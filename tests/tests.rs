@@ -1,5 +1,8 @@
 //! Integration tests: each drives the real `puzzlec` binary.
 
+mod backends_cli;
 mod cross_cli;
+mod emit_cli;
 mod slide_cli;
+mod support;
 mod util;

@@ -87,18 +87,22 @@ pub fn shortest<P, E>(
         Ok(answer)
     };
     let mut horizon = h.lower_bound;
+    let mut last_unsat: Option<usize> = None;
     loop {
         if horizon > h.max {
             return Ok(Shortest::NoneWithin { max: h.max });
         }
         match try_at(horizon)? {
-            Probe::Unsat => horizon += h.step,
+            Probe::Unsat => {
+                last_unsat = Some(horizon);
+                horizon += h.step;
+            }
             Probe::Unknown(reason) => return Ok(Shortest::Unknown { horizon, reason }),
             Probe::Sat(plan) => {
                 // Prove (or find) shorter: walk down until the solver says UNSAT.
                 let (mut best, mut best_h) = (plan, horizon);
                 loop {
-                    if best_h < h.step {
+                    if best_h < h.step || last_unsat == Some(best_h - h.step) {
                         return Ok(Shortest::Found {
                             plan: best,
                             horizon: best_h,

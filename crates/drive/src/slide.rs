@@ -7,7 +7,7 @@ use puzzlec_core::slide::{Board, Move};
 use puzzlec_encode::slide::{bright, SlideEncoding};
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
-use puzzlec_solve::{Backend, InputKind, Outcome, SolveError};
+use puzzlec_solve::{Backend, InputKind, Outcome};
 
 use crate::horizon::Probe;
 use crate::DriveError;
@@ -15,7 +15,7 @@ use crate::DriveError;
 /// The intermediate form of one horizon, in whichever form the backend reads.
 pub enum SlideForm {
     Cnf(Cnf),
-    Smt(puzzlec_ir::SmtScript),
+    Smt(Box<puzzlec_ir::SmtScript>),
 }
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
@@ -50,7 +50,7 @@ pub fn encode(
                 SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
             };
             s.comment(header);
-            Some(SlideForm::Smt(s))
+            Some(SlideForm::Smt(Box::new(s)))
         }
         _ => None,
     }
@@ -114,7 +114,7 @@ pub fn probe(
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let form = encode(encoding, start, goal, horizon, backend.input())
-        .ok_or_else(|| SolveError::from(backend.wrong_input(&forms_text(encoding))))?;
+        .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
     let decoded = match form {
         SlideForm::Cnf(cnf) => match backend.solve_cnf(&cnf, limit)? {
             Outcome::Sat(m) => decode(encoding, &m, start, horizon),
@@ -142,5 +142,74 @@ pub fn forms_text(encoding: SlideEncoding) -> String {
         (true, false) => "CNF".into(),
         (false, true) => "SMT-LIB2".into(),
         (false, false) => "nothing".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horizon::{shortest, Horizons, Shortest};
+    use puzzlec_core::slide::{bfs, check_solvable, Heuristic};
+
+    /// Optimal length through `backend`, or a panic naming the board.
+    fn optimum(backend: &Backend, start: &Board, goal: &Board) -> usize {
+        let lb = Heuristic::new(goal).manhattan_linear_conflict(start);
+        let h = Horizons {
+            lower_bound: lb,
+            step: 2,
+            max: 60,
+            deadline: None,
+        };
+        match shortest(
+            h,
+            |k, limit| probe(SlideEncoding::Bright, backend, start, goal, k, limit),
+            |_| {},
+        )
+        .unwrap()
+        {
+            Shortest::Found {
+                plan,
+                optimal: true,
+                ..
+            } => plan.len(),
+            other => panic!("{start:?}: {other:?}"),
+        }
+    }
+
+    fn random_boards(rows: usize, cols: usize, count: usize, seed: u64) -> Vec<Board> {
+        let goal = Board::goal(rows, cols);
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut cells: Vec<u8> = (0..(rows * cols) as u8).collect();
+            rng.shuffle(&mut cells);
+            let b = Board::from_cells(rows, cols, &cells).unwrap();
+            if check_solvable(&b, &goal).is_ok() {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    fn differential(rows: usize, cols: usize, count: usize, seed: u64) {
+        let goal = Board::goal(rows, cols);
+        let dist = bfs::distances_from(&goal);
+        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
+        for b in random_boards(rows, cols, count, seed) {
+            let want = dist[&b.pack()] as usize;
+            assert_eq!(optimum(&cadical, &b, &goal), want, "cadical on {b:?}");
+            assert_eq!(optimum(&z3, &b, &goal), want, "z3 on {b:?}");
+        }
+    }
+
+    #[test]
+    fn bright_matches_bfs_on_100_random_2x3_boards() {
+        differential(2, 3, 100, 11);
+    }
+
+    #[test]
+    fn bright_matches_bfs_on_20_random_3x3_boards() {
+        differential(3, 3, 20, 12);
     }
 }

@@ -1,0 +1,231 @@
+//! `emit` and `decode` through the binary, with the real solver binaries run by hand, and
+//! insta snapshots pinning the emitted text of small instances.
+
+use std::process::Command;
+
+use crate::support::have;
+use crate::util::puzzlec;
+
+const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
+
+fn emit(dir: &std::path::Path, format: &str, horizon: usize) -> std::path::PathBuf {
+    let ext = if format == "dimacs" { "cnf" } else { "smt2" };
+    let path = dir.join(format!("seed-{horizon}.{ext}"));
+    let h = horizon.to_string();
+    puzzlec(&[
+        "emit",
+        "slide",
+        "--board",
+        SEED,
+        "--format",
+        format,
+        "--horizon",
+        &h,
+        "-o",
+        path.to_str().unwrap(),
+    ])
+    .expect_code(0);
+    path
+}
+
+/// Runs a solver binary by hand, as a user would; returns its stdout.
+fn run_by_hand(binary: &str, args: &[&str]) -> String {
+    let out = Command::new(binary)
+        .args(args)
+        .output()
+        .expect("solver runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn dimacs_horizons_15_sat_13_unsat_for_cadical_then_decode() {
+    if !have("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "dimacs", 15);
+    let unsat = emit(dir.path(), "dimacs", 13);
+    let answer = run_by_hand("cadical", &[sat.to_str().unwrap()]);
+    assert!(answer.contains("s SATISFIABLE"), "{answer}");
+    assert!(run_by_hand("cadical", &[unsat.to_str().unwrap()]).contains("s UNSATISFIABLE"));
+    let model = dir.path().join("answer.txt");
+    std::fs::write(&model, answer).unwrap();
+    let run = puzzlec(&[
+        "decode",
+        "slide",
+        "--board",
+        SEED,
+        "--encoding",
+        sat.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+    ])
+    .expect_code(0);
+    assert!(
+        run.stdout
+            .contains("decoded 15 moves (replay-checked): DDDLUUULDDDLUUU"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn dimacs_for_minisat_decodes_from_its_result_file() {
+    if !have("minisat") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "dimacs", 15);
+    let result = dir.path().join("minisat.out");
+    run_by_hand(
+        "minisat",
+        &["-verb=0", sat.to_str().unwrap(), result.to_str().unwrap()],
+    );
+    let v = puzzlec(&[
+        "decode",
+        "slide",
+        "--board",
+        SEED,
+        "--encoding",
+        sat.to_str().unwrap(),
+        "--model",
+        result.to_str().unwrap(),
+        "--json",
+    ])
+    .expect_code(0)
+    .json();
+    assert_eq!(v["moves"], "DDDLUUULDDDLUUU");
+}
+
+#[test]
+fn smt2_horizons_15_sat_13_unsat_for_z3_and_cvc5_then_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "smt2", 15);
+    let unsat = emit(dir.path(), "smt2", 13);
+    for (binary, args) in [("z3", vec![]), ("cvc5", vec!["--produce-models"])] {
+        if !have(binary) {
+            continue;
+        }
+        let with = |p: &std::path::Path| {
+            let mut a: Vec<&str> = args.clone();
+            a.push(p.to_str().unwrap());
+            run_by_hand(binary, &a)
+        };
+        let answer = with(&sat);
+        assert!(
+            answer.starts_with("sat"),
+            "{binary}: {}",
+            &answer[..answer.len().min(200)]
+        );
+        assert!(with(&unsat).starts_with("unsat"), "{binary}");
+        let model = dir.path().join(format!("{binary}.out"));
+        std::fs::write(&model, answer).unwrap();
+        let v = puzzlec(&[
+            "decode",
+            "slide",
+            "--board",
+            SEED,
+            "--encoding",
+            sat.to_str().unwrap(),
+            "--model",
+            model.to_str().unwrap(),
+            "--json",
+        ])
+        .expect_code(0)
+        .json();
+        assert_eq!(v["moves"], "DDDLUUULDDDLUUU", "{binary}");
+    }
+}
+
+#[test]
+fn decode_rejects_garbage_and_reports_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "dimacs", 15);
+    let garbage = dir.path().join("garbage.txt");
+    std::fs::write(&garbage, "this is not an answer\n").unwrap();
+    let run = puzzlec(&[
+        "decode",
+        "slide",
+        "--board",
+        SEED,
+        "--encoding",
+        sat.to_str().unwrap(),
+        "--model",
+        garbage.to_str().unwrap(),
+    ])
+    .expect_code(3);
+    assert!(
+        run.stderr.contains("is not a solver answer"),
+        "{}",
+        run.stderr
+    );
+    let unsat = dir.path().join("unsat.txt");
+    std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
+    puzzlec(&[
+        "decode",
+        "slide",
+        "--board",
+        SEED,
+        "--encoding",
+        sat.to_str().unwrap(),
+        "--model",
+        unsat.to_str().unwrap(),
+    ])
+    .expect_code(1);
+    // A model for another board does not replay on this one.
+    let other = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15";
+    let run = puzzlec(&[
+        "decode",
+        "slide",
+        "--board",
+        other,
+        "--encoding",
+        sat.to_str().unwrap(),
+        "--model",
+        garbage.to_str().unwrap(),
+    ])
+    .expect_code(3);
+    assert!(run.stderr.contains("not a solver answer"), "{}", run.stderr);
+}
+
+#[test]
+fn emit_snapshots_of_small_instances() {
+    // 2x2 at horizon 2 and 2x3 at horizon 3, both satisfiable at exactly that horizon.
+    let cases = [
+        ("2x2-h2", "_ 2 / 1 3", "2"),
+        ("2x3-h3", "1 5 2 / 4 _ 3", "3"),
+    ];
+    for (name, board, horizon) in cases {
+        for format in ["dimacs", "smt2"] {
+            let out = puzzlec(&[
+                "emit",
+                "slide",
+                "--board",
+                board,
+                "--format",
+                format,
+                "--horizon",
+                horizon,
+            ])
+            .expect_code(0);
+            insta::assert_snapshot!(format!("emit_slide_bright_{name}.{format}"), out.stdout);
+        }
+        let v = puzzlec(&[
+            "solve",
+            "slide",
+            "--board",
+            board,
+            "--encoding",
+            "bright",
+            "--json",
+            "-q",
+        ])
+        .expect_code(0)
+        .json();
+        assert_eq!(
+            v["length"].to_string(),
+            horizon,
+            "{name} is solvable in exactly its horizon"
+        );
+    }
+}

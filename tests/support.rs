@@ -1,0 +1,33 @@
+//! Helpers shared by the tests that need external solver binaries.
+
+use std::path::Path;
+
+/// True when `binary` is on PATH. Outside CI a missing binary skips the test (with a note);
+/// under CI (`CI` set) it fails, because `.ci/run` installs every binary the tests use.
+pub fn have(binary: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
+        .unwrap_or(false);
+    if !found {
+        if std::env::var_os("CI").is_some() {
+            panic!("{binary} is not installed, but CI installs it (see scripts/install-deps.sh)");
+        }
+        eprintln!("skipped: {binary} is not installed (make test installs it)");
+    }
+    found
+}
+
+/// Writes a registry naming `id` -> `command` into `dir` and returns its path.
+pub fn registry_with(dir: &Path, entries: &[(&str, &str, &[&str])]) -> std::path::PathBuf {
+    let mut text = String::new();
+    for (id, input, command) in entries {
+        let cmd: Vec<String> = command.iter().map(|c| format!("{c:?}")).collect();
+        text.push_str(&format!(
+            "[[solver]]\nid = {id:?}\ninput = {input:?}\ncommand = [{}]\n\n",
+            cmd.join(", ")
+        ));
+    }
+    let path = dir.join("solvers.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
