@@ -3,6 +3,7 @@
 mod backends_cli;
 mod cross_cli;
 mod emit_cli;
+mod encodings_fresh;
 mod slide_cli;
 mod support;
 mod util;
