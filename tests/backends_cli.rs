@@ -100,10 +100,7 @@ fn unknown_solver_id_names_the_registry() {
 #[test]
 fn missing_binary_names_the_id_and_registry() {
     let dir = tempfile::tempdir().unwrap();
-    let reg = registry_with(
-        dir.path(),
-        &[("ghost", "dimacs", &["no-such-solver-binary"])],
-    );
+    let reg = registry_with(dir.path(), &[("ghost", "dimacs", &["no-such-solver-binary"])]);
     let run = puzzlec(&[
         "--solvers",
         reg.to_str().unwrap(),
@@ -141,11 +138,7 @@ fn a_registry_with_unknown_keys_is_bad_input_with_a_line() {
 }
 
 fn fake(name: &str) -> String {
-    fixture("fake-solvers")
-        .join(name)
-        .to_str()
-        .unwrap()
-        .to_owned()
+    fixture("fake-solvers").join(name).to_str().unwrap().to_owned()
 }
 
 fn solve_with_fake(name: &str, extra: &[&str]) -> crate::util::Run {
@@ -175,11 +168,7 @@ fn a_solver_printing_garbage_is_exit_3_with_its_first_lines() {
         "{}",
         run.stderr
     );
-    assert!(
-        run.stderr.contains("hello from a broken solver"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("hello from a broken solver"), "{}", run.stderr);
     assert_eq!(run.stdout, "", "no board is printed");
 }
 
@@ -193,8 +182,7 @@ fn a_crashing_solver_keeps_its_stderr() {
 fn a_model_that_does_not_decode_is_never_printed_as_a_solution() {
     let run = solve_with_fake("liar", &[]).expect_code(3);
     assert!(
-        run.stderr
-            .contains("solver fake returned a model that does not decode"),
+        run.stderr.contains("solver fake returned a model that does not decode"),
         "{}",
         run.stderr
     );
@@ -233,9 +221,7 @@ fn solvers_lists_built_ins_and_registry_entries() {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
     if have("z3") {
-        let v = puzzlec(&["solvers", "--check", "--json"])
-            .expect_code(0)
-            .json();
+        let v = puzzlec(&["solvers", "--check", "--json"]).expect_code(0).json();
         let z3 = v["solvers"]
             .as_array()
             .unwrap()
@@ -243,9 +229,6 @@ fn solvers_lists_built_ins_and_registry_entries() {
             .find(|s| s["id"] == "z3-bin")
             .unwrap()
             .clone();
-        assert!(
-            z3["version"].as_str().unwrap().contains("Z3 version"),
-            "{z3}"
-        );
+        assert!(z3["version"].as_str().unwrap().contains("Z3 version"), "{z3}");
     }
 }

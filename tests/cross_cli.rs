@@ -8,8 +8,7 @@ const SEED_PLAN: &str = "drurdrdrddluruldluruldluruldlur";
 fn the_seed_plan_verifies_and_prints_its_grid() {
     let run = puzzlec(&["verify", "cross", "--moves", SEED_PLAN]).expect_code(0);
     assert!(
-        run.stdout
-            .starts_with("+-???\n||-??\n-||-?\n?-|-|\n??-|.\n"),
+        run.stdout.starts_with("+-???\n||-??\n-||-?\n?-|-|\n??-|.\n"),
         "{}",
         run.stdout
     );
@@ -50,17 +49,11 @@ fn a_plan_that_stops_short_is_invalid() {
 fn bad_instances_exit_2_with_the_reason() {
     let bad_grid = fixture("cross/bad-char.txt");
     let cases: [(&[&str], &str); 5] = [
-        (
-            &["--cross", "6,1"],
-            "cross at row 6, column 1 is off the 5x5 board",
-        ),
+        (&["--cross", "6,1"], "cross at row 6, column 1 is off the 5x5 board"),
         (&["--cross", "5,5"], "both at row 5, column 5"),
         (&["--target", "0,3"], "expected ROW,COL counted from 1"),
         (&["--size", "5by5"], "expected ROWSxCOLS"),
-        (
-            &["--orientations", bad_grid.to_str().unwrap()],
-            "line 2: column 2: 'x'",
-        ),
+        (&["--orientations", bad_grid.to_str().unwrap()], "line 2: column 2: 'x'"),
     ];
     for (extra, needle) in cases {
         let mut args = vec!["solve", "cross"];
@@ -72,9 +65,7 @@ fn bad_instances_exit_2_with_the_reason() {
 
 #[test]
 fn search_solves_the_default_5x5_optimally() {
-    let v = puzzlec(&["solve", "cross", "--json", "--all"])
-        .expect_code(0)
-        .json();
+    let v = puzzlec(&["solve", "cross", "--json", "--all"]).expect_code(0).json();
     assert_eq!(v["length"], 31);
     assert_eq!(v["complete"], true);
     let count = v["count"].as_u64().unwrap() as usize;

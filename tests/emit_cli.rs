@@ -30,10 +30,7 @@ fn emit(dir: &std::path::Path, format: &str, horizon: usize) -> std::path::PathB
 
 /// Runs a solver binary by hand, as a user would; returns its stdout.
 fn run_by_hand(binary: &str, args: &[&str]) -> String {
-    let out = Command::new(binary)
-        .args(args)
-        .output()
-        .expect("solver runs");
+    let out = Command::new(binary).args(args).output().expect("solver runs");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -77,10 +74,7 @@ fn dimacs_for_minisat_decodes_from_its_result_file() {
     let dir = tempfile::tempdir().unwrap();
     let sat = emit(dir.path(), "dimacs", 15);
     let result = dir.path().join("minisat.out");
-    run_by_hand(
-        "minisat",
-        &["-verb=0", sat.to_str().unwrap(), result.to_str().unwrap()],
-    );
+    run_by_hand("minisat", &["-verb=0", sat.to_str().unwrap(), result.to_str().unwrap()]);
     let v = puzzlec(&[
         "decode",
         "slide",
@@ -154,11 +148,7 @@ fn decode_rejects_garbage_and_reports_unsat() {
         garbage.to_str().unwrap(),
     ])
     .expect_code(3);
-    assert!(
-        run.stderr.contains("is not a solver answer"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("is not a solver answer"), "{}", run.stderr);
     let unsat = dir.path().join("unsat.txt");
     std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
     puzzlec(&[
@@ -191,10 +181,7 @@ fn decode_rejects_garbage_and_reports_unsat() {
 #[test]
 fn emit_snapshots_of_small_instances() {
     // 2x2 at horizon 2 and 2x3 at horizon 3, both satisfiable at exactly that horizon.
-    let cases = [
-        ("2x2-h2", "_ 2 / 1 3", "2"),
-        ("2x3-h3", "1 5 2 / 4 _ 3", "3"),
-    ];
+    let cases = [("2x2-h2", "_ 2 / 1 3", "2"), ("2x3-h3", "1 5 2 / 4 _ 3", "3")];
     for (name, board, horizon) in cases {
         for format in ["dimacs", "smt2"] {
             let out = puzzlec(&[

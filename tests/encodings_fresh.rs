@@ -10,8 +10,36 @@ const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
 /// Every file of `encodings/` and the `puzzlec` arguments that produce it.
 fn canonical() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
-        ("slide-seed-bright-h15.cnf", vec!["emit", "slide", "--board", SEED, "--encoding", "bright", "--format", "dimacs", "--horizon", "15"]),
-        ("slide-seed-bright-h15.smt2", vec!["emit", "slide", "--board", SEED, "--encoding", "bright", "--format", "smt2", "--horizon", "15"]),
+        (
+            "slide-seed-bright-h15.cnf",
+            vec![
+                "emit",
+                "slide",
+                "--board",
+                SEED,
+                "--encoding",
+                "bright",
+                "--format",
+                "dimacs",
+                "--horizon",
+                "15",
+            ],
+        ),
+        (
+            "slide-seed-bright-h15.smt2",
+            vec![
+                "emit",
+                "slide",
+                "--board",
+                SEED,
+                "--encoding",
+                "bright",
+                "--format",
+                "smt2",
+                "--horizon",
+                "15",
+            ],
+        ),
     ]
 }
 
@@ -29,5 +57,8 @@ fn canonical_encodings_are_fresh() {
             stale.push(file);
         }
     }
-    assert!(stale.is_empty(), "stale files in encodings/ (run `make encodings`): {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "stale files in encodings/ (run `make encodings`): {stale:?}"
+    );
 }

@@ -16,11 +16,9 @@ fn assert_seed_answer(v: &serde_json::Value) {
 
 #[test]
 fn seed_board_by_search_from_flag_file_and_stdin() {
-    let v = puzzlec(&[
-        "solve", "slide", "--board", SEED, "--solver", "search", "--json",
-    ])
-    .expect_code(0)
-    .json();
+    let v = puzzlec(&["solve", "slide", "--board", SEED, "--solver", "search", "--json"])
+        .expect_code(0)
+        .json();
     assert_seed_answer(&v);
     for form in ["slide/seed-table.txt", "slide/seed-compact.txt"] {
         let path = fixture(form);
@@ -45,14 +43,8 @@ fn every_bad_board_fixture_exits_2_naming_the_problem() {
         ),
         ("missing-blank.txt", "no blank"),
         ("short-row.txt", "row 2 has 3 cells but row 1 has 4"),
-        (
-            "not-a-number.txt",
-            "row 2, column 3: \"eleven\" is not a tile number",
-        ),
-        (
-            "out-of-range.txt",
-            "row 4, column 4: tile 99 is out of range",
-        ),
+        ("not-a-number.txt", "row 2, column 3: \"eleven\" is not a tile number"),
+        ("out-of-range.txt", "row 4, column 4: tile 99 is out of range"),
         (
             "second-blank.txt",
             "row 4, column 1: a second blank (the first is at row 2, column 2)",
@@ -108,22 +100,12 @@ fn swapped_tiles_exit_1_with_parity_at_once() {
 
 #[test]
 fn verify_accepts_the_plan_and_names_an_illegal_move() {
-    let ok = puzzlec(&[
-        "verify",
-        "slide",
-        "--board",
-        SEED,
-        "--moves",
-        "dddluuuldddluuu",
-    ])
-    .expect_code(0);
+    let ok = puzzlec(&["verify", "slide", "--board", SEED, "--moves", "dddluuuldddluuu"]).expect_code(0);
     assert!(ok.stdout.contains("valid: 15 moves"));
     // After DDDL the blank is in the top row: nothing above it can slide down (index 4).
-    let bad = puzzlec(&[
-        "verify", "slide", "--board", SEED, "--moves", "DDDLDUUL", "--json",
-    ])
-    .expect_code(1)
-    .json();
+    let bad = puzzlec(&["verify", "slide", "--board", SEED, "--moves", "DDDLDUUL", "--json"])
+        .expect_code(1)
+        .json();
     assert_eq!(bad["status"], "invalid");
     let err = bad["error"].as_str().unwrap();
     assert!(err.starts_with("move 4 (D) is illegal"), "{err}");
@@ -155,26 +137,14 @@ fn custom_goal_and_shape_mismatch() {
         "1 2 3 / 4 5 6 / 7 8 _",
     ])
     .expect_code(2);
-    assert!(
-        run.stderr.contains("2x2 but the goal is 3x3"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("2x2 but the goal is 3x3"), "{}", run.stderr);
 }
 
 #[test]
 fn max_moves_below_the_optimum_is_a_proved_no() {
-    let v = puzzlec(&[
-        "solve",
-        "slide",
-        "--board",
-        SEED,
-        "--max-moves",
-        "13",
-        "--json",
-    ])
-    .expect_code(1)
-    .json();
+    let v = puzzlec(&["solve", "slide", "--board", SEED, "--max-moves", "13", "--json"])
+        .expect_code(1)
+        .json();
     assert_eq!(v["status"], "no-solution");
 }
 

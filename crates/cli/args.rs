@@ -68,6 +68,14 @@ Examples:
 The file is satisfiable iff a plan of exactly HORIZON moves exists. DIMACS files name the
 variables decoding needs in `c var N NAME` lines; .smt2 files end in check-sat and get-value.")]
     Slide(EmitSlide),
+    /// Emit a cross-slider horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).
+    #[command(after_help = "\
+Examples:
+  puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf
+  puzzlec emit cross --encoding smt --format smt2 --horizon 31 -o cross.smt2
+
+The file is satisfiable iff the cross can stand on the target after exactly HORIZON moves.")]
+    Cross(EmitCross),
 }
 
 #[derive(Subcommand, Debug)]
@@ -81,6 +89,44 @@ Examples:
 Models: SAT-competition output (s/v lines) or minisat's result file for DIMACS; the
 sat + get-value (or get-model) answer of z3 or cvc5 for SMT-LIB2.")]
     Slide(DecodeSlide),
+    /// Decode a solver's answer to an emitted cross-slider encoding.
+    #[command(after_help = "\
+Examples:
+  puzzlec decode cross --size 3x3 --encoding cross.cnf --model answer.txt
+
+Give the same instance options as to `emit`; the plan is replayed and its grid printed.")]
+    Cross(DecodeCross),
+}
+
+#[derive(Args, Debug)]
+pub struct EmitCross {
+    #[command(flatten)]
+    pub instance: CrossInstance,
+    /// Encoding to emit: sat (DIMACS) or smt (SMT-LIB2).
+    #[arg(long, default_value = "sat")]
+    pub encoding: String,
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Number of moves after which the cross must stand on the target.
+    #[arg(long)]
+    pub horizon: usize,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeCross {
+    #[command(flatten)]
+    pub instance: CrossInstance,
+    /// The file `emit cross` wrote.
+    #[arg(long, value_name = "FILE")]
+    pub encoding: PathBuf,
+    /// The solver's answer to it.
+    #[arg(long, value_name = "FILE")]
+    pub model: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -158,6 +204,13 @@ Examples:
   puzzlec solve cross --size 3x3
   puzzlec solve cross --size 3x4 --cross 1,1 --empty 3,4 --target 3,4 --all
   puzzlec solve cross --orientations grid.txt --target 3,3
+  puzzlec solve cross --size 3x3 --encoding smt --solver z3
+  puzzlec solve cross --solver search --all
+
+Solvers: cadical (embedded, the default, with --encoding sat), z3 (linked, --encoding smt),
+search (exact IDA* guided by the relaxed puzzle), and the ids of solvers.toml. The horizon
+grows from the relaxed-puzzle lower bound by 2 (the empty cell's colour fixes a plan's
+parity); optimal is claimed only when the horizon 2 below was proved unsatisfiable.
 
 The grid printed with a solution shows each piece in its starting cell:
 + the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way).")]
@@ -249,8 +302,11 @@ pub struct CrossInstance {
 pub struct SolveCross {
     #[command(flatten)]
     pub instance: CrossInstance,
-    /// Solver: `search` (exact IDA* guided by the relaxed puzzle).
-    #[arg(long, default_value = "search")]
+    /// Encoding: sat (CNF) or smt (SMT-LIB2) [default: sat, or smt for an SMT solver].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Solver id: cadical, z3, search, or one of solvers.toml.
+    #[arg(long, default_value = "cadical")]
     pub solver: String,
     /// Longest plan to look for (exit 1, proved, when none is that short).
     #[arg(long, default_value_t = 60)]

@@ -1,33 +1,29 @@
-//! `solve cross` and `verify cross`.
+//! `solve cross`, `verify cross`, `emit cross` and `decode cross`.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context};
-use puzzlec_core::cross::{self, parse_orientation_grid, CrossPuzzle, CrossSearch};
-use puzzlec_core::{moves_to_string, parse_moves};
+use puzzlec_core::cross::{self, parse_orientation_grid, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
+use puzzlec_core::{moves_to_string, parse_moves, Move};
+use puzzlec_drive::cross as drive_cross;
+use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
+use puzzlec_encode::cross::CrossEncoding;
+use puzzlec_solve::InputKind;
 use serde_json::json;
 
-use crate::args::{CrossInstance, SolveCross, VerifyCross};
-use crate::exit::{bad_input, Code, Failure};
-use crate::input;
+use crate::args::{CrossInstance, DecodeCross, EmitCross, Format, OutputArgs, SolveCross, VerifyCross};
+use crate::exit::{bad_input, unknown, Code, Failure};
+use crate::{answer, input};
+
+/// Positions the exhaustive unreachability proof may visit before giving up.
+const REACH_CAP: usize = 2_000_000;
 
 /// Builds the instance from the flags (and the grid file, when given).
 pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle, Failure> {
-    let cross = a
-        .cross
-        .as_deref()
-        .map(|t| input::cell("--cross", t))
-        .transpose()?;
-    let empty = a
-        .empty
-        .as_deref()
-        .map(|t| input::cell("--empty", t))
-        .transpose()?;
-    let target = a
-        .target
-        .as_deref()
-        .map(|t| input::cell("--target", t))
-        .transpose()?;
+    let cross = a.cross.as_deref().map(|t| input::cell("--cross", t)).transpose()?;
+    let empty = a.empty.as_deref().map(|t| input::cell("--empty", t)).transpose()?;
+    let target = a.target.as_deref().map(|t| input::cell("--target", t)).transpose()?;
     if let Some(path) = &a.orientations {
         let text = input::read_text(path)?;
         let grid = parse_orientation_grid(&text)
@@ -48,86 +44,196 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle, Failure> {
     .map_err(bad_input)
 }
 
-pub fn solve(a: SolveCross) -> Result<Code, Failure> {
+fn encoding_named(name: &str) -> Result<CrossEncoding, Failure> {
+    CrossEncoding::from_name(name)
+        .ok_or_else(|| bad_input(anyhow!("unknown encoding {name:?} for cross (known: sat, smt)")))
+}
+
+/// How a `solve cross` run is printed.
+struct Report<'a> {
+    out: OutputArgs,
+    solver: &'a str,
+    encoding: &'a str,
+    started: Instant,
+    lower_bound: usize,
+}
+
+impl Report<'_> {
+    fn base(&self, status: &str) -> serde_json::Value {
+        json!({ "puzzle": "cross", "status": status, "encoding": self.encoding, "solver": self.solver,
+                "time_ms": self.started.elapsed().as_millis() as u64, "lower_bound": self.lower_bound })
+    }
+
+    /// Replays every plan (the judge), then prints them with their grids.
+    fn solved(&self, p: &CrossPuzzle, plans: &[Vec<Move>], optimal: bool, all: Option<bool>) -> Result<Code, Failure> {
+        let mut shown = Vec::new();
+        for plan in plans {
+            let end = cross::replay(p, plan)
+                .map_err(|e| unknown(anyhow!("solver {} returned a plan that fails replay: {e}", self.solver)))?;
+            shown.push((moves_to_string(plan), end.grid(p)));
+        }
+        let length = plans.first().map_or(0, Vec::len);
+        if self.out.json {
+            let mut v = self.base("solved");
+            v["length"] = json!(length);
+            v["optimal"] = json!(optimal);
+            v["moves"] = json!(shown.first().map(|s| s.0.clone()));
+            v["grid"] = json!(shown.first().map(|s| s.1.rows.clone()));
+            if let Some(complete) = all {
+                v["solutions"] = shown
+                    .iter()
+                    .map(|(m, g)| json!({ "moves": m, "grid": g.rows }))
+                    .collect();
+                v["count"] = json!(shown.len());
+                v["complete"] = json!(complete);
+            }
+            println!("{v}");
+        } else {
+            for (moves, grid) in &shown {
+                print!("{grid}");
+                println!("{moves}\n");
+            }
+            let proof = if optimal {
+                "optimal: no shorter plan exists"
+            } else {
+                "not proved optimal"
+            };
+            match all {
+                Some(complete) => {
+                    let more = if complete {
+                        "all of them"
+                    } else {
+                        "stopped early: there may be more"
+                    };
+                    println!("{} shortest solutions of {length} moves ({proof}; {more})", shown.len());
+                }
+                None => println!("a shortest solution of {length} moves ({proof})"),
+            }
+        }
+        Ok(Code::Solved)
+    }
+
+    fn no_solution(&self, why: &str) -> Code {
+        if self.out.json {
+            let mut v = self.base("no-solution");
+            v["detail"] = json!(why);
+            println!("{v}");
+        } else {
+            println!("no solution: {why}");
+        }
+        Code::NoSolution
+    }
+
+    fn unknown(&self, why: &str) -> Code {
+        if self.out.json {
+            let mut v = self.base("unknown");
+            v["detail"] = json!(why);
+            println!("{v}");
+        } else {
+            println!("unknown: {why}");
+        }
+        Code::Unknown
+    }
+}
+
+pub fn solve(a: SolveCross, registry: Option<&Path>) -> Result<Code, Failure> {
     let started = Instant::now();
     let puzzle = instance(&a.instance)?;
     let deadline = input::deadline(a.timeout)?;
-    if a.solver != "search" {
-        return Err(Failure {
-            code: Code::Unknown,
-            error: anyhow!(
-                "unknown solver {:?}: this build knows `search` only",
-                a.solver
-            ),
-        });
+    let n = puzzle.cells();
+    let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+    let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
+    if a.solver == "search" {
+        if let Some(e) = &a.encoding {
+            return Err(bad_input(anyhow!(
+                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
+            )));
+        }
+        let report = Report {
+            out: a.output,
+            solver: "search",
+            encoding: "none",
+            started,
+            lower_bound,
+        };
+        return solve_by_search(&report, &puzzle, &a, deadline);
     }
+    let backend = crate::solvers::backend(&a.solver, registry)?;
+    let encoding = match &a.encoding {
+        Some(name) => encoding_named(name)?,
+        None if backend.input() == InputKind::Smt2 => CrossEncoding::Smt,
+        None => CrossEncoding::Sat,
+    };
+    let report = Report {
+        out: a.output,
+        solver: &a.solver,
+        encoding: encoding.name(),
+        started,
+        lower_bound,
+    };
+    if h0 == UNREACHABLE {
+        return Ok(report.no_solution("the cross cannot reach the target even with every piece free"));
+    }
+    if a.instance.orientations.is_some() && cross::target_reachable(&puzzle, REACH_CAP) == Some(false) {
+        return Ok(report.no_solution(
+            "with these fixed orientations the cross can never reach the target (every reachable position was visited)",
+        ));
+    }
+    let quiet = a.output.quiet;
+    let progress = |at: &Attempt| {
+        if !quiet {
+            eprintln!("horizon {:>3}: {:<7} ({:.2} s)", at.horizon, at.result, at.seconds);
+        }
+    };
+    let horizons = Horizons {
+        lower_bound,
+        step: 2,
+        max: a.max_moves,
+        deadline,
+    };
+    let outcome = horizon::shortest(
+        horizons,
+        |h, limit| drive_cross::probe(encoding, &backend, &puzzle, h, limit),
+        progress,
+    )
+    .map_err(|e| unknown(anyhow::Error::new(e)))?;
+    match outcome {
+        Shortest::Found { plan, horizon, optimal } => {
+            if !a.all {
+                return report.solved(&puzzle, &[plan], optimal, None);
+            }
+            let found = drive_cross::all_plans(encoding, &backend, &puzzle, horizon, deadline, usize::MAX)
+                .map_err(|e| unknown(anyhow::Error::new(e)))?;
+            if !quiet {
+                eprintln!("enumerated {} plans of {horizon} moves", found.solutions.len());
+            }
+            report.solved(&puzzle, &found.solutions, optimal, Some(found.complete))
+        }
+        Shortest::NoneWithin { max } => Ok(report.no_solution(&format!(
+            "no plan of at most {max} moves brings the cross to the target"
+        ))),
+        Shortest::Unknown { horizon, reason } => Ok(report.unknown(&format!("at horizon {horizon}: {reason}"))),
+    }
+}
+
+fn solve_by_search(
+    report: &Report,
+    puzzle: &CrossPuzzle,
+    a: &SolveCross,
+    deadline: Option<Instant>,
+) -> Result<Code, Failure> {
     let keep = if a.all { usize::MAX } else { 1 };
-    let base = |status: &str| json!({ "puzzle": "cross", "status": status, "encoding": "none", "solver": a.solver, "time_ms": started.elapsed().as_millis() as u64 });
-    match cross::shortest_solutions(&puzzle, a.max_moves, keep, deadline) {
+    match cross::shortest_solutions(puzzle, a.max_moves, keep, deadline) {
         CrossSearch::Found {
-            length,
-            solutions,
-            complete,
-        } => {
-            let mut shown = Vec::new();
-            for plan in &solutions {
-                let end = cross::replay(&puzzle, plan).map_err(|e| Failure {
-                    code: Code::Unknown,
-                    error: anyhow!("solver {} returned a plan that fails replay: {e}", a.solver),
-                })?;
-                shown.push((moves_to_string(plan), end.grid(&puzzle)));
-            }
-            if a.output.json {
-                let mut v = base("solved");
-                v["length"] = json!(length);
-                v["optimal"] = json!(true);
-                v["moves"] = json!(shown[0].0);
-                v["grid"] = json!(shown[0].1.rows);
-                if a.all {
-                    v["solutions"] = shown
-                        .iter()
-                        .map(|(m, g)| json!({ "moves": m, "grid": g.rows }))
-                        .collect();
-                    v["count"] = json!(shown.len());
-                    v["complete"] = json!(complete);
-                }
-                println!("{v}");
-            } else {
-                for (moves, grid) in &shown {
-                    print!("{grid}");
-                    println!("{moves}\n");
-                }
-                let what = if a.all {
-                    format!("{} shortest solutions", shown.len())
-                } else {
-                    "a shortest solution".into()
-                };
-                println!("{what} of {length} moves (optimal: no shorter plan exists)");
-            }
-            Ok(Code::Solved)
+            solutions, complete, ..
+        } => report.solved(puzzle, &solutions, true, a.all.then_some(complete)),
+        CrossSearch::NoneWithin { max_moves: Some(m) } => {
+            Ok(report.no_solution(&format!("no plan of at most {m} moves brings the cross to the target")))
         }
-        CrossSearch::NoneWithin { max_moves } => {
-            let why = match max_moves {
-                Some(m) => format!("no plan of at most {m} moves brings the cross to the target"),
-                None => "the cross cannot reach the target even with every piece free".to_owned(),
-            };
-            if a.output.json {
-                let mut v = base("no-solution");
-                v["detail"] = json!(why);
-                println!("{v}");
-            } else {
-                println!("no solution: {why}");
-            }
-            Ok(Code::NoSolution)
+        CrossSearch::NoneWithin { max_moves: None } => {
+            Ok(report.no_solution("the cross cannot reach the target even with every piece free"))
         }
-        CrossSearch::TimedOut => {
-            if a.output.json {
-                println!("{}", base("unknown"));
-            } else {
-                println!("unknown: time limit reached");
-            }
-            Ok(Code::Unknown)
-        }
+        CrossSearch::TimedOut => Ok(report.unknown("time limit reached")),
     }
 }
 
@@ -135,11 +241,86 @@ pub fn verify(a: VerifyCross) -> Result<Code, Failure> {
     let puzzle = instance(&a.instance)?;
     let plan = parse_moves(&a.moves).map_err(|e| bad_input(anyhow!("--moves: {e}")))?;
     match cross::replay(&puzzle, &plan) {
-        Ok(end) if !a.output.json => {
-            print!("{}", end.grid(&puzzle));
+        Ok(end) => {
+            if !a.output.json {
+                print!("{}", end.grid(&puzzle));
+            }
             crate::slide::print_verdict(a.output, "cross", plan.len(), Ok(()))
         }
-        Ok(_) => crate::slide::print_verdict(a.output, "cross", plan.len(), Ok(())),
         Err(e) => crate::slide::print_verdict(a.output, "cross", plan.len(), Err(e.to_string())),
     }
+}
+
+pub fn emit(a: EmitCross) -> Result<Code, Failure> {
+    let puzzle = instance(&a.instance)?;
+    let encoding = encoding_named(&a.encoding)?;
+    if a.horizon > crate::emit::MAX_HORIZON {
+        return Err(bad_input(anyhow!(
+            "--horizon {} is above the supported {}",
+            a.horizon,
+            crate::emit::MAX_HORIZON
+        )));
+    }
+    let kind = match a.format {
+        Format::Smt2 => InputKind::Smt2,
+        Format::Dimacs => InputKind::Dimacs,
+    };
+    let form = drive_cross::encode(encoding, &puzzle, a.horizon, kind).ok_or_else(|| {
+        bad_input(anyhow!(
+            "encoding {} has no {kind} form (it is {})",
+            encoding.name(),
+            drive_cross::form_of(encoding)
+        ))
+    })?;
+    crate::emit::write_output(a.output.as_deref(), &form.to_text())
+}
+
+pub fn decode(a: DecodeCross) -> Result<Code, Failure> {
+    let puzzle = instance(&a.instance)?;
+    let encoded = input::read_text(&a.encoding)?;
+    let shown = a.encoding.display().to_string();
+    let fields = crate::emit::header_fields(&encoded, "cross").ok_or_else(|| {
+        bad_input(anyhow!(
+            "{shown} has no `puzzlec cross` header line: was it written by `puzzlec emit cross`?"
+        ))
+    })?;
+    let encoding = encoding_named(fields.get("encoding").map_or("", |s| s))?;
+    let horizon: usize = fields
+        .get("horizon")
+        .and_then(|h| h.parse().ok())
+        .ok_or_else(|| bad_input(anyhow!("{shown}: the header has no horizon")))?;
+    let expected = drive_cross::header(encoding, &puzzle, horizon);
+    if !encoded
+        .lines()
+        .any(|l| l.trim_start_matches(['c', ';', ' ']) == expected)
+    {
+        return Err(bad_input(anyhow!(
+            "{shown} encodes another instance than the options describe (expected `{expected}`)"
+        )));
+    }
+    let label = format!("({})", a.model.display());
+    let Some(model) = answer::read_model(&encoded, &a.model)? else {
+        if a.output.json {
+            println!(
+                "{}",
+                json!({ "puzzle": "cross", "status": "no-solution", "horizon": horizon })
+            );
+        } else {
+            println!("unsatisfiable: the cross cannot stand on the target after exactly {horizon} moves");
+        }
+        return Ok(Code::NoSolution);
+    };
+    let plan = drive_cross::decode_checked(encoding, &label, &puzzle, &model, horizon).map_err(unknown)?;
+    let end = cross::replay(&puzzle, &plan).map_err(|e| unknown(anyhow!("{e}")))?;
+    let moves = moves_to_string(&plan);
+    if a.output.json {
+        println!(
+            "{}",
+            json!({ "puzzle": "cross", "status": "solved", "encoding": encoding.name(), "horizon": horizon, "moves": moves, "length": plan.len(), "grid": end.grid(&puzzle).rows })
+        );
+    } else {
+        print!("{}", end.grid(&puzzle));
+        println!("decoded {} moves (replay-checked): {moves}", plan.len());
+    }
+    Ok(Code::Solved)
 }

@@ -1,16 +1,13 @@
-//! `emit` (write one horizon's encoding to a file) and `decode` (read it back with a
-//! solver's answer, decode, replay, print).
+//! `emit slide` (write one horizon's encoding to a file) and `decode slide` (read it back with
+//! a solver's answer, decode, replay, print); the helpers every puzzle's emit/decode share.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use anyhow::{anyhow, Context};
 use puzzlec_core::slide::moves_to_string;
-use puzzlec_drive::slide::{self as drive_slide, SlideForm};
+use puzzlec_drive::slide as drive_slide;
 use puzzlec_encode::slide::SlideEncoding;
-use puzzlec_ir::{
-    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer,
-    SmtModel,
-};
 use puzzlec_solve::InputKind;
 use serde_json::json;
 
@@ -19,7 +16,7 @@ use crate::exit::{bad_input, unknown, Code, Failure};
 use crate::input;
 
 /// Horizons above this make files of many gigabytes on large boards.
-const MAX_HORIZON: usize = 400;
+pub const MAX_HORIZON: usize = 400;
 
 pub fn emit_slide(a: EmitSlide) -> Result<Code, Failure> {
     let (start, goal) = input::slide_boards(&a.input)?;
@@ -36,17 +33,18 @@ pub fn emit_slide(a: EmitSlide) -> Result<Code, Failure> {
         Format::Dimacs => InputKind::Dimacs,
     };
     let form = drive_slide::encode(encoding, &start, &goal, a.horizon, kind).ok_or_else(|| {
+        let offers = drive_slide::forms_text(encoding);
         bad_input(anyhow!(
-            "encoding {} has no {kind} form (it offers {})",
-            encoding.name(),
-            drive_slide::forms_text(encoding)
+            "encoding {} has no {kind} form (it offers {offers})",
+            encoding.name()
         ))
     })?;
-    let text = match form {
-        SlideForm::Cnf(cnf) => cnf.to_dimacs(),
-        SlideForm::Smt(script) => script.to_smt2(),
-    };
-    match &a.output {
+    write_output(a.output.as_deref(), &form.to_text())
+}
+
+/// Writes emitted text to `-o FILE` or standard output.
+pub fn write_output(path: Option<&Path>, text: &str) -> Result<Code, Failure> {
+    match path {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("writing {}", path.display()))
             .map_err(bad_input)?,
@@ -55,10 +53,11 @@ pub fn emit_slide(a: EmitSlide) -> Result<Code, Failure> {
     Ok(Code::Solved)
 }
 
-/// The `puzzlec slide encoding=... size=RxC horizon=H` line every emitted file starts with.
-fn header(text: &str) -> Option<HashMap<String, String>> {
-    let line = text.lines().find(|l| l.contains("puzzlec slide "))?;
-    let rest = &line[line.find("puzzlec slide ")? + "puzzlec slide ".len()..];
+/// The `puzzlec PUZZLE key=value ...` line every emitted file starts with, as a map.
+pub fn header_fields(text: &str, puzzle: &str) -> Option<HashMap<String, String>> {
+    let tag = format!("puzzlec {puzzle} ");
+    let line = text.lines().take(5).find(|l| l.contains(&tag))?;
+    let rest = &line[line.find(&tag)? + tag.len()..];
     Some(
         rest.split_whitespace()
             .filter_map(|kv| kv.split_once('='))
@@ -70,9 +69,8 @@ fn header(text: &str) -> Option<HashMap<String, String>> {
 pub fn decode_slide(a: DecodeSlide) -> Result<Code, Failure> {
     let (start, goal) = input::slide_boards(&a.input)?;
     let encoded = input::read_text(&a.encoding)?;
-    let answer = input::read_text(&a.model)?;
     let shown = a.encoding.display().to_string();
-    let fields = header(&encoded).ok_or_else(|| {
+    let fields = header_fields(&encoded, "slide").ok_or_else(|| {
         bad_input(anyhow!(
             "{shown} has no `puzzlec slide` header line: was it written by `puzzlec emit slide`?"
         ))
@@ -87,70 +85,34 @@ pub fn decode_slide(a: DecodeSlide) -> Result<Code, Failure> {
         .ok_or_else(|| bad_input(anyhow!("{shown}: the header has no horizon")))?;
     let size = format!("{}x{}", start.rows(), start.cols());
     if fields.get("size") != Some(&size) {
+        let theirs = fields.get("size").map_or("?", |s| s);
         return Err(bad_input(anyhow!(
-            "{shown} encodes a {} board but the board given is {size}",
-            fields.get("size").map_or("?", |s| s)
+            "{shown} encodes a {theirs} board but the board given is {size}"
         )));
     }
-    let source = format!("the answer in {}", a.model.display());
-    let garbage = |reason: String| unknown(anyhow!("{source} is not a solver answer: {reason}"));
-    let decoded = if encoded.lines().any(|l| l.trim_start().starts_with("p cnf")) {
-        let cnf = Cnf::parse_dimacs(&encoded)
-            .with_context(|| shown.clone())
-            .map_err(bad_input)?;
-        let first = answer
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .unwrap_or("");
-        let parsed = if ["SAT", "UNSAT", "INDET"].contains(&first) {
-            parse_minisat_result(&answer)
+    let Some(model) = crate::answer::read_model(&encoded, &a.model)? else {
+        if a.output.json {
+            println!(
+                "{}",
+                json!({ "puzzle": "slide", "status": "no-solution", "horizon": horizon })
+            );
         } else {
-            parse_sat_output(&answer)
-        };
-        match parsed.map_err(|e| garbage(e.reason))? {
-            SatAnswer::Sat(assignment) => drive_slide::decode(
-                encoding,
-                &CnfModel::new(cnf.names(), assignment),
-                &start,
-                horizon,
-            ),
-            SatAnswer::Unsat => return Ok(unsat(&a, horizon)),
-            SatAnswer::Unknown => return Err(unknown(anyhow!("{source} says UNKNOWN"))),
+            println!("unsatisfiable: no plan of exactly {horizon} moves");
         }
-    } else {
-        match parse_smt_answer(&answer).map_err(|e| garbage(e.reason))? {
-            SmtAnswer::Sat(values) => {
-                drive_slide::decode(encoding, &SmtModel { values }, &start, horizon)
-            }
-            SmtAnswer::Unsat => return Ok(unsat(&a, horizon)),
-            SmtAnswer::Unknown => return Err(unknown(anyhow!("{source} says unknown"))),
-        }
+        return Ok(Code::NoSolution);
     };
-    let solver = format!("({})", a.model.display());
-    let plan = decoded.map_err(|e| unknown(anyhow!("{source} does not decode: {e}")))?;
-    drive_slide::replay(&solver, &start, &goal, &plan, horizon).map_err(unknown)?;
+    let source = format!("the answer in {}", a.model.display());
+    let plan = drive_slide::decode(encoding, &model, &start, horizon)
+        .map_err(|e| unknown(anyhow!("{source} does not decode: {e}")))?;
+    drive_slide::replay(&format!("({})", a.model.display()), &start, &goal, &plan, horizon).map_err(unknown)?;
     let moves = moves_to_string(&plan);
     if a.output.json {
-        println!(
-            "{}",
-            json!({ "puzzle": "slide", "status": "solved", "encoding": encoding.name(), "horizon": horizon, "moves": moves, "length": plan.len() })
-        );
+        let v = json!({ "puzzle": "slide", "status": "solved", "encoding": encoding.name(), "horizon": horizon,
+                        "moves": moves, "length": plan.len() });
+        println!("{v}");
     } else {
         print!("{start}");
         println!("decoded {} moves (replay-checked): {moves}", plan.len());
     }
     Ok(Code::Solved)
-}
-
-fn unsat(a: &DecodeSlide, horizon: usize) -> Code {
-    if a.output.json {
-        println!(
-            "{}",
-            json!({ "puzzle": "slide", "status": "no-solution", "horizon": horizon })
-        );
-    } else {
-        println!("unsatisfiable: no plan of exactly {horizon} moves");
-    }
-    Code::NoSolution
 }

@@ -38,9 +38,7 @@ pub fn slide_boards(input: &SlideInput) -> Result<(Board, Board), Failure> {
             )))
         }
     };
-    let start = parse_board(&text)
-        .with_context(|| origin)
-        .map_err(bad_input)?;
+    let start = parse_board(&text).with_context(|| origin).map_err(bad_input)?;
     let goal = match &input.goal {
         Some(text) => parse_board(text).context("--goal").map_err(bad_input)?,
         None => Board::goal(start.rows(), start.cols()),
@@ -73,20 +71,14 @@ pub fn cell(flag: &str, text: &str) -> Result<Cell, Failure> {
         let (r, c): (usize, usize) = (r.trim().parse().ok()?, c.trim().parse().ok()?);
         (r >= 1 && c >= 1).then(|| (r - 1, c - 1))
     };
-    parse().ok_or_else(|| {
-        bad_input(anyhow!(
-            "{flag} {text:?}: expected ROW,COL counted from 1, e.g. 1,1"
-        ))
-    })
+    parse().ok_or_else(|| bad_input(anyhow!("{flag} {text:?}: expected ROW,COL counted from 1, e.g. 1,1")))
 }
 
 /// A deadline from `--timeout`, rejecting nonsense.
 pub fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, Failure> {
     match timeout {
         None => Ok(None),
-        Some(s) if s.is_finite() && s > 0.0 && s < 1e7 => {
-            Ok(Some(Instant::now() + Duration::from_secs_f64(s)))
-        }
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e7 => Ok(Some(Instant::now() + Duration::from_secs_f64(s))),
         Some(s) => Err(bad_input(anyhow!(
             "--timeout {s}: expected a positive number of seconds"
         ))),

@@ -1,5 +1,6 @@
 //! The `puzzlec` binary: parse arguments, call the library, print. Nothing else lives here.
 
+mod answer;
 mod args;
 mod cross;
 mod emit;
@@ -31,7 +32,9 @@ fn run(cli: args::Cli) -> Result<exit::Code, exit::Failure> {
         Command::Emit(EmitCommand::Slide(a)) => emit::emit_slide(a),
         Command::Decode(DecodeCommand::Slide(a)) => emit::decode_slide(a),
         Command::Solvers(a) => solvers::list(a, registry),
-        Command::Solve(SolveCommand::Cross(a)) => cross::solve(a),
+        Command::Solve(SolveCommand::Cross(a)) => cross::solve(a, registry),
+        Command::Emit(EmitCommand::Cross(a)) => cross::emit(a),
+        Command::Decode(DecodeCommand::Cross(a)) => cross::decode(a),
         Command::Verify(VerifyCommand::Slide(a)) => slide::verify(a),
         Command::Verify(VerifyCommand::Cross(a)) => cross::verify(a),
     }

@@ -4,9 +4,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use puzzlec_core::slide::{
-    self, check_solvable, moves_to_string, parse_moves, Board, Heuristic, Move, Search,
-};
+use puzzlec_core::slide::{self, check_solvable, moves_to_string, parse_moves, Board, Heuristic, Move, Search};
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
 use puzzlec_drive::slide as drive_slide;
 use puzzlec_encode::slide::SlideEncoding;
@@ -75,10 +73,7 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
     let quiet = a.output.quiet;
     let progress = |at: &Attempt| {
         if !quiet {
-            eprintln!(
-                "horizon {:>3}: {:<7} ({:.2} s)",
-                at.horizon, at.result, at.seconds
-            );
+            eprintln!("horizon {:>3}: {:<7} ({:.2} s)", at.horizon, at.result, at.seconds);
         }
     };
     let outcome = horizon::shortest(
@@ -92,9 +87,10 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
             replay(&start, &goal, &plan, &solver)?;
             Ok(report.solved(&start, &plan, optimal))
         }
-        Shortest::NoneWithin { max } => {
-            Ok(report.no_solution("max-moves", &format!("no plan of at most {max} moves (the solver proved the longest such horizon unsatisfiable)")))
-        }
+        Shortest::NoneWithin { max } => Ok(report.no_solution(
+            "max-moves",
+            &format!("no plan of at most {max} moves (the solver proved the longest such horizon unsatisfiable)"),
+        )),
         Shortest::Unknown { horizon, reason } => Ok(report.unknown(&format!("at horizon {horizon}: {reason}"))),
     }
 }
@@ -247,9 +243,5 @@ pub fn print_verdict(
             Err(e) => println!("invalid: {e}"),
         }
     }
-    Ok(if valid {
-        Code::Solved
-    } else {
-        Code::NoSolution
-    })
+    Ok(if valid { Code::Solved } else { Code::NoSolution })
 }

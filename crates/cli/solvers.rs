@@ -72,10 +72,7 @@ pub fn list(a: SolversArgs, path: Option<&Path>) -> Result<Code, Failure> {
             .iter()
             .map(|r| json!({ "id": r.id, "input": r.input, "found": r.binary.is_some(), "binary": r.binary, "version": r.version }))
             .collect();
-        println!(
-            "{}",
-            json!({ "registry": registry.origin(), "solvers": solvers })
-        );
+        println!("{}", json!({ "registry": registry.origin(), "solvers": solvers }));
     } else {
         println!("registry: {}", registry.origin());
         println!("{:<12} {:<7} {:<28} version", "id", "input", "binary");

@@ -100,13 +100,7 @@ mod tests {
     #[test]
     fn bad_letters_are_named() {
         let err = parse_moves("UDx").unwrap_err();
-        assert_eq!(
-            err,
-            BadMoveLetter {
-                index: 2,
-                letter: 'x'
-            }
-        );
+        assert_eq!(err, BadMoveLetter { index: 2, letter: 'x' });
         assert_eq!(moves_to_string(&parse_moves("u d,l r").unwrap()), "UDLR");
     }
 }

@@ -149,13 +149,7 @@ mod tests {
         };
         let out = shortest::<usize, ()>(
             h,
-            |k, _| {
-                Ok(if k >= optimum {
-                    Probe::Sat(k)
-                } else {
-                    Probe::Unsat
-                })
-            },
+            |k, _| Ok(if k >= optimum { Probe::Sat(k) } else { Probe::Unsat }),
             |a| tried.push(a.horizon),
         )
         .unwrap();

@@ -2,11 +2,73 @@
 //! grows the plan length from a lower bound and proves optimality with an UNSAT answer; every
 //! decoded plan is replayed through the reference model before it leaves this crate.
 
+pub mod cross;
+pub mod enumerate;
 pub mod horizon;
 pub mod slide;
 
+use std::time::Duration;
+
 use puzzlec_encode::DecodeError;
-use puzzlec_solve::SolveError;
+use puzzlec_ir::{Cnf, CnfModel, Model, SmtModel, SmtScript};
+use puzzlec_solve::{Backend, Outcome, SolveError};
+
+/// One problem in whichever intermediate form the backend reads.
+pub enum Form {
+    Cnf(Cnf),
+    Smt(Box<SmtScript>),
+}
+
+impl Form {
+    /// The file text: DIMACS or SMT-LIB2.
+    pub fn to_text(&self) -> String {
+        match self {
+            Form::Cnf(c) => c.to_dimacs(),
+            Form::Smt(s) => s.to_smt2(),
+        }
+    }
+}
+
+/// A model from either kind of backend.
+pub enum AnyModel {
+    Cnf(CnfModel),
+    Smt(SmtModel),
+}
+
+impl Model for AnyModel {
+    fn bool(&self, name: &str) -> Option<bool> {
+        match self {
+            AnyModel::Cnf(m) => m.bool(name),
+            AnyModel::Smt(m) => m.bool(name),
+        }
+    }
+
+    fn int(&self, name: &str) -> Option<i64> {
+        match self {
+            AnyModel::Cnf(m) => m.int(name),
+            AnyModel::Smt(m) => m.int(name),
+        }
+    }
+}
+
+/// Solves a form with a backend that reads it.
+///
+/// # Errors
+/// As the backend's `solve_cnf` / `solve_smt`.
+pub fn solve_form(backend: &Backend, form: &Form, limit: Duration) -> Result<Outcome<AnyModel>, SolveError> {
+    Ok(match form {
+        Form::Cnf(cnf) => match backend.solve_cnf(cnf, limit)? {
+            Outcome::Sat(m) => Outcome::Sat(AnyModel::Cnf(m)),
+            Outcome::Unsat => Outcome::Unsat,
+            Outcome::Unknown(r) => Outcome::Unknown(r),
+        },
+        Form::Smt(script) => match backend.solve_smt(script, limit)? {
+            Outcome::Sat(m) => Outcome::Sat(AnyModel::Smt(m)),
+            Outcome::Unsat => Outcome::Unsat,
+            Outcome::Unknown(r) => Outcome::Unknown(r),
+        },
+    })
+}
 
 /// Why a drive did not produce an answer. Every variant names the solver.
 #[derive(Debug, thiserror::Error)]

@@ -10,25 +10,13 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
 
 use crate::horizon::Probe;
-use crate::DriveError;
-
-/// The intermediate form of one horizon, in whichever form the backend reads.
-pub enum SlideForm {
-    Cnf(Cnf),
-    Smt(Box<puzzlec_ir::SmtScript>),
-}
+use crate::{solve_form, DriveError, Form};
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
 ///
 /// # Errors
 /// The encoding has no form of that kind.
-pub fn encode(
-    encoding: SlideEncoding,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
-    input: InputKind,
-) -> Option<SlideForm> {
+pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usize, input: InputKind) -> Option<Form> {
     let (cnf, smt) = encoding.forms();
     let header = format!(
         "puzzlec slide encoding={} size={}x{} horizon={horizon}",
@@ -43,14 +31,14 @@ pub fn encode(
             match encoding {
                 SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
             }
-            Some(SlideForm::Cnf(f))
+            Some(Form::Cnf(f))
         }
         InputKind::Smt2 if smt => {
             let mut s = match encoding {
                 SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
             };
             s.comment(header);
-            Some(SlideForm::Smt(Box::new(s)))
+            Some(Form::Smt(Box::new(s)))
         }
         _ => None,
     }
@@ -75,28 +63,17 @@ pub fn decode(
 ///
 /// # Errors
 /// [`DriveError::Replay`] naming the solver.
-pub fn replay(
-    solver: &str,
-    start: &Board,
-    goal: &Board,
-    plan: &[Move],
-    horizon: usize,
-) -> Result<(), DriveError> {
+pub fn replay(solver: &str, start: &Board, goal: &Board, plan: &[Move], horizon: usize) -> Result<(), DriveError> {
     let fail = |detail: String| DriveError::Replay {
         solver: solver.to_owned(),
         detail,
     };
     if plan.len() != horizon {
-        return Err(fail(format!(
-            "{} moves decoded for horizon {horizon}",
-            plan.len()
-        )));
+        return Err(fail(format!("{} moves decoded for horizon {horizon}", plan.len())));
     }
     match start.apply_strict(plan) {
         Ok(end) if end == *goal => Ok(()),
-        Ok(end) => Err(fail(format!(
-            "the plan ends on\n{end}which is not the goal"
-        ))),
+        Ok(end) => Err(fail(format!("the plan ends on\n{end}which is not the goal"))),
         Err(e) => Err(fail(e.to_string())),
     }
 }
@@ -115,17 +92,10 @@ pub fn probe(
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let form = encode(encoding, start, goal, horizon, backend.input())
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
-    let decoded = match form {
-        SlideForm::Cnf(cnf) => match backend.solve_cnf(&cnf, limit)? {
-            Outcome::Sat(m) => decode(encoding, &m, start, horizon),
-            Outcome::Unsat => return Ok(Probe::Unsat),
-            Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
-        },
-        SlideForm::Smt(script) => match backend.solve_smt(&script, limit)? {
-            Outcome::Sat(m) => decode(encoding, &m, start, horizon),
-            Outcome::Unsat => return Ok(Probe::Unsat),
-            Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
-        },
+    let decoded = match solve_form(backend, &form, limit)? {
+        Outcome::Sat(m) => decode(encoding, &m, start, horizon),
+        Outcome::Unsat => return Ok(Probe::Unsat),
+        Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
     };
     let plan = decoded.map_err(|source| DriveError::Decode {
         solver: backend.id().to_owned(),
@@ -168,9 +138,7 @@ mod tests {
         .unwrap()
         {
             Shortest::Found {
-                plan,
-                optimal: true,
-                ..
+                plan, optimal: true, ..
             } => plan.len(),
             other => panic!("{start:?}: {other:?}"),
         }

@@ -2,6 +2,7 @@
 //! `ClauseSink`, or an `SmtScript`) and decodes a model back into the puzzle's terms. No
 //! encoding ever sees a solver; drivers and backends live in other crates.
 
+pub mod cross;
 pub mod slide;
 
 /// A model that does not decode into a solution. The CLI reports it as the solver's fault.

@@ -34,9 +34,7 @@ impl ClauseSink for Cnf {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        debug_assert!(clause
-            .iter()
-            .all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars));
+        debug_assert!(clause.iter().all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars));
         self.clauses.push(clause.to_vec());
     }
 }
@@ -103,10 +101,7 @@ impl Cnf {
         let mut open: Vec<Lit> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line_no = i + 1;
-            let err = |reason: String| DimacsError {
-                line: line_no,
-                reason,
-            };
+            let err = |reason: String| DimacsError { line: line_no, reason };
             let line = line.trim();
             if line.is_empty() {
                 continue;
@@ -130,12 +125,8 @@ impl Cnf {
                 let fields: Vec<&str> = rest.split_whitespace().collect();
                 match fields.as_slice() {
                     ["cnf", v, c] => {
-                        let v = v
-                            .parse()
-                            .map_err(|_| err(format!("bad variable count {v:?}")))?;
-                        let c = c
-                            .parse()
-                            .map_err(|_| err(format!("bad clause count {c:?}")))?;
+                        let v = v.parse().map_err(|_| err(format!("bad variable count {v:?}")))?;
+                        let c = c.parse().map_err(|_| err(format!("bad clause count {c:?}")))?;
                         declared = Some((v, c));
                         cnf.num_vars = v;
                     }
@@ -143,18 +134,13 @@ impl Cnf {
                 }
                 continue;
             }
-            let (vars, _) =
-                declared.ok_or_else(|| err("a clause before the `p cnf` header".into()))?;
+            let (vars, _) = declared.ok_or_else(|| err("a clause before the `p cnf` header".into()))?;
             for tok in line.split_whitespace() {
-                let lit: Lit = tok
-                    .parse()
-                    .map_err(|_| err(format!("{tok:?} is not a literal")))?;
+                let lit: Lit = tok.parse().map_err(|_| err(format!("{tok:?} is not a literal")))?;
                 if lit == 0 {
                     cnf.clauses.push(std::mem::take(&mut open));
                 } else if lit.unsigned_abs() > vars {
-                    return Err(err(format!(
-                        "literal {lit} exceeds the {vars} declared variables"
-                    )));
+                    return Err(err(format!("literal {lit} exceeds the {vars} declared variables")));
                 } else {
                     open.push(lit);
                 }
@@ -204,10 +190,7 @@ mod tests {
         cnf.add_clause(&[a, -b]);
         cnf.add_clause(&[b]);
         let text = cnf.to_dimacs();
-        assert_eq!(
-            text,
-            "c test formula\nc var 1 A(1)\np cnf 2 2\n1 -2 0\n2 0\n"
-        );
+        assert_eq!(text, "c test formula\nc var 1 A(1)\np cnf 2 2\n1 -2 0\n2 0\n");
         assert_eq!(Cnf::parse_dimacs(&text).unwrap(), cnf);
     }
 

@@ -14,8 +14,6 @@ pub mod smt;
 
 pub use cnf::{ClauseSink, Cnf, DimacsError, Lit};
 pub use model::{CnfModel, Model, SmtModel};
-pub use sat_answer::{
-    parse_minisat_result, parse_sat_output, Assignment, SatAnswer, SatOutputError,
-};
+pub use sat_answer::{parse_minisat_result, parse_sat_output, Assignment, SatAnswer, SatOutputError};
 pub use sexp::{parse_smt_answer, SmtAnswer, SmtOutputError, SmtValue};
 pub use smt::{SmtScript, Sort};

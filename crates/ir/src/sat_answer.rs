@@ -45,9 +45,7 @@ pub struct SatOutputError {
 }
 
 fn bad(reason: impl Into<String>) -> SatOutputError {
-    SatOutputError {
-        reason: reason.into(),
-    }
+    SatOutputError { reason: reason.into() }
 }
 
 /// Parses `s`/`v` lines; `c` lines and blank lines are skipped.
@@ -102,9 +100,7 @@ pub fn parse_minisat_result(text: &str) -> Result<SatAnswer, SatOutputError> {
         Some("SAT") => {
             let mut assignment = Assignment::default();
             for tok in lines.flat_map(str::split_whitespace) {
-                let lit: i32 = tok
-                    .parse()
-                    .map_err(|_| bad(format!("{tok:?} is not a literal")))?;
+                let lit: i32 = tok.parse().map_err(|_| bad(format!("{tok:?} is not a literal")))?;
                 if lit != 0 {
                     assignment.set(lit);
                 }
@@ -128,19 +124,14 @@ mod tests {
 
     #[test]
     fn competition_format() {
-        let SatAnswer::Sat(a) =
-            parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap()
-        else {
+        let SatAnswer::Sat(a) = parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap() else {
             panic!()
         };
         assert_eq!(
             (a.lit(1), a.lit(2), a.lit(-2), a.lit(3), a.lit(4)),
             (Some(true), Some(false), Some(true), Some(true), None)
         );
-        assert_eq!(
-            parse_sat_output("s UNSATISFIABLE\n").unwrap(),
-            SatAnswer::Unsat
-        );
+        assert_eq!(parse_sat_output("s UNSATISFIABLE\n").unwrap(), SatAnswer::Unsat);
         assert_eq!(parse_sat_output("s UNKNOWN\n").unwrap(), SatAnswer::Unknown);
         assert!(parse_sat_output("hello world\n").is_err());
         assert!(parse_sat_output("").is_err());

@@ -34,9 +34,7 @@ pub struct SmtOutputError {
 }
 
 fn bad(reason: impl Into<String>) -> SmtOutputError {
-    SmtOutputError {
-        reason: reason.into(),
-    }
+    SmtOutputError { reason: reason.into() }
 }
 
 /// Reads every top-level S-expression in `text`.
@@ -61,10 +59,7 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
                     .pop()
                     .filter(|_| !stack.is_empty())
                     .ok_or_else(|| bad("unbalanced `)`"))?;
-                stack
-                    .last_mut()
-                    .expect("checked non-empty")
-                    .push(Sexp::List(done));
+                stack.last_mut().expect("checked non-empty").push(Sexp::List(done));
             }
             c if c.is_whitespace() => {}
             '|' | '"' => {
@@ -73,10 +68,7 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
                     .position(|&d| d == c)
                     .ok_or_else(|| bad(format!("unterminated {c}")))?;
                 let inner: String = chars[i + 1..i + 1 + end].iter().collect();
-                stack
-                    .last_mut()
-                    .expect("never empty")
-                    .push(Sexp::Atom(inner));
+                stack.last_mut().expect("never empty").push(Sexp::Atom(inner));
                 i += end + 1;
             }
             _ => {
@@ -108,9 +100,7 @@ pub fn parse_smt_answer(text: &str) -> Result<SmtAnswer, SmtOutputError> {
     let mut iter = forms.iter();
     let status = loop {
         match iter.next() {
-            Some(Sexp::Atom(a)) if a == "sat" || a == "unsat" || a == "unknown" => {
-                break a.as_str()
-            }
+            Some(Sexp::Atom(a)) if a == "sat" || a == "unsat" || a == "unknown" => break a.as_str(),
             Some(Sexp::List(l)) if l.first() == Some(&Sexp::Atom("error".into())) => {
                 return Err(bad(format!(
                     "the solver reported an error: {}",
@@ -139,10 +129,7 @@ pub fn parse_smt_answer(text: &str) -> Result<SmtAnswer, SmtOutputError> {
     Ok(SmtAnswer::Sat(values))
 }
 
-fn collect_values(
-    form: &Sexp,
-    values: &mut HashMap<String, SmtValue>,
-) -> Result<(), SmtOutputError> {
+fn collect_values(form: &Sexp, values: &mut HashMap<String, SmtValue>) -> Result<(), SmtOutputError> {
     let Sexp::List(items) = form else {
         return Err(bad(format!("unexpected {} after sat", atom_text(form))));
     };
@@ -164,12 +151,8 @@ fn collect_values(
             // (name value)
             Sexp::List(l) if l.len() == 2 => {
                 let Sexp::Atom(name) = &l[0] else { continue };
-                let v = value(&l[1]).ok_or_else(|| {
-                    bad(format!(
-                        "cannot read the value of {name}: {}",
-                        atom_text(&l[1])
-                    ))
-                })?;
+                let v = value(&l[1])
+                    .ok_or_else(|| bad(format!("cannot read the value of {name}: {}", atom_text(&l[1]))))?;
                 values.insert(name.clone(), v);
             }
             other => return Err(bad(format!("unexpected {} in the model", atom_text(other)))),
@@ -197,9 +180,7 @@ fn value(s: &Sexp) -> Option<SmtValue> {
                 SmtValue::Int(v) => Some(SmtValue::Int(-v)),
                 SmtValue::Bool(_) => None,
             },
-            [Sexp::Atom(u), Sexp::Atom(bv), _] if u == "_" => {
-                bv.strip_prefix("bv")?.parse().ok().map(SmtValue::Int)
-            }
+            [Sexp::Atom(u), Sexp::Atom(bv), _] if u == "_" => bv.strip_prefix("bv")?.parse().ok().map(SmtValue::Int),
             _ => None,
         },
     }
@@ -208,10 +189,7 @@ fn value(s: &Sexp) -> Option<SmtValue> {
 fn atom_text(s: &Sexp) -> String {
     let text = match s {
         Sexp::Atom(a) => a.clone(),
-        Sexp::List(l) => format!(
-            "({})",
-            l.iter().map(atom_text).collect::<Vec<_>>().join(" ")
-        ),
+        Sexp::List(l) => format!("({})", l.iter().map(atom_text).collect::<Vec<_>>().join(" ")),
     };
     text.chars().take(80).collect()
 }
@@ -223,8 +201,7 @@ mod tests {
     #[test]
     fn get_value_and_models() {
         let SmtAnswer::Sat(v) =
-            parse_smt_answer("sat\n((|S(1,1,2,0)| true)\n (x (- 7)) (b #b0101) (c (_ bv3 4)))\n")
-                .unwrap()
+            parse_smt_answer("sat\n((|S(1,1,2,0)| true)\n (x (- 7)) (b #b0101) (c (_ bv3 4)))\n").unwrap()
         else {
             panic!()
         };
@@ -232,14 +209,11 @@ mod tests {
         assert_eq!(v["x"], SmtValue::Int(-7));
         assert_eq!(v["b"], SmtValue::Int(5));
         assert_eq!(v["c"], SmtValue::Int(3));
-        let SmtAnswer::Sat(m) =
-            parse_smt_answer("sat\n(model\n  (define-fun V1 () Int\n    9)\n)\n").unwrap()
-        else {
+        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(model\n  (define-fun V1 () Int\n    9)\n)\n").unwrap() else {
             panic!()
         };
         assert_eq!(m["V1"], SmtValue::Int(9));
-        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap()
-        else {
+        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap() else {
             panic!()
         };
         assert_eq!(m["V1"], SmtValue::Int(9));

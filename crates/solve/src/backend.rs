@@ -48,17 +48,9 @@ pub enum SolveError {
         source: std::io::Error,
     },
     #[error("solver {id} failed ({status}) without an answer; its stderr begins:\n{stderr}")]
-    Failed {
-        id: String,
-        status: String,
-        stderr: String,
-    },
+    Failed { id: String, status: String, stderr: String },
     #[error("solver {id} printed something that is not an answer ({reason}); its output begins:\n{head}")]
-    Garbage {
-        id: String,
-        reason: String,
-        head: String,
-    },
+    Garbage { id: String, reason: String, head: String },
     #[error("solver {id}: {reason}")]
     Internal { id: String, reason: String },
     #[error("temporary files for solver {id}: {source}")]
@@ -76,11 +68,7 @@ pub trait SolveCnf {
 pub trait SolveSmt {
     /// # Errors
     /// The solver could not run or answered with something that is not an answer.
-    fn solve_smt(
-        &self,
-        script: &SmtScript,
-        limit: Duration,
-    ) -> Result<Outcome<SmtModel>, SolveError>;
+    fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError>;
 }
 
 /// Every solver the CLI can name.
@@ -108,14 +96,12 @@ impl Backend {
                     registry: registry.origin().to_owned(),
                     known: registry.all_ids().join(", "),
                 })?;
-                let binary = registry
-                    .locate(spec)
-                    .ok_or_else(|| SolveError::BinaryMissing {
-                        id: id.to_owned(),
-                        binary: spec.command[0].clone(),
-                        registry: registry.origin().to_owned(),
-                        hint: registry.install_hint(spec),
-                    })?;
+                let binary = registry.locate(spec).ok_or_else(|| SolveError::BinaryMissing {
+                    id: id.to_owned(),
+                    binary: spec.command[0].clone(),
+                    registry: registry.origin().to_owned(),
+                    hint: registry.install_hint(spec),
+                })?;
                 Ok(Backend::External(External::new(spec.clone(), binary)))
             }
         }
@@ -150,11 +136,7 @@ impl Backend {
 
     /// # Errors
     /// As [`SolveSmt::solve_smt`]; a CNF-only backend is [`SolveError::WrongInput`].
-    pub fn solve_smt(
-        &self,
-        script: &SmtScript,
-        limit: Duration,
-    ) -> Result<Outcome<SmtModel>, SolveError> {
+    pub fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
         match self {
             Backend::LinkedZ3(s) => s.solve_smt(script, limit),
             Backend::External(s) => s.solve_smt(script, limit),

@@ -28,10 +28,61 @@ impl SolveCnf for EmbeddedCadical {
                 Outcome::Sat(CnfModel::new(cnf.names(), assignment))
             }
             Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown(format!(
-                "time limit of {:.1} s reached",
-                limit.as_secs_f64()
-            )),
+            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
         })
+    }
+}
+
+/// A live CaDiCaL holding one formula, for incremental use: more clauses, more solves.
+pub struct CadicalSession {
+    solver: cadical::Solver,
+    names: Vec<(u32, String)>,
+    num_vars: u32,
+}
+
+impl CadicalSession {
+    pub fn new(cnf: &Cnf) -> CadicalSession {
+        let mut solver: cadical::Solver = cadical::Solver::new();
+        solver.reserve(cnf.num_vars() as i32);
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().copied());
+        }
+        CadicalSession {
+            solver,
+            names: cnf.names().to_vec(),
+            num_vars: cnf.num_vars(),
+        }
+    }
+
+    /// A fresh variable beyond the formula's (for activation literals).
+    pub fn new_var(&mut self) -> i32 {
+        self.num_vars += 1;
+        self.num_vars as i32
+    }
+
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        self.num_vars = self
+            .num_vars
+            .max(clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0));
+        self.solver.add_clause(clause.iter().copied());
+    }
+
+    /// Solves under `assumptions` within `limit`.
+    pub fn solve(&mut self, assumptions: &[i32], limit: Duration) -> Outcome<CnfModel> {
+        self.solver
+            .set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
+        match self.solver.solve_with(assumptions.iter().copied()) {
+            Some(true) => {
+                let mut assignment = Assignment::new(self.num_vars);
+                for v in 1..=self.num_vars as i32 {
+                    if let Some(value) = self.solver.value(v) {
+                        assignment.set(if value { v } else { -v });
+                    }
+                }
+                Outcome::Sat(CnfModel::new(&self.names, assignment))
+            }
+            Some(false) => Outcome::Unsat,
+            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
+        }
     }
 }

@@ -8,8 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use puzzlec_ir::{
-    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer,
-    SmtModel, SmtScript,
+    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel, SmtScript,
 };
 use wait_timeout::ChildExt;
 
@@ -47,12 +46,7 @@ impl External {
     }
 
     /// Runs the solver on `problem`; `None` when it was killed at the limit.
-    fn run(
-        &self,
-        problem: &str,
-        suffix: &str,
-        limit: Duration,
-    ) -> Result<Option<Finished>, SolveError> {
+    fn run(&self, problem: &str, suffix: &str, limit: Duration) -> Result<Option<Finished>, SolveError> {
         let dir = tempfile::tempdir().map_err(|e| self.err_io(e))?;
         let input = dir.path().join(format!("problem{suffix}"));
         let output = dir.path().join("result.txt");
@@ -85,10 +79,7 @@ impl External {
                 command: format!("{} {}", self.binary.display(), args.join(" ")),
                 source,
             })?;
-        let status = match child
-            .wait_timeout(limit + GRACE)
-            .map_err(|e| self.err_io(e))?
-        {
+        let status = match child.wait_timeout(limit + GRACE).map_err(|e| self.err_io(e))? {
             Some(status) => status,
             None => {
                 let _ = child.kill();
@@ -133,11 +124,7 @@ impl External {
 
 /// The first lines of `primary` (or of `fallback` when it is empty), for error messages.
 fn head(primary: &str, fallback: &str) -> String {
-    let text = if primary.trim().is_empty() {
-        fallback
-    } else {
-        primary
-    };
+    let text = if primary.trim().is_empty() { fallback } else { primary };
     let lines: Vec<&str> = text
         .lines()
         .take(6)
@@ -146,11 +133,7 @@ fn head(primary: &str, fallback: &str) -> String {
     if lines.is_empty() {
         "(nothing)".into()
     } else {
-        lines
-            .iter()
-            .map(|l| format!("  | {l}"))
-            .collect::<Vec<_>>()
-            .join("\n")
+        lines.iter().map(|l| format!("  | {l}")).collect::<Vec<_>>().join("\n")
     }
 }
 
@@ -185,11 +168,7 @@ impl SolveCnf for External {
 }
 
 impl SolveSmt for External {
-    fn solve_smt(
-        &self,
-        script: &SmtScript,
-        limit: Duration,
-    ) -> Result<Outcome<SmtModel>, SolveError> {
+    fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
         if self.spec.input != InputKind::Smt2 {
             return Err(SolveError::WrongInput {
                 id: self.spec.id.clone(),
@@ -207,10 +186,7 @@ impl SolveSmt for External {
         match parse_smt_answer(&run.stdout) {
             Ok(SmtAnswer::Sat(values)) => Ok(Outcome::Sat(SmtModel { values })),
             Ok(SmtAnswer::Unsat) => Ok(Outcome::Unsat),
-            Ok(SmtAnswer::Unknown) => Ok(Outcome::Unknown(format!(
-                "{} answered unknown",
-                self.spec.id
-            ))),
+            Ok(SmtAnswer::Unknown) => Ok(Outcome::Unknown(format!("{} answered unknown", self.spec.id))),
             Err(e) => Err(self.unreadable(&run, e.reason)),
         }
     }

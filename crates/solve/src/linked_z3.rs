@@ -11,11 +11,7 @@ use crate::backend::{Outcome, SolveError, SolveSmt};
 pub struct LinkedZ3;
 
 impl SolveSmt for LinkedZ3 {
-    fn solve_smt(
-        &self,
-        script: &SmtScript,
-        limit: Duration,
-    ) -> Result<Outcome<SmtModel>, SolveError> {
+    fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
         let solver = z3::Solver::new();
         let mut params = z3::Params::new();
         params.set_u32("timeout", limit.as_millis().min(u32::MAX as u128) as u32);
@@ -37,8 +33,7 @@ impl SolveSmt for LinkedZ3 {
                     .get_model()
                     .ok_or_else(|| internal("sat without a model".into()))?;
                 let mut values = SmtModel::default();
-                let wanted: std::collections::HashSet<&str> =
-                    script.outputs().iter().map(String::as_str).collect();
+                let wanted: std::collections::HashSet<&str> = script.outputs().iter().map(String::as_str).collect();
                 for (name, sort) in script
                     .declarations()
                     .iter()
@@ -58,8 +53,7 @@ impl SolveSmt for LinkedZ3 {
                             .and_then(|v| v.as_u64())
                             .map(|v| SmtValue::Int(v as i64)),
                     };
-                    let value = value
-                        .ok_or_else(|| internal(format!("no value for {name} in the model")))?;
+                    let value = value.ok_or_else(|| internal(format!("no value for {name} in the model")))?;
                     values.values.insert(name.clone(), value);
                 }
                 Outcome::Sat(values)

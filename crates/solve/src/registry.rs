@@ -51,10 +51,7 @@ struct RegistryFile {
 #[derive(Debug, thiserror::Error)]
 pub enum RegistryError {
     #[error("cannot read the solver registry {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    Read { path: String, source: std::io::Error },
     #[error("solver registry {path}: {message}")]
     Invalid { path: String, message: String },
 }
@@ -83,11 +80,10 @@ impl Registry {
         match path {
             Some(path) => {
                 let shown = path.display().to_string();
-                let text =
-                    std::fs::read_to_string(&path).map_err(|source| RegistryError::Read {
-                        path: shown.clone(),
-                        source,
-                    })?;
+                let text = std::fs::read_to_string(&path).map_err(|source| RegistryError::Read {
+                    path: shown.clone(),
+                    source,
+                })?;
                 let dir = path.parent().map(|d| {
                     if d.as_os_str().is_empty() {
                         PathBuf::from(".")
@@ -105,17 +101,12 @@ impl Registry {
     ///
     /// # Errors
     /// As [`Registry::load`].
-    pub fn parse(
-        text: &str,
-        origin: String,
-        dir: Option<PathBuf>,
-    ) -> Result<Registry, RegistryError> {
+    pub fn parse(text: &str, origin: String, dir: Option<PathBuf>) -> Result<Registry, RegistryError> {
         let invalid = |message: String| RegistryError::Invalid {
             path: origin.clone(),
             message,
         };
-        let file: RegistryFile =
-            toml::from_str(text).map_err(|e| invalid(e.to_string().trim_end().to_owned()))?;
+        let file: RegistryFile = toml::from_str(text).map_err(|e| invalid(e.to_string().trim_end().to_owned()))?;
         let mut seen: Vec<&str> = Vec::new();
         for s in &file.solver {
             if s.command.first().is_none_or(|c| c.trim().is_empty()) {
@@ -154,10 +145,7 @@ impl Registry {
 
     /// Built-in ids, then the registry's.
     pub fn all_ids(&self) -> Vec<String> {
-        let mut ids: Vec<String> = crate::Backend::BUILT_IN
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut ids: Vec<String> = crate::Backend::BUILT_IN.iter().map(|s| s.to_string()).collect();
         ids.push("search".into());
         ids.extend(self.solvers.iter().map(|s| s.id.clone()));
         ids
@@ -186,16 +174,10 @@ impl Registry {
             b @ ("z3" | "cvc5" | "cadical" | "minisat" | "cvc4" | "picosat" | "cryptominisat") => {
                 format!(
                     " (on Debian: apt-get install {})",
-                    if b == "cryptominisat" {
-                        "cryptominisat"
-                    } else {
-                        b
-                    }
+                    if b == "cryptominisat" { "cryptominisat" } else { b }
                 )
             }
-            "kissat" => {
-                " (not in Debian: pip install passagemath-kissat carries a kissat binary)".into()
-            }
+            "kissat" => " (not in Debian: pip install passagemath-kissat carries a kissat binary)".into(),
             _ => String::new(),
         }
     }
@@ -223,9 +205,7 @@ mod tests {
     #[test]
     fn unknown_keys_are_errors_with_a_line() {
         let text = "[[solver]]\nid = \"x\"\ninput = \"dimacs\"\ncommand = [\"x\"]\nflags = 3\n";
-        let err = Registry::parse(text, "f.toml".into(), None)
-            .unwrap_err()
-            .to_string();
+        let err = Registry::parse(text, "f.toml".into(), None).unwrap_err().to_string();
         assert!(err.contains("line 5") && err.contains("flags"), "{err}");
         let dup = "[[solver]]\nid = \"x\"\ninput = \"dimacs\"\ncommand = [\"x\"]\n[[solver]]\nid = \"x\"\ninput = \"smt2\"\ncommand = [\"y\"]\n";
         assert!(Registry::parse(dup, "f".into(), None)

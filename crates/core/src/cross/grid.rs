@@ -35,11 +35,7 @@ pub fn parse_orientation_grid(text: &str) -> Result<ParsedGrid, CrossError> {
             if chars.len() != first.len() {
                 return Err(err(
                     line,
-                    format!(
-                        "{} cells, but the first row has {}",
-                        chars.len(),
-                        first.len()
-                    ),
+                    format!("{} cells, but the first row has {}", chars.len(), first.len()),
                 ));
             }
         }
@@ -57,11 +53,7 @@ pub fn parse_orientation_grid(text: &str) -> Result<ParsedGrid, CrossError> {
                 }
             };
             if slot.is_some() {
-                let what = if ch == '+' {
-                    "cross (+)"
-                } else {
-                    "empty cell (.)"
-                };
+                let what = if ch == '+' { "cross (+)" } else { "empty cell (.)" };
                 return Err(err(line, format!("column {}: a second {what}", c + 1)));
             }
             *slot = Some(at);
@@ -102,10 +94,7 @@ impl CrossPuzzle {
         empty: Option<Cell>,
         target: Cell,
     ) -> Result<CrossPuzzle, CrossError> {
-        for (what, option, in_grid) in [
-            ("cross", cross, grid.cross),
-            ("empty cell", empty, grid.empty),
-        ] {
+        for (what, option, in_grid) in [("cross", cross, grid.cross), ("empty cell", empty, grid.empty)] {
             if let Some(option) = option.filter(|&o| o != in_grid) {
                 return Err(CrossError::GridDisagrees {
                     what,

@@ -6,7 +6,7 @@ pub mod model;
 pub mod search;
 
 pub use grid::{parse_orientation_grid, ParsedGrid};
-pub use model::{
-    replay, Cell, CrossError, CrossMoveError, CrossPuzzle, CrossState, Orientation, OrientationGrid,
+pub use model::{replay, Cell, CrossError, CrossMoveError, CrossPuzzle, CrossState, Orientation, OrientationGrid};
+pub use search::{
+    relaxed_distances, relaxed_from_start, shortest_solutions, target_reachable, CrossSearch, UNREACHABLE,
 };
-pub use search::{shortest_solutions, CrossSearch};

@@ -62,7 +62,9 @@ pub struct CrossPuzzle {
 /// Why an instance is rejected (exit 2 in the CLI).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CrossError {
-    #[error("the board is {rows}x{cols}; sizes from 2x2 to {MAX_SIDE}x{MAX_SIDE} are supported (and at least 3 cells)")]
+    #[error(
+        "the board is {rows}x{cols}; sizes from 2x2 to {MAX_SIDE}x{MAX_SIDE} are supported (and at least 3 cells)"
+    )]
     Size { rows: usize, cols: usize },
     #[error("the {what} at row {}, column {} is off the {rows}x{cols} board", .at.0 + 1, .at.1 + 1)]
     OffBoard {
@@ -92,24 +94,13 @@ pub enum CrossError {
 
 impl CrossPuzzle {
     /// The seed's puzzle generalised: cross top-left, empty and target bottom-right, all free.
-    pub fn new(
-        rows: usize,
-        cols: usize,
-        cross: Cell,
-        empty: Cell,
-        target: Cell,
-    ) -> Result<CrossPuzzle, CrossError> {
+    pub fn new(rows: usize, cols: usize, cross: Cell, empty: Cell, target: Cell) -> Result<CrossPuzzle, CrossError> {
         if !(2..=MAX_SIDE).contains(&rows) || !(2..=MAX_SIDE).contains(&cols) {
             return Err(CrossError::Size { rows, cols });
         }
         for (what, at) in [("cross", cross), ("empty cell", empty), ("target", target)] {
             if at.0 >= rows || at.1 >= cols {
-                return Err(CrossError::OffBoard {
-                    what,
-                    at,
-                    rows,
-                    cols,
-                });
+                return Err(CrossError::OffBoard { what, at, rows, cols });
             }
         }
         if cross == empty {
@@ -194,11 +185,7 @@ pub enum CrossMoveError {
         orientation: Orientation,
     },
     #[error("after {moves} moves the cross is at row {}, column {}, not at the target row {}, column {}", .cross.0 + 1, .cross.1 + 1, .target.0 + 1, .target.1 + 1)]
-    NotAtTarget {
-        moves: usize,
-        cross: Cell,
-        target: Cell,
-    },
+    NotAtTarget { moves: usize, cross: Cell, target: Cell },
 }
 
 impl CrossState {
@@ -207,12 +194,7 @@ impl CrossState {
     /// # Errors
     /// The move leaves the board or goes against the moving piece's orientation; the state is
     /// unchanged.
-    pub fn apply(
-        &mut self,
-        puzzle: &CrossPuzzle,
-        m: Move,
-        index: usize,
-    ) -> Result<(), CrossMoveError> {
+    pub fn apply(&mut self, puzzle: &CrossPuzzle, m: Move, index: usize) -> Result<(), CrossMoveError> {
         let (dr, dc) = m.delta();
         let source = puzzle
             .step(self.empty, (-dr, -dc))

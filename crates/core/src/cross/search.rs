@@ -13,16 +13,27 @@ pub const UNREACHABLE: u32 = u32::MAX;
 
 /// Relaxed distance to the goal for every (cross cell, empty cell), as `cross * n + empty`.
 pub fn relaxed_distances(p: &CrossPuzzle) -> Vec<u32> {
-    let n = p.cells();
     let target = p.index(p.target);
+    let goals: Vec<(usize, usize)> = (0..p.cells()).filter(|&e| e != target).map(|e| (target, e)).collect();
+    relaxed_bfs(p, &goals)
+}
+
+/// Relaxed distance from the start position to every (cross cell, empty cell): how many moves
+/// the cross and the empty cell need, at least, to get there.
+pub fn relaxed_from_start(p: &CrossPuzzle) -> Vec<u32> {
+    relaxed_bfs(p, &[(p.index(p.cross), p.index(p.empty))])
+}
+
+/// BFS in the relaxed puzzle from a set of (cross, empty) roots. Relaxed moves are
+/// reversible, so distances from the goal set are distances to it.
+fn relaxed_bfs(p: &CrossPuzzle, roots: &[(usize, usize)]) -> Vec<u32> {
+    let n = p.cells();
     let mut dist = vec![UNREACHABLE; n * n];
     let mut frontier = Vec::new();
-    for e in (0..n).filter(|&e| e != target) {
-        dist[target * n + e] = 0;
-        frontier.push((target, e));
+    for &(x, e) in roots {
+        dist[x * n + e] = 0;
+        frontier.push((x, e));
     }
-    // Relaxed moves are their own inverses' kind, so a BFS from the goal set forward is the
-    // distance to the goal set.
     let mut depth = 0;
     while !frontier.is_empty() {
         depth += 1;
@@ -66,12 +77,7 @@ pub enum CrossSearch {
 }
 
 /// IDA* on the true rules, collecting every plan of the optimal length (up to `keep` of them).
-pub fn shortest_solutions(
-    p: &CrossPuzzle,
-    max_moves: usize,
-    keep: usize,
-    deadline: Option<Instant>,
-) -> CrossSearch {
+pub fn shortest_solutions(p: &CrossPuzzle, max_moves: usize, keep: usize, deadline: Option<Instant>) -> CrossSearch {
     let dist = relaxed_distances(p);
     let start = p.start();
     let n = p.cells();
@@ -188,6 +194,37 @@ impl Dfs<'_> {
     }
 }
 
+/// Exhaustive reachability over whole positions (cells and orientations), for proving that a
+/// grid of fixed orientations can never bring the cross to the target. `Some(false)` is a
+/// proof; `None` means more than `cap` positions were reachable and the question is open.
+pub fn target_reachable(p: &CrossPuzzle, cap: usize) -> Option<bool> {
+    let start = p.start();
+    if p.solved(&start) {
+        return Some(true);
+    }
+    let mut seen = std::collections::HashSet::new();
+    seen.insert((start.occupant.clone(), start.orientation.clone()));
+    let mut frontier = vec![start];
+    while let Some(s) = frontier.pop() {
+        for m in Move::ALL {
+            let mut next = s.clone();
+            if next.apply(p, m, 0).is_err() {
+                continue;
+            }
+            if p.solved(&next) {
+                return Some(true);
+            }
+            if seen.insert((next.occupant.clone(), next.orientation.clone())) {
+                if seen.len() > cap {
+                    return None;
+                }
+                frontier.push(next);
+            }
+        }
+    }
+    Some(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +252,15 @@ mod tests {
             replay(&p, s).unwrap();
             assert!(seen.insert(s.clone()));
         }
+    }
+
+    #[test]
+    fn fixed_grids_can_be_proved_unreachable() {
+        let grid = crate::cross::parse_orientation_grid("+--\n---\n--.\n").unwrap();
+        let p = CrossPuzzle::from_grid(&grid, None, None, (2, 2)).unwrap();
+        assert_eq!(target_reachable(&p, 100_000), Some(false));
+        let free = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
+        assert_eq!(target_reachable(&free, 1_000_000), Some(true));
     }
 
     #[test]

@@ -8,23 +8,11 @@ pub enum FillingError {
     #[error("{found} values for {cells} cells")]
     Count { found: usize, cells: usize },
     #[error("cell {cell} holds {value}, outside 1..={cells}")]
-    Range {
-        cell: usize,
-        value: i64,
-        cells: usize,
-    },
+    Range { cell: usize, value: i64, cells: usize },
     #[error("value {value} appears in cells {first} and {second}")]
-    Repeat {
-        value: i64,
-        first: usize,
-        second: usize,
-    },
+    Repeat { value: i64, first: usize, second: usize },
     #[error("the line through cells {cells:?} sums to {sum}, not {magic}")]
-    LineSum {
-        cells: Vec<usize>,
-        sum: i64,
-        magic: usize,
-    },
+    LineSum { cells: Vec<usize>, sum: i64, magic: usize },
     #[error(transparent)]
     Order(#[from] OrderError),
 }
@@ -75,12 +63,7 @@ pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> 
 
 /// The filling drawn as a hexagon, rows indented so the diagonals line up.
 pub fn render(hex: &Hexagon, values: &[i64]) -> String {
-    let width = values
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        + 2;
+    let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1) + 2;
     let longest = hex.rows();
     let mut out = String::new();
     for row in hex.row_cells() {
@@ -98,9 +81,7 @@ mod tests {
     use super::*;
 
     /// The solution printed in the Hex38 seed.
-    const SEED: [i64; 19] = [
-        9, 14, 15, 11, 6, 8, 13, 18, 1, 5, 4, 10, 17, 7, 2, 12, 3, 19, 16,
-    ];
+    const SEED: [i64; 19] = [9, 14, 15, 11, 6, 8, 13, 18, 1, 5, 4, 10, 17, 7, 2, 12, 3, 19, 16];
 
     #[test]
     fn the_seed_solution_is_magic() {
@@ -108,10 +89,7 @@ mod tests {
         check_filling(&h, &SEED).unwrap();
         let mut bad = SEED;
         bad.swap(0, 1);
-        assert!(matches!(
-            check_filling(&h, &bad),
-            Err(FillingError::LineSum { .. })
-        ));
+        assert!(matches!(check_filling(&h, &bad), Err(FillingError::LineSum { .. })));
         bad = SEED;
         bad[3] = 9;
         assert_eq!(

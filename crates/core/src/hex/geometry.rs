@@ -41,10 +41,7 @@ impl Hexagon {
             return Err(OrderError::TooSmall(order));
         }
         if order > MAX_ORDER {
-            return Err(OrderError::TooLarge {
-                order,
-                max: MAX_ORDER,
-            });
+            return Err(OrderError::TooLarge { order, max: MAX_ORDER });
         }
         let k = order as i32 - 1;
         let mut coords = Vec::new();
@@ -57,19 +54,13 @@ impl Hexagon {
         let keys: [fn((i32, i32)) -> i32; 3] = [|(_, r)| r, |(q, _)| q, |(q, r)| -q - r];
         for key in keys {
             for value in -k..=k {
-                let line: Vec<usize> = (0..coords.len())
-                    .filter(|&i| key(coords[i]) == value)
-                    .collect();
+                let line: Vec<usize> = (0..coords.len()).filter(|&i| key(coords[i]) == value).collect();
                 if !lines.contains(&line) {
                     lines.push(line);
                 }
             }
         }
-        Ok(Hexagon {
-            order,
-            coords,
-            lines,
-        })
+        Ok(Hexagon { order, coords, lines })
     }
 
     pub fn cells(&self) -> usize {
@@ -184,11 +175,7 @@ mod tests {
         assert_eq!(Hexagon::new(1).unwrap().magic_sum(), Ok(1));
         assert!(matches!(
             Hexagon::new(2).unwrap().magic_sum(),
-            Err(OrderError::NoMagicSum {
-                total: 28,
-                rows: 3,
-                ..
-            })
+            Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })
         ));
         assert!(matches!(
             Hexagon::new(4).unwrap().magic_sum(),

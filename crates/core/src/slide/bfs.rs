@@ -21,10 +21,7 @@ const ROOT: u8 = u8::MAX;
 ///
 /// Meant for tests and tiny boards (a 3x3 board has 181,440 reachable states).
 pub fn distances_from(root: &Board) -> HashMap<u64, u8> {
-    assert!(
-        root.len() <= MAX_BFS_CELLS,
-        "BFS tables are for small boards"
-    );
+    assert!(root.len() <= MAX_BFS_CELLS, "BFS tables are for small boards");
     let mut dist = HashMap::new();
     dist.insert(root.pack(), 0u8);
     let mut frontier = vec![*root];
@@ -205,10 +202,7 @@ mod tests {
     #[test]
     fn unreachable_is_reported() {
         let b = parse_board("2 1 / 3 _").unwrap();
-        assert_eq!(
-            shortest_path(&b, &Board::goal(2, 2), None),
-            Search::Unreachable
-        );
+        assert_eq!(shortest_path(&b, &Board::goal(2, 2), None), Search::Unreachable);
     }
 
     #[test]

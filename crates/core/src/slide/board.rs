@@ -179,9 +179,7 @@ impl Board {
     /// Packs a board of at most 16 cells into 4 bits a cell, for hash sets in the exact searches.
     pub fn pack(&self) -> u64 {
         debug_assert!(self.len() <= 16);
-        self.cells()
-            .iter()
-            .fold(0u64, |acc, &t| (acc << 4) | t as u64)
+        self.cells().iter().fold(0u64, |acc, &t| (acc << 4) | t as u64)
     }
 
     /// Inverse of [`Board::pack`] for a board of this shape.

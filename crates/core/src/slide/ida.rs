@@ -49,14 +49,7 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn dfs(
-        &mut self,
-        board: &mut Board,
-        g: usize,
-        bound: usize,
-        last: Option<Move>,
-        path: &mut Vec<Move>,
-    ) -> Step {
+    fn dfs(&mut self, board: &mut Board, g: usize, bound: usize, last: Option<Move>, path: &mut Vec<Move>) -> Step {
         let f = g + self.h.manhattan_linear_conflict(board);
         if f > bound {
             return Step::Exceeded(f);

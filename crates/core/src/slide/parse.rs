@@ -10,17 +10,9 @@ pub enum BoardError {
     #[error("the board is empty")]
     Empty,
     #[error("row {row} has {found} cells but row 1 has {expected}")]
-    RowLength {
-        row: usize,
-        found: usize,
-        expected: usize,
-    },
+    RowLength { row: usize, found: usize, expected: usize },
     #[error("row {row}, column {col}: {text:?} is not a tile number or a blank (_ . 0)")]
-    NotANumber {
-        row: usize,
-        col: usize,
-        text: String,
-    },
+    NotANumber { row: usize, col: usize, text: String },
     #[error("row {row}, column {col}: tile {tile} is out of range (1..={max} on a board of {cells} cells)")]
     OutOfRange {
         row: usize,
@@ -69,11 +61,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
 /// a trailing newline or slash is harmless.
 fn compact_rows(text: &str) -> Vec<Vec<String>> {
     text.split(['/', '\n'])
-        .map(|row| {
-            row.split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
+        .map(|row| row.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
         .filter(|row| !row.is_empty())
         .collect()
 }
@@ -185,8 +173,7 @@ fn board_from_rows(rows: &[Vec<String>]) -> Result<Board, BoardError> {
         seen[tile] = Some((row, col));
         tiles.push(tile as u8);
     }
-    Ok(Board::from_cells(nrows, ncols, &tiles)
-        .expect("checked above: a permutation of the right size"))
+    Ok(Board::from_cells(nrows, ncols, &tiles).expect("checked above: a permutation of the right size"))
 }
 
 /// The compact one-line form, blank as `_`: what `--board` takes.
@@ -216,18 +203,9 @@ mod tests {
         let b = parse_board(SEED).unwrap();
         assert_eq!(parse_board(&b.to_string()).unwrap(), b);
         assert_eq!(to_compact(&b), SEED);
-        assert_eq!(
-            parse_board("5 1 7 3\n9 2 11 4\n13 6 15 8\n0 10 14 12\n").unwrap(),
-            b
-        );
-        assert_eq!(
-            b.to_string().lines().next().unwrap(),
-            "|  5 |  1 |  7 |  3 |"
-        );
-        assert_eq!(
-            b.to_string().lines().nth(3).unwrap(),
-            "|    | 10 | 14 | 12 |"
-        );
+        assert_eq!(parse_board("5 1 7 3\n9 2 11 4\n13 6 15 8\n0 10 14 12\n").unwrap(), b);
+        assert_eq!(b.to_string().lines().next().unwrap(), "|  5 |  1 |  7 |  3 |");
+        assert_eq!(b.to_string().lines().nth(3).unwrap(), "|    | 10 | 14 | 12 |");
     }
 
     #[test]
@@ -306,9 +284,7 @@ mod tests {
             })
         );
         assert_eq!(
-            parse_board("1 2 3 / 4 5 _ / 7 8 9")
-                .unwrap_err()
-                .to_string(),
+            parse_board("1 2 3 / 4 5 _ / 7 8 9").unwrap_err().to_string(),
             "row 3, column 3: tile 9 is out of range (1..=8 on a board of 9 cells)"
         );
     }
@@ -316,27 +292,17 @@ mod tests {
     #[test]
     fn missing_blank_is_reported_before_ranges() {
         assert_eq!(parse_board("1 2 / 3 _").map(|b| b.blank()), Ok(3));
-        assert_eq!(
-            parse_board("1 2 3 / 4 5 6 / 7 8 9"),
-            Err(BoardError::MissingBlank)
-        );
-        assert_eq!(
-            parse_board("|  1 |  2 |\n|  3 |  1 |"),
-            Err(BoardError::MissingBlank)
-        );
+        assert_eq!(parse_board("1 2 3 / 4 5 6 / 7 8 9"), Err(BoardError::MissingBlank));
+        assert_eq!(parse_board("|  1 |  2 |\n|  3 |  1 |"), Err(BoardError::MissingBlank));
     }
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "0123456789 _./|\n\r x-+é99999999999999999999"
-            .chars()
-            .collect();
+        let alphabet: Vec<char> = "0123456789 _./|\n\r x-+é99999999999999999999".chars().collect();
         let mut rng = fastrand::Rng::with_seed(7);
         for _ in 0..20_000 {
             let len = rng.usize(0..40);
-            let text: String = (0..len)
-                .map(|_| alphabet[rng.usize(0..alphabet.len())])
-                .collect();
+            let text: String = (0..len).map(|_| alphabet[rng.usize(0..alphabet.len())]).collect();
             let _ = parse_board(&text);
         }
     }

@@ -41,11 +41,7 @@ pub fn check_solvable(start: &Board, goal: &Board) -> Result<(), ParityMismatch>
     for (i, &t) in goal.cells().iter().enumerate() {
         goal_pos[t as usize] = i;
     }
-    let sigma: Vec<usize> = start
-        .cells()
-        .iter()
-        .map(|&t| goal_pos[t as usize])
-        .collect();
+    let sigma: Vec<usize> = start.cells().iter().map(|&t| goal_pos[t as usize]).collect();
     let mut visited = vec![false; n];
     let mut cycles = 0;
     for i in 0..n {

@@ -49,12 +49,7 @@ fn tile_id(board: &Board, t: u8) -> usize {
 
 /// Neighbours of a square, in row-major order.
 fn neighbours(board: &Board, cell: usize) -> Vec<usize> {
-    let (r, c, rows, cols) = (
-        cell / board.cols(),
-        cell % board.cols(),
-        board.rows(),
-        board.cols(),
-    );
+    let (r, c, rows, cols) = (cell / board.cols(), cell % board.cols(), board.rows(), board.cols());
     let mut out = Vec::with_capacity(4);
     if r > 0 {
         out.push(cell - cols);
@@ -151,18 +146,14 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
             }
         }
     }
-    let s = |script: &SmtScript, cell: usize, tile: usize, t: usize| {
-        script.constant(&var_name(start, cell, tile, t))
-    };
+    let s = |script: &SmtScript, cell: usize, tile: usize, t: usize| script.constant(&var_name(start, cell, tile, t));
     for t in 0..=horizon {
         for cell in 0..n {
             let all: Vec<_> = (1..=n).map(|tile| s(&script, cell, tile, t)).collect();
             let mut parts = vec![script.any(all)];
             for a in 1..=n {
                 for b in a + 1..=n {
-                    let both = script
-                        .ctx()
-                        .and(s(&script, cell, a, t), s(&script, cell, b, t));
+                    let both = script.ctx().and(s(&script, cell, a, t), s(&script, cell, b, t));
                     parts.push(script.ctx().not(both));
                 }
             }
@@ -173,11 +164,7 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
     // "Square x's content moves to square y" and "square y keeps its tile", as conjunctions.
     let moves_to = |script: &SmtScript, x: usize, y: usize, t: usize| {
         let eqs = (1..=n)
-            .map(|tile| {
-                script
-                    .ctx()
-                    .eq(s(script, x, tile, t), s(script, y, tile, t + 1))
-            })
+            .map(|tile| script.ctx().eq(s(script, x, tile, t), s(script, y, tile, t + 1)))
             .collect();
         script.all(eqs)
     };
@@ -194,13 +181,8 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
             let options: Vec<_> = adj
                 .iter()
                 .map(|&x| {
-                    let mut parts =
-                        vec![moves_to(&script, x, cell, t), s(&script, x, blank, t + 1)];
-                    parts.extend(
-                        adj.iter()
-                            .filter(|&&y| y != x)
-                            .map(|&y| moves_to(&script, y, y, t)),
-                    );
+                    let mut parts = vec![moves_to(&script, x, cell, t), s(&script, x, blank, t + 1)];
+                    parts.extend(adj.iter().filter(|&&y| y != x).map(|&y| moves_to(&script, y, y, t)));
                     script.all(parts)
                 })
                 .collect();

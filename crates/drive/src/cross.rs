@@ -1,0 +1,225 @@
+//! The cross slider through an encoding and a backend: encode one horizon, solve, decode the
+//! actions, replay on the reference model. Also every shortest plan, by enumeration.
+
+use std::time::{Duration, Instant};
+
+use puzzlec_core::cross::{replay, CrossPuzzle};
+use puzzlec_core::Move;
+use puzzlec_encode::cross::{decode, sat, smt, CrossEncoding};
+use puzzlec_ir::{Cnf, Model};
+use puzzlec_solve::{Backend, InputKind, Outcome};
+
+use crate::enumerate::{enumerate, Enumeration};
+use crate::horizon::Probe;
+use crate::{solve_form, DriveError, Form};
+
+/// The header line that lets `decode cross` rebuild the context.
+pub fn header(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
+    format!(
+        "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
+        encoding.name(),
+        p.rows,
+        p.cols,
+        p.cross.0 + 1,
+        p.cross.1 + 1,
+        p.empty.0 + 1,
+        p.empty.1 + 1,
+        p.target.0 + 1,
+        p.target.1 + 1
+    )
+}
+
+/// Encodes exactly `horizon` moves in the form `input`, if the encoding has that form.
+pub fn encode(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize, input: InputKind) -> Option<Form> {
+    match (encoding, input) {
+        (CrossEncoding::Sat, InputKind::Dimacs) => {
+            let mut cnf = Cnf::new();
+            cnf.comment(header(encoding, p, horizon));
+            sat::encode(p, horizon, sat::Pruning::default(), &mut cnf);
+            Some(Form::Cnf(cnf))
+        }
+        (CrossEncoding::Smt, InputKind::Smt2) => {
+            let mut script = smt::encode(p, horizon);
+            script.comment(header(encoding, p, horizon));
+            Some(Form::Smt(Box::new(script)))
+        }
+        _ => None,
+    }
+}
+
+/// The form each encoding offers, for messages.
+pub fn form_of(encoding: CrossEncoding) -> &'static str {
+    match encoding {
+        CrossEncoding::Sat => "CNF",
+        CrossEncoding::Smt => "SMT-LIB2",
+    }
+}
+
+/// Decodes and replays one model.
+///
+/// # Errors
+/// Undecodable models and plans that fail replay, naming the solver.
+pub fn decode_checked(
+    encoding: CrossEncoding,
+    solver: &str,
+    p: &CrossPuzzle,
+    model: &impl Model,
+    horizon: usize,
+) -> Result<Vec<Move>, DriveError> {
+    let plan = decode(encoding, model, horizon).map_err(|source| DriveError::Decode {
+        solver: solver.to_owned(),
+        source,
+    })?;
+    replay(p, &plan).map_err(|e| DriveError::Replay {
+        solver: solver.to_owned(),
+        detail: e.to_string(),
+    })?;
+    Ok(plan)
+}
+
+fn form_for(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle, horizon: usize) -> Result<Form, DriveError> {
+    encode(encoding, p, horizon, backend.input())
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(form_of(encoding))))
+}
+
+/// Encodes, solves, decodes and replays one horizon.
+///
+/// # Errors
+/// Solver failures, undecodable models, plans that fail replay.
+pub fn probe(
+    encoding: CrossEncoding,
+    backend: &Backend,
+    p: &CrossPuzzle,
+    horizon: usize,
+    limit: Duration,
+) -> Result<Probe<Vec<Move>>, DriveError> {
+    let form = form_for(encoding, backend, p, horizon)?;
+    Ok(match solve_form(backend, &form, limit)? {
+        Outcome::Sat(m) => Probe::Sat(decode_checked(encoding, backend.id(), p, &m, horizon)?),
+        Outcome::Unsat => Probe::Unsat,
+        Outcome::Unknown(r) => Probe::Unknown(r),
+    })
+}
+
+/// Every plan of exactly `horizon` moves (all shortest ones when `horizon` is the optimum).
+///
+/// # Errors
+/// As [`probe`].
+pub fn all_plans(
+    encoding: CrossEncoding,
+    backend: &Backend,
+    p: &CrossPuzzle,
+    horizon: usize,
+    deadline: Option<Instant>,
+    max: usize,
+) -> Result<Enumeration<Vec<Move>>, DriveError> {
+    let form = form_for(encoding, backend, p, horizon)?;
+    let solver = backend.id().to_owned();
+    enumerate(
+        backend,
+        form,
+        deadline,
+        max,
+        |m| decode_checked(encoding, &solver, p, m, horizon),
+        |plan| {
+            plan.iter()
+                .enumerate()
+                .map(|(t, &m)| match encoding {
+                    CrossEncoding::Sat => (sat::action_name(t, m), 1),
+                    CrossEncoding::Smt => (
+                        smt::action_name(t),
+                        Move::ALL.iter().position(|&x| x == m).unwrap_or(0) as i64,
+                    ),
+                })
+                .collect()
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horizon::{shortest, Horizons, Shortest};
+    use puzzlec_core::cross::{relaxed_distances, shortest_solutions, CrossSearch};
+    use puzzlec_solve::{embedded_cadical::EmbeddedCadical, linked_z3::LinkedZ3};
+
+    /// Optimum and every shortest plan through an encoding and backend.
+    fn via(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
+        let n = p.cells();
+        let lb = relaxed_distances(p)[p.index(p.cross) * n + p.index(p.empty)] as usize;
+        let h = Horizons {
+            lower_bound: lb,
+            step: 2,
+            max: 40,
+            deadline: None,
+        };
+        let Shortest::Found {
+            horizon, optimal: true, ..
+        } = shortest(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap()
+        else {
+            panic!("{p:?}: no optimum")
+        };
+        let all = all_plans(encoding, backend, p, horizon, None, usize::MAX).unwrap();
+        assert!(all.complete);
+        let mut plans = all.solutions;
+        plans.sort();
+        (horizon, plans)
+    }
+
+    fn oracle(p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
+        let CrossSearch::Found {
+            length,
+            mut solutions,
+            complete: true,
+        } = shortest_solutions(p, 40, usize::MAX, None)
+        else {
+            panic!("{p:?}: oracle found nothing")
+        };
+        solutions.sort();
+        (length, solutions)
+    }
+
+    fn instances() -> Vec<CrossPuzzle> {
+        let mut out = Vec::new();
+        for (rows, cols) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
+            let last = (rows - 1, cols - 1);
+            let choices = [
+                ((0, 0), last, last),
+                ((0, 0), (0, cols - 1), last),
+                ((rows - 1, 0), (0, 0), (0, cols - 1)),
+                ((1, 1), last, (0, 0)),
+                ((0, 1), (1, 1), (rows - 1, 1)),
+            ];
+            for (cross, empty, target) in choices {
+                out.push(CrossPuzzle::new(rows, cols, cross, empty, target).unwrap());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn sat_optimum_and_every_shortest_plan_match_the_oracle() {
+        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        for p in instances() {
+            assert_eq!(via(CrossEncoding::Sat, &cadical, &p), oracle(&p), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn smt_through_linked_z3_matches_the_oracle_on_3x3() {
+        let z3 = Backend::LinkedZ3(LinkedZ3);
+        for p in instances().into_iter().filter(|p| p.rows == 3 && p.cols == 3) {
+            assert_eq!(via(CrossEncoding::Smt, &z3, &p), oracle(&p), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn fixed_orientations_are_respected() {
+        // Fix the piece the seed's first move uses horizontal: the optimum must avoid it.
+        let mut p = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
+        let i = p.index((1, 2));
+        p.fixed[i] = puzzlec_core::cross::Orientation::Horizontal;
+        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        assert_eq!(via(CrossEncoding::Sat, &cadical, &p), oracle(&p));
+    }
+}

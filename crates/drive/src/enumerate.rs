@@ -1,0 +1,122 @@
+//! Every solution of one horizon, by blocking each decoded solution and solving again. The
+//! embedded SAT solver keeps its state between solves (one live CaDiCaL); other backends
+//! re-read the grown problem each time.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use puzzlec_solve::embedded_cadical::CadicalSession;
+use puzzlec_solve::{Backend, Outcome};
+
+use crate::{solve_form, AnyModel, DriveError, Form};
+
+/// What an enumeration found.
+pub struct Enumeration<P> {
+    pub solutions: Vec<P>,
+    /// True when the solver proved there are no more.
+    pub complete: bool,
+    /// Why it stopped early, when it did.
+    pub stopped: Option<String>,
+}
+
+/// Enumerates the models of `form`. `decode` turns a model into a solution (replayed by the
+/// caller's decoder); `block` names the assignment `(variable, value)` that identifies it, so
+/// the next solve must differ in at least one of them (booleans are 0/1).
+///
+/// # Errors
+/// Solver failures and decode failures.
+pub fn enumerate<P>(
+    backend: &Backend,
+    mut form: Form,
+    deadline: Option<Instant>,
+    max: usize,
+    mut decode: impl FnMut(&AnyModel) -> Result<P, DriveError>,
+    block: impl Fn(&P) -> Vec<(String, i64)>,
+) -> Result<Enumeration<P>, DriveError> {
+    let remaining = || match deadline {
+        Some(d) => d.saturating_duration_since(Instant::now()),
+        None => std::time::Duration::from_secs(3600),
+    };
+    let mut out = Enumeration {
+        solutions: Vec::new(),
+        complete: false,
+        stopped: None,
+    };
+    let mut session = match (&form, backend) {
+        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) => Some(CadicalSession::new(cnf)),
+        _ => None,
+    };
+    let index: HashMap<String, u32> = match &form {
+        Form::Cnf(cnf) => cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect(),
+        Form::Smt(_) => HashMap::new(),
+    };
+    loop {
+        if out.solutions.len() >= max {
+            out.stopped = Some(format!("stopped after {max} solutions"));
+            return Ok(out);
+        }
+        let outcome = match &mut session {
+            Some(s) => match s.solve(&[], remaining()) {
+                Outcome::Sat(m) => Outcome::Sat(AnyModel::Cnf(m)),
+                Outcome::Unsat => Outcome::Unsat,
+                Outcome::Unknown(r) => Outcome::Unknown(r),
+            },
+            None => solve_form(backend, &form, remaining())?,
+        };
+        let model = match outcome {
+            Outcome::Sat(m) => m,
+            Outcome::Unsat => {
+                out.complete = true;
+                return Ok(out);
+            }
+            Outcome::Unknown(reason) => {
+                out.stopped = Some(reason);
+                return Ok(out);
+            }
+        };
+        let solution = decode(&model)?;
+        let assignment = block(&solution);
+        match &mut form {
+            Form::Cnf(cnf) => {
+                let clause: Vec<i32> = assignment
+                    .iter()
+                    .map(|(name, value)| {
+                        let v = index[name.as_str()] as i32;
+                        if *value != 0 {
+                            -v
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                match &mut session {
+                    Some(s) => s.add_clause(&clause),
+                    None => puzzlec_ir::ClauseSink::add_clause(cnf, &clause),
+                }
+            }
+            Form::Smt(script) => {
+                let ctx = script.ctx();
+                let parts = assignment
+                    .iter()
+                    .map(|(name, value)| {
+                        let c = script.constant(name);
+                        match script.declarations().iter().find(|(n, _)| n == name).map(|(_, s)| *s) {
+                            Some(puzzlec_ir::Sort::Bool) => {
+                                if *value != 0 {
+                                    c
+                                } else {
+                                    ctx.not(c)
+                                }
+                            }
+                            _ => ctx.eq(c, ctx.numeral(*value)),
+                        }
+                    })
+                    .collect();
+                let same = script.all(parts);
+                let differ = script.ctx().not(same);
+                script.assert(differ);
+            }
+        }
+        out.solutions.push(solution);
+    }
+}
