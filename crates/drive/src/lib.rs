@@ -4,6 +4,7 @@
 
 pub mod cross;
 pub mod enumerate;
+pub mod hex;
 pub mod horizon;
 pub mod slide;
 

@@ -3,6 +3,7 @@
 //! encoding ever sees a solver; drivers and backends live in other crates.
 
 pub mod cross;
+pub mod hex;
 pub mod slide;
 
 /// A model that does not decode into a solution. The CLI reports it as the solver's fault.

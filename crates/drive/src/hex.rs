@@ -1,0 +1,191 @@
+//! Magic hexagons through an encoding and a backend: one filling, every filling (blocking
+//! each), or every symmetry class followed by expanding each class through the hexagon's 12
+//! symmetries. Every filling is checked by the reference model before it is returned.
+
+use std::time::{Duration, Instant};
+
+use puzzlec_core::hex::{check_filling, Hexagon};
+use puzzlec_encode::hex::{cnf, decode, lia, HexEncoding, HexProblem};
+use puzzlec_ir::{Cnf, Model};
+use puzzlec_solve::{Backend, InputKind, Outcome};
+
+use crate::enumerate::{enumerate, Enumeration};
+use crate::{solve_form, DriveError, Form};
+
+/// The header line that lets `decode hex` rebuild the problem.
+pub fn header(encoding: HexEncoding, p: &HexProblem) -> String {
+    let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
+    let givens = if givens.is_empty() { "none".to_owned() } else { givens.join(",") };
+    format!(
+        "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}",
+        encoding.name(),
+        p.hex.order,
+        p.magic,
+        if p.break_symmetry { "broken" } else { "kept" }
+    )
+}
+
+/// Encodes the problem in the form `input`, if the encoding has that form.
+pub fn encode(encoding: HexEncoding, p: &HexProblem, input: InputKind) -> Option<Form> {
+    match (encoding, input) {
+        (HexEncoding::Cnf, InputKind::Dimacs) => {
+            let mut f = Cnf::new();
+            f.comment(header(encoding, p));
+            cnf::encode(p, &mut f);
+            Some(Form::Cnf(f))
+        }
+        (HexEncoding::Lia, InputKind::Smt2) => {
+            let mut s = lia::encode(p);
+            s.comment(header(encoding, p));
+            Some(Form::Smt(Box::new(s)))
+        }
+        _ => None,
+    }
+}
+
+pub fn form_of(encoding: HexEncoding) -> &'static str {
+    match encoding {
+        HexEncoding::Lia => "SMT-LIB2",
+        HexEncoding::Cnf => "CNF",
+    }
+}
+
+/// Decodes a model and checks it: a magic filling that honours the givens.
+///
+/// # Errors
+/// Undecodable models and fillings that break a rule, naming the solver.
+pub fn decode_checked(encoding: HexEncoding, solver: &str, p: &HexProblem, model: &impl Model) -> Result<Vec<i64>, DriveError> {
+    let values = decode(encoding, model, &p.hex).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
+    check(solver, p, &values)?;
+    Ok(values)
+}
+
+fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError> {
+    let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
+    check_filling(&p.hex, values).map_err(|e| fail(e.to_string()))?;
+    for &(c, v) in &p.givens {
+        if values[c] != v as i64 {
+            return Err(fail(format!("cell {} holds {} but was given {v}", c + 1, values[c])));
+        }
+    }
+    Ok(())
+}
+
+fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
+    encode(encoding, p, backend.input()).ok_or_else(|| DriveError::Solve(backend.wrong_input(form_of(encoding))))
+}
+
+/// One filling, or `None` when the solver proved there is none.
+///
+/// # Errors
+/// Solver failures and fillings that fail the check; `Ok(Err(reason))` for an unknown answer.
+pub fn solve_one(encoding: HexEncoding, backend: &Backend, p: &HexProblem, limit: Duration) -> Result<Result<Option<Vec<i64>>, String>, DriveError> {
+    let form = form_for(encoding, backend, p)?;
+    Ok(match solve_form(backend, &form, limit)? {
+        Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m)?)),
+        Outcome::Unsat => Ok(None),
+        Outcome::Unknown(r) => Err(r),
+    })
+}
+
+/// Every filling of the problem as encoded (classes only, when symmetry is broken).
+///
+/// # Errors
+/// As [`solve_one`].
+pub fn all_fillings(encoding: HexEncoding, backend: &Backend, p: &HexProblem, deadline: Option<Instant>) -> Result<Enumeration<Vec<i64>>, DriveError> {
+    let form = form_for(encoding, backend, p)?;
+    let solver = backend.id().to_owned();
+    enumerate(
+        backend,
+        form,
+        deadline,
+        usize::MAX,
+        |m| decode_checked(encoding, &solver, p, m),
+        |values| {
+            values
+                .iter()
+                .enumerate()
+                .map(|(c, &v)| match encoding {
+                    HexEncoding::Lia => (lia::cell_name(c), v),
+                    HexEncoding::Cnf => (cnf::var_name(c, v as usize), 1),
+                })
+                .collect()
+        },
+    )
+}
+
+/// The images of a filling under the 12 symmetries, distinct and sorted.
+pub fn orbit(hex: &Hexagon, values: &[i64]) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = hex
+        .symmetries()
+        .iter()
+        .map(|perm| {
+            let mut image = vec![0; values.len()];
+            for (i, &to) in perm.iter().enumerate() {
+                image[to] = values[i];
+            }
+            image
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every filling: enumerate one per symmetry class (symmetry broken in the encoding), then
+/// expand each class by the 12 symmetries, checking every member. Only valid without givens
+/// (givens are not symmetric); returns (all fillings, class count, complete).
+///
+/// # Errors
+/// As [`solve_one`], and a member of a class that fails the check.
+pub fn all_by_classes(encoding: HexEncoding, backend: &Backend, p: &HexProblem, deadline: Option<Instant>) -> Result<(Vec<Vec<i64>>, usize, Enumeration<Vec<i64>>), DriveError> {
+    assert!(p.givens.is_empty(), "classes expand only without givens");
+    let broken = HexProblem { break_symmetry: true, ..p.clone() };
+    let classes = all_fillings(encoding, backend, &broken, deadline)?;
+    let mut all = Vec::new();
+    for rep in &classes.solutions {
+        for member in orbit(&p.hex, rep) {
+            check(backend.id(), p, &member)?;
+            all.push(member);
+        }
+    }
+    all.sort();
+    all.dedup();
+    Ok((all, classes.solutions.len(), classes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzlec_solve::{embedded_cadical::EmbeddedCadical, linked_z3::LinkedZ3};
+
+    fn problem(order: usize, symmetry: bool) -> HexProblem {
+        let hex = Hexagon::new(order).unwrap();
+        let magic = hex.magic_sum().unwrap();
+        HexProblem { hex, magic, givens: Vec::new(), break_symmetry: symmetry }
+    }
+
+    #[test]
+    fn plain_enumeration_finds_12_and_classes_agree() {
+        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let plain = all_fillings(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
+        assert!(plain.complete);
+        let mut plain = plain.solutions;
+        plain.sort();
+        assert_eq!(plain.len(), 12);
+        let (by_classes, classes, _) = all_by_classes(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
+        assert_eq!(classes, 1);
+        assert_eq!(by_classes, plain);
+        let z3 = Backend::LinkedZ3(LinkedZ3);
+        let (by_lia, _, _) = all_by_classes(HexEncoding::Lia, &z3, &problem(3, false), None).unwrap();
+        assert_eq!(by_lia, plain);
+    }
+
+    #[test]
+    fn order_one_has_one_filling() {
+        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let all = all_fillings(HexEncoding::Cnf, &cadical, &problem(1, false), None).unwrap();
+        assert_eq!(all.solutions, vec![vec![1]]);
+        assert!(all.complete);
+    }
+}
