@@ -80,7 +80,10 @@ fn search_solves_the_default_5x5_optimally() {
 fn sat_default_proves_the_5x5_optimum() {
     let run = puzzlec(&["solve", "cross", "--json"]).expect_code(0);
     let v = run.json();
-    assert_eq!((v["encoding"].as_str(), v["solver"].as_str()), (Some("sat"), Some("cadical")));
+    assert_eq!(
+        (v["encoding"].as_str(), v["solver"].as_str()),
+        (Some("sat"), Some("cadical"))
+    );
     assert_eq!(v["length"], 31);
     assert_eq!(v["optimal"], true);
     // The proof: the horizon two below the optimum was unsatisfiable.
@@ -90,11 +93,20 @@ fn sat_default_proves_the_5x5_optimum() {
 
 #[test]
 fn sat_all_shortest_equals_the_search_oracle_on_5x5() {
-    let sat = puzzlec(&["solve", "cross", "--all", "--json", "-q"]).expect_code(0).json();
-    let oracle = puzzlec(&["solve", "cross", "--all", "--json", "--solver", "search"]).expect_code(0).json();
+    let sat = puzzlec(&["solve", "cross", "--all", "--json", "-q"])
+        .expect_code(0)
+        .json();
+    let oracle = puzzlec(&["solve", "cross", "--all", "--json", "--solver", "search"])
+        .expect_code(0)
+        .json();
     assert_eq!(sat["complete"], true);
     let moves = |v: &serde_json::Value| {
-        let mut m: Vec<String> = v["solutions"].as_array().unwrap().iter().map(|s| s["moves"].as_str().unwrap().to_owned()).collect();
+        let mut m: Vec<String> = v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["moves"].as_str().unwrap().to_owned())
+            .collect();
         m.sort();
         m
     };
@@ -105,14 +117,20 @@ fn sat_all_shortest_equals_the_search_oracle_on_5x5() {
 #[test]
 fn a_grid_that_blocks_the_cross_is_proved_impossible() {
     let grid = fixture("cross/all-horizontal-3x3.txt");
-    let v = puzzlec(&["solve", "cross", "--orientations", grid.to_str().unwrap(), "--json"]).expect_code(1).json();
+    let v = puzzlec(&["solve", "cross", "--orientations", grid.to_str().unwrap(), "--json"])
+        .expect_code(1)
+        .json();
     assert_eq!(v["status"], "no-solution");
     assert!(v["detail"].as_str().unwrap().contains("never reach"), "{v}");
 }
 
 #[test]
 fn smt_encoding_through_linked_z3_on_3x3() {
-    let v = puzzlec(&["solve", "cross", "--size", "3x3", "--solver", "z3", "--all", "--json", "-q"]).expect_code(0).json();
+    let v = puzzlec(&[
+        "solve", "cross", "--size", "3x3", "--solver", "z3", "--all", "--json", "-q",
+    ])
+    .expect_code(0)
+    .json();
     assert_eq!(v["encoding"], "smt");
     assert_eq!(v["length"], 15);
     assert_eq!(v["count"], 2);
@@ -122,7 +140,19 @@ fn smt_encoding_through_linked_z3_on_3x3() {
 fn emit_run_by_hand_and_decode_cross() {
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("cross.cnf");
-    puzzlec(&["emit", "cross", "--size", "3x3", "--horizon", "15", "--format", "dimacs", "-o", cnf.to_str().unwrap()]).expect_code(0);
+    puzzlec(&[
+        "emit",
+        "cross",
+        "--size",
+        "3x3",
+        "--horizon",
+        "15",
+        "--format",
+        "dimacs",
+        "-o",
+        cnf.to_str().unwrap(),
+    ])
+    .expect_code(0);
     let mut cases = Vec::new();
     if crate::support::have("cadical") {
         let out = std::process::Command::new("cadical").arg(&cnf).output().unwrap();
@@ -130,7 +160,19 @@ fn emit_run_by_hand_and_decode_cross() {
     }
     if crate::support::have("z3") {
         let smt = dir.path().join("cross.smt2");
-        let args = ["emit", "cross", "--size", "3x3", "--horizon", "15", "--encoding", "smt", "--format", "smt2", "-o"];
+        let args = [
+            "emit",
+            "cross",
+            "--size",
+            "3x3",
+            "--horizon",
+            "15",
+            "--encoding",
+            "smt",
+            "--format",
+            "smt2",
+            "-o",
+        ];
         let mut args = args.to_vec();
         args.push(smt.to_str().unwrap());
         puzzlec(&args).expect_code(0);
@@ -140,21 +182,62 @@ fn emit_run_by_hand_and_decode_cross() {
     for (encoding, answer) in cases {
         let model = dir.path().join("answer.txt");
         std::fs::write(&model, answer).unwrap();
-        let v = puzzlec(&["decode", "cross", "--size", "3x3", "--encoding", encoding.to_str().unwrap(), "--model", model.to_str().unwrap(), "--json"])
-            .expect_code(0)
-            .json();
+        let v = puzzlec(&[
+            "decode",
+            "cross",
+            "--size",
+            "3x3",
+            "--encoding",
+            encoding.to_str().unwrap(),
+            "--model",
+            model.to_str().unwrap(),
+            "--json",
+        ])
+        .expect_code(0)
+        .json();
         assert_eq!(v["length"], 15);
-        puzzlec(&["verify", "cross", "--size", "3x3", "--moves", v["moves"].as_str().unwrap()]).expect_code(0);
+        puzzlec(&[
+            "verify",
+            "cross",
+            "--size",
+            "3x3",
+            "--moves",
+            v["moves"].as_str().unwrap(),
+        ])
+        .expect_code(0);
         // The same file decoded against another instance is refused.
-        puzzlec(&["decode", "cross", "--size", "3x4", "--encoding", encoding.to_str().unwrap(), "--model", model.to_str().unwrap()]).expect_code(2);
+        puzzlec(&[
+            "decode",
+            "cross",
+            "--size",
+            "3x4",
+            "--encoding",
+            encoding.to_str().unwrap(),
+            "--model",
+            model.to_str().unwrap(),
+        ])
+        .expect_code(2);
     }
 }
 
 #[test]
 fn emit_snapshots_of_3x3_encodings() {
     for (encoding, format) in [("sat", "dimacs"), ("smt", "smt2")] {
-        let out = puzzlec(&["emit", "cross", "--size", "3x3", "--cross", "2,2", "--horizon", "3", "--encoding", encoding, "--format", format])
-            .expect_code(0);
+        let out = puzzlec(&[
+            "emit",
+            "cross",
+            "--size",
+            "3x3",
+            "--cross",
+            "2,2",
+            "--horizon",
+            "3",
+            "--encoding",
+            encoding,
+            "--format",
+            format,
+        ])
+        .expect_code(0);
         insta::assert_snapshot!(format!("emit_cross_3x3_h3.{encoding}.{format}"), out.stdout);
     }
 }

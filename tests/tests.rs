@@ -4,6 +4,7 @@ mod backends_cli;
 mod cross_cli;
 mod emit_cli;
 mod encodings_fresh;
+mod hex_cli;
 mod slide_cli;
 mod support;
 mod util;

@@ -25,6 +25,7 @@ Examples:
   puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
   puzzlec solvers --check
   puzzlec solve cross --size 3x3 --all
+  puzzlec solve hex --all
 
 Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
 2 bad input or usage, 3 unknown (time limit or solver failure).";
@@ -76,6 +77,12 @@ Examples:
 
 The file is satisfiable iff the cross can stand on the target after exactly HORIZON moves.")]
     Cross(EmitCross),
+    /// Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).
+    #[command(after_help = "\
+Examples:
+  puzzlec emit hex --encoding lia --format smt2 -o hex38.smt2
+  puzzlec emit hex --encoding cnf --format dimacs --givens 1=3 -o hex38.cnf")]
+    Hex(EmitHex),
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,6 +103,77 @@ Examples:
 
 Give the same instance options as to `emit`; the plan is replayed and its grid printed.")]
     Cross(DecodeCross),
+    /// Decode a solver's answer to an emitted magic hexagon.
+    #[command(after_help = "\
+Examples:
+  z3 hex38.smt2 > answer.txt
+  puzzlec decode hex --encoding hex38.smt2 --model answer.txt
+
+Order, givens and symmetry breaking are read from the emitted file's first line.")]
+    Hex(DecodeHex),
+}
+
+/// The magic-hexagon instance options.
+#[derive(Args, Debug)]
+pub struct HexInstance {
+    /// Order (side length): 3 is Hex38 with 19 cells.
+    #[arg(long, default_value_t = 3)]
+    pub order: usize,
+    /// Pre-filled cells, CELL=VALUE separated by commas, e.g. 1=3,10=5.
+    #[arg(long, value_name = "CELL=VALUE,...")]
+    pub givens: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveHex {
+    #[command(flatten)]
+    pub instance: HexInstance,
+    /// Encoding: cnf or lia [default: cnf, or lia for an SMT solver].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Solver id: cadical, z3, or one of solvers.toml.
+    #[arg(long, default_value = "cadical")]
+    pub solver: String,
+    /// Every solution, with a proof that there are no more.
+    #[arg(long)]
+    pub all: bool,
+    /// One representative per class of rotations and reflections.
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+    /// Time limit in seconds (exit 3 when reached).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct EmitHex {
+    #[command(flatten)]
+    pub instance: HexInstance,
+    /// Encoding to emit: lia (SMT-LIB2) or cnf (DIMACS).
+    #[arg(long, default_value = "cnf")]
+    pub encoding: String,
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Add the symmetry-breaking constraints (one filling per class).
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeHex {
+    /// The file `emit hex` wrote.
+    #[arg(long, value_name = "FILE")]
+    pub encoding: PathBuf,
+    /// The solver's answer to it.
+    #[arg(long, value_name = "FILE")]
+    pub model: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -215,6 +293,22 @@ parity); optimal is claimed only when the horizon 2 below was proved unsatisfiab
 The grid printed with a solution shows each piece in its starting cell:
 + the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way).")]
     Cross(SolveCross),
+    /// Magic hexagon: fill cells 1..N so every line has the same sum.
+    #[command(after_help = "\
+Examples:
+  puzzlec solve hex                         (Hex38: order 3, magic sum 38)
+  puzzlec solve hex --all --json            (all 12, proved complete)
+  puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)
+  puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)
+  puzzlec solve hex --encoding lia --solver z3
+
+Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
+sum is (1 + 2 + ... + N) divided by the number of rows; an order where that is not an
+integer has no magic hexagon (exit 1 at once). Encodings: cnf (default; each line one of the
+value sets that add up to the magic sum) and lia (the seed's linear-arithmetic script).
+--all without givens enumerates one filling per symmetry class and expands each class by
+the hexagon's 12 symmetries, checking every member.")]
+    Hex(SolveHex),
 }
 
 #[derive(Subcommand, Debug)]

@@ -5,6 +5,7 @@ mod args;
 mod cross;
 mod emit;
 mod exit;
+mod hex;
 mod input;
 mod slide;
 mod solvers;
@@ -34,6 +35,9 @@ fn run(cli: args::Cli) -> Result<exit::Code, exit::Failure> {
         Command::Solvers(a) => solvers::list(a, registry),
         Command::Solve(SolveCommand::Cross(a)) => cross::solve(a, registry),
         Command::Emit(EmitCommand::Cross(a)) => cross::emit(a),
+        Command::Solve(SolveCommand::Hex(a)) => hex::solve(a, registry),
+        Command::Emit(EmitCommand::Hex(a)) => hex::emit(a),
+        Command::Decode(DecodeCommand::Hex(a)) => hex::decode(a),
         Command::Decode(DecodeCommand::Cross(a)) => cross::decode(a),
         Command::Verify(VerifyCommand::Slide(a)) => slide::verify(a),
         Command::Verify(VerifyCommand::Cross(a)) => cross::verify(a),

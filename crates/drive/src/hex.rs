@@ -15,7 +15,11 @@ use crate::{solve_form, DriveError, Form};
 /// The header line that lets `decode hex` rebuild the problem.
 pub fn header(encoding: HexEncoding, p: &HexProblem) -> String {
     let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
-    let givens = if givens.is_empty() { "none".to_owned() } else { givens.join(",") };
+    let givens = if givens.is_empty() {
+        "none".to_owned()
+    } else {
+        givens.join(",")
+    };
     format!(
         "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}",
         encoding.name(),
@@ -54,14 +58,25 @@ pub fn form_of(encoding: HexEncoding) -> &'static str {
 ///
 /// # Errors
 /// Undecodable models and fillings that break a rule, naming the solver.
-pub fn decode_checked(encoding: HexEncoding, solver: &str, p: &HexProblem, model: &impl Model) -> Result<Vec<i64>, DriveError> {
-    let values = decode(encoding, model, &p.hex).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
+pub fn decode_checked(
+    encoding: HexEncoding,
+    solver: &str,
+    p: &HexProblem,
+    model: &impl Model,
+) -> Result<Vec<i64>, DriveError> {
+    let values = decode(encoding, model, &p.hex).map_err(|source| DriveError::Decode {
+        solver: solver.to_owned(),
+        source,
+    })?;
     check(solver, p, &values)?;
     Ok(values)
 }
 
 fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError> {
-    let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
+    let fail = |detail: String| DriveError::Replay {
+        solver: solver.to_owned(),
+        detail,
+    };
     check_filling(&p.hex, values).map_err(|e| fail(e.to_string()))?;
     for &(c, v) in &p.givens {
         if values[c] != v as i64 {
@@ -79,7 +94,12 @@ fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<
 ///
 /// # Errors
 /// Solver failures and fillings that fail the check; `Ok(Err(reason))` for an unknown answer.
-pub fn solve_one(encoding: HexEncoding, backend: &Backend, p: &HexProblem, limit: Duration) -> Result<Result<Option<Vec<i64>>, String>, DriveError> {
+pub fn solve_one(
+    encoding: HexEncoding,
+    backend: &Backend,
+    p: &HexProblem,
+    limit: Duration,
+) -> Result<Result<Option<Vec<i64>>, String>, DriveError> {
     let form = form_for(encoding, backend, p)?;
     Ok(match solve_form(backend, &form, limit)? {
         Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m)?)),
@@ -92,7 +112,12 @@ pub fn solve_one(encoding: HexEncoding, backend: &Backend, p: &HexProblem, limit
 ///
 /// # Errors
 /// As [`solve_one`].
-pub fn all_fillings(encoding: HexEncoding, backend: &Backend, p: &HexProblem, deadline: Option<Instant>) -> Result<Enumeration<Vec<i64>>, DriveError> {
+pub fn all_fillings(
+    encoding: HexEncoding,
+    backend: &Backend,
+    p: &HexProblem,
+    deadline: Option<Instant>,
+) -> Result<Enumeration<Vec<i64>>, DriveError> {
     let form = form_for(encoding, backend, p)?;
     let solver = backend.id().to_owned();
     enumerate(
@@ -138,9 +163,17 @@ pub fn orbit(hex: &Hexagon, values: &[i64]) -> Vec<Vec<i64>> {
 ///
 /// # Errors
 /// As [`solve_one`], and a member of a class that fails the check.
-pub fn all_by_classes(encoding: HexEncoding, backend: &Backend, p: &HexProblem, deadline: Option<Instant>) -> Result<(Vec<Vec<i64>>, usize, Enumeration<Vec<i64>>), DriveError> {
+pub fn all_by_classes(
+    encoding: HexEncoding,
+    backend: &Backend,
+    p: &HexProblem,
+    deadline: Option<Instant>,
+) -> Result<(Vec<Vec<i64>>, usize, Enumeration<Vec<i64>>), DriveError> {
     assert!(p.givens.is_empty(), "classes expand only without givens");
-    let broken = HexProblem { break_symmetry: true, ..p.clone() };
+    let broken = HexProblem {
+        break_symmetry: true,
+        ..p.clone()
+    };
     let classes = all_fillings(encoding, backend, &broken, deadline)?;
     let mut all = Vec::new();
     for rep in &classes.solutions {
@@ -162,7 +195,12 @@ mod tests {
     fn problem(order: usize, symmetry: bool) -> HexProblem {
         let hex = Hexagon::new(order).unwrap();
         let magic = hex.magic_sum().unwrap();
-        HexProblem { hex, magic, givens: Vec::new(), break_symmetry: symmetry }
+        HexProblem {
+            hex,
+            magic,
+            givens: Vec::new(),
+            break_symmetry: symmetry,
+        }
     }
 
     #[test]

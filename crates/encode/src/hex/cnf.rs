@@ -41,7 +41,9 @@ pub fn value_sets(k: usize, n: usize, sum: usize) -> Vec<Vec<usize>> {
 
 pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
     let n = p.hex.cells();
-    let x: Vec<Vec<Lit>> = (0..n).map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
+    let x: Vec<Vec<Lit>> = (0..n)
+        .map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect())
+        .collect();
     let at = |c: usize, v: usize| x[c][v - 1];
     for c in 0..n {
         exactly_one(sink, &x[c]);
@@ -50,23 +52,64 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
         let holders: Vec<Lit> = (0..n).map(|c| at(c, v)).collect();
         exactly_one(sink, &holders);
     }
+    // in(L,v): value v is somewhere on line L. It channels between cells and the line's
+    // table, and lets the lines of one direction share out the values (they partition the
+    // cells, so each value lies on exactly one line of each direction).
+    let mut within: Vec<Vec<Lit>> = Vec::with_capacity(p.hex.lines.len());
     for line in &p.hex.lines {
+        let inside: Vec<Lit> = (1..=n).map(|_| sink.new_var(None)).collect();
+        for v in 1..=n {
+            let mut somewhere = vec![-inside[v - 1]];
+            somewhere.extend(line.iter().map(|&c| at(c, v)));
+            sink.add_clause(&somewhere);
+            for &c in line {
+                sink.add_clause(&[-at(c, v), inside[v - 1]]);
+            }
+        }
         let sets = value_sets(line.len(), n, p.magic);
         let selectors: Vec<Lit> = sets.iter().map(|_| sink.new_var(None)).collect();
         sink.add_clause(&selectors);
         for (set, &y) in sets.iter().zip(&selectors) {
-            for &v in set {
-                let mut somewhere = vec![-y];
-                somewhere.extend(line.iter().map(|&c| at(c, v)));
-                sink.add_clause(&somewhere);
+            for v in 1..=n {
+                let lit = if set.contains(&v) {
+                    inside[v - 1]
+                } else {
+                    -inside[v - 1]
+                };
+                sink.add_clause(&[-y, lit]);
             }
         }
-        for &c in line {
-            for v in 1..=n {
-                let mut support = vec![-at(c, v)];
-                support.extend(sets.iter().zip(&selectors).filter(|(s, _)| s.contains(&v)).map(|(_, &y)| y));
-                sink.add_clause(&support);
+        for v in 1..=n {
+            let mut support = vec![-inside[v - 1]];
+            support.extend(
+                sets.iter()
+                    .zip(&selectors)
+                    .filter(|(s, _)| s.contains(&v))
+                    .map(|(_, &y)| y),
+            );
+            sink.add_clause(&support);
+        }
+        within.push(inside);
+    }
+    // Two lines of different directions share at most one cell, and values are distinct: a
+    // value on both lines stands on their common cell (or cannot be on both, if they miss).
+    for (a, la) in p.hex.lines.iter().enumerate() {
+        for (b, lb) in p.hex.lines.iter().enumerate().skip(a + 1) {
+            let common: Vec<usize> = la.iter().copied().filter(|c| lb.contains(c)).collect();
+            if common.len() > 1 || parallel(&p.hex, a, b) {
+                continue;
             }
+            for v in 1..=n {
+                let mut clause = vec![-within[a][v - 1], -within[b][v - 1]];
+                clause.extend(common.iter().map(|&c| at(c, v)));
+                sink.add_clause(&clause);
+            }
+        }
+    }
+    for direction in directions(&p.hex) {
+        for v in 1..=n {
+            let holders: Vec<Lit> = direction.iter().map(|&l| within[l][v - 1]).collect();
+            exactly_one(sink, &holders);
         }
     }
     for &(c, v) in &p.givens {
@@ -81,6 +124,25 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             }
         }
     }
+}
+
+/// True when lines `a` and `b` belong to the same direction.
+fn parallel(hex: &puzzlec_core::hex::Hexagon, a: usize, b: usize) -> bool {
+    directions(hex).iter().any(|g| g.contains(&a) && g.contains(&b))
+}
+
+/// The lines grouped by direction: lines of one direction partition the cells.
+fn directions(hex: &puzzlec_core::hex::Hexagon) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (l, line) in hex.lines.iter().enumerate() {
+        let disjoint = |g: &Vec<usize>| g.iter().all(|&o| hex.lines[o].iter().all(|c| !line.contains(c)));
+        match groups.iter_mut().find(|g| disjoint(g)) {
+            Some(g) => g.push(l),
+            None => groups.push(vec![l]),
+        }
+    }
+    groups.retain(|g| g.iter().map(|&l| hex.lines[l].len()).sum::<usize>() == hex.cells());
+    groups
 }
 
 fn exactly_one(sink: &mut impl ClauseSink, lits: &[Lit]) {
@@ -100,7 +162,9 @@ mod tests {
     fn value_sets_are_exact() {
         assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
         let sets = value_sets(3, 19, 38);
-        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
+        assert!(sets
+            .iter()
+            .all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
         // Counts checked by brute force over all combinations (itertools in Python).
         assert_eq!(sets.len(), 30);
         assert_eq!(value_sets(4, 19, 38).len(), 147);

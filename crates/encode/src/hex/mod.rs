@@ -86,7 +86,11 @@ pub fn decode(encoding: HexEncoding, model: &impl Model, hex: &Hexagon) -> Resul
                 }
                 match held.as_slice() {
                     [v] => Ok(*v),
-                    _ => Err(DecodeError::Inconsistent(format!("cell {} holds {} values", c + 1, held.len()))),
+                    _ => Err(DecodeError::Inconsistent(format!(
+                        "cell {} holds {} values",
+                        c + 1,
+                        held.len()
+                    ))),
                 }
             }
         })
