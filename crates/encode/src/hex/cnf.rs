@@ -45,8 +45,8 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
         .map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect())
         .collect();
     let at = |c: usize, v: usize| x[c][v - 1];
-    for c in 0..n {
-        exactly_one(sink, &x[c]);
+    for values in &x {
+        exactly_one(sink, values);
     }
     for v in 1..=n {
         let holders: Vec<Lit> = (0..n).map(|c| at(c, v)).collect();
