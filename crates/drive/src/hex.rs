@@ -157,9 +157,15 @@ pub fn orbit(hex: &Hexagon, values: &[i64]) -> Vec<Vec<i64>> {
     out
 }
 
+/// Every filling, and the class representatives it was expanded from.
+pub struct Classes {
+    pub all: Vec<Vec<i64>>,
+    pub classes: Enumeration<Vec<i64>>,
+}
+
 /// Every filling: enumerate one per symmetry class (symmetry broken in the encoding), then
 /// expand each class by the 12 symmetries, checking every member. Only valid without givens
-/// (givens are not symmetric); returns (all fillings, class count, complete).
+/// (givens are not symmetric).
 ///
 /// # Errors
 /// As [`solve_one`], and a member of a class that fails the check.
@@ -168,7 +174,7 @@ pub fn all_by_classes(
     backend: &Backend,
     p: &HexProblem,
     deadline: Option<Instant>,
-) -> Result<(Vec<Vec<i64>>, usize, Enumeration<Vec<i64>>), DriveError> {
+) -> Result<Classes, DriveError> {
     assert!(p.givens.is_empty(), "classes expand only without givens");
     let broken = HexProblem {
         break_symmetry: true,
@@ -184,7 +190,7 @@ pub fn all_by_classes(
     }
     all.sort();
     all.dedup();
-    Ok((all, classes.solutions.len(), classes))
+    Ok(Classes { all, classes })
 }
 
 #[cfg(test)]
@@ -211,12 +217,12 @@ mod tests {
         let mut plain = plain.solutions;
         plain.sort();
         assert_eq!(plain.len(), 12);
-        let (by_classes, classes, _) = all_by_classes(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
-        assert_eq!(classes, 1);
-        assert_eq!(by_classes, plain);
+        let by_classes = all_by_classes(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
+        assert_eq!(by_classes.classes.solutions.len(), 1);
+        assert_eq!(by_classes.all, plain);
         let z3 = Backend::LinkedZ3(LinkedZ3);
-        let (by_lia, _, _) = all_by_classes(HexEncoding::Lia, &z3, &problem(3, false), None).unwrap();
-        assert_eq!(by_lia, plain);
+        let by_lia = all_by_classes(HexEncoding::Lia, &z3, &problem(3, false), None).unwrap();
+        assert_eq!(by_lia.all, plain);
     }
 
     #[test]
