@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps fmt lint build encodings
+.PHONY: demo test deps fmt lint build encodings bench
 
 build:
 	$(CARGO) build --release
@@ -15,6 +15,10 @@ demo: build
 ## Installs what the tests need (Debian packages), then runs every test.
 test: deps
 	$(CARGO) test --workspace
+
+## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
+bench: deps
+	$(CARGO) bench --bench bench
 
 ## Regenerates encodings/ (the canonical encodings of the seed instances).
 encodings:

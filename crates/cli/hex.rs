@@ -199,7 +199,8 @@ pub fn solve(a: SolveHex, registry: Option<&Path>) -> Result<Code, Failure> {
         );
     }
     let (fillings, complete, stopped) = if p.givens.is_empty() {
-        let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, &backend, &p, deadline).map_err(fail)?;
+        let drive_hex::Classes { all, classes } =
+            drive_hex::all_by_classes(encoding, &backend, &p, deadline).map_err(fail)?;
         if a.up_to_symmetry {
             (classes.solutions, classes.complete, classes.stopped)
         } else {

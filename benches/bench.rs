@@ -1,0 +1,126 @@
+//! `make bench`: timing goals, measured on the release binary as a user runs it. Figures are
+//! medians of alternating runs in one go, reported with ratios (the machine is noisy).
+//! Sections: `cross`, `hex`, `slide`; pass section names as arguments to run only some.
+
+mod slide_table;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Runs a command once and returns its wall time, failing loudly on a bad exit.
+pub fn time_run(program: &str, args: &[&str], ok_codes: &[i32]) -> Duration {
+    let started = Instant::now();
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program}: {e}"));
+    let took = started.elapsed();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(
+        ok_codes.contains(&code),
+        "{program} {args:?} exited {code}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
+}
+
+pub fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+pub fn puzzlec() -> &'static str {
+    env!("CARGO_BIN_EXE_puzzlec")
+}
+
+fn verdict(took: Duration, goal: Duration) -> &'static str {
+    if took <= goal {
+        "meets goal"
+    } else {
+        "MISSES goal"
+    }
+}
+
+fn cross() {
+    println!("## cross slider, default 5x5 (sat encoding, embedded CaDiCaL)");
+    let runs = 5;
+    let proof = median(
+        (0..runs)
+            .map(|_| time_run(puzzlec(), &["solve", "cross", "-q"], &[0]))
+            .collect(),
+    );
+    let all = median(
+        (0..runs)
+            .map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "-q"], &[0]))
+            .collect(),
+    );
+    let search = median(
+        (0..runs)
+            .map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "--solver", "search"], &[0]))
+            .collect(),
+    );
+    println!("| task | median of {runs} | goal | |");
+    println!("|---|---|---|---|");
+    println!(
+        "| optimum (31) with proof | {:.3} s | 5 s | {} |",
+        proof.as_secs_f64(),
+        verdict(proof, Duration::from_secs(5))
+    );
+    println!(
+        "| all shortest (6) | {:.3} s | 10 s | {} |",
+        all.as_secs_f64(),
+        verdict(all, Duration::from_secs(10))
+    );
+    println!(
+        "| all shortest, exact search (oracle) | {:.3} s | - | |",
+        search.as_secs_f64()
+    );
+    println!();
+}
+
+fn hex() {
+    println!("## magic hexagon: `puzzlec solve hex --all` against z3 on the seed's script");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/hex38-seed.smt2");
+    let script = script.to_str().expect("utf-8 path");
+    if Command::new("z3").arg("-version").output().is_err() {
+        println!("z3 is not installed: skipped (apt-get install z3)\n");
+        return;
+    }
+    let rounds = 5;
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        ours.push(time_run(puzzlec(), &["solve", "hex", "--all", "--json"], &[0]));
+        theirs.push(time_run("z3", &[script], &[0]));
+    }
+    let (ours, theirs) = (median(ours), median(theirs));
+    println!("| run | median of {rounds} (alternating) |");
+    println!("|---|---|");
+    println!(
+        "| puzzlec solve hex --all (cnf, embedded CaDiCaL, all 12 + proof) | {:.3} s |",
+        ours.as_secs_f64()
+    );
+    println!(
+        "| z3 benches/hex38-seed.smt2 (one solution) | {:.3} s |",
+        theirs.as_secs_f64()
+    );
+    let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
+    println!(
+        "\nratio: puzzlec is {ratio:.1}x faster (goal: 100x; {})\n",
+        if ratio >= 100.0 { "met" } else { "not met" }
+    );
+}
+
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let run = |name: &str| wanted.is_empty() || wanted.iter().any(|w| w == name);
+    if run("cross") {
+        cross();
+    }
+    if run("hex") {
+        hex();
+    }
+    if run("slide") {
+        slide_table::run();
+    }
+}
