@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use puzzlec_core::slide::{Board, Move};
+use puzzlec_encode::slide::compact::{self, Ingredients};
 use puzzlec_encode::slide::{bright, SlideEncoding};
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
@@ -30,12 +31,14 @@ pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usi
             f.comment(header);
             match encoding {
                 SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
+                SlideEncoding::Compact => compact::encode(start, goal, horizon, Ingredients::default(), &mut f),
             }
             Some(Form::Cnf(f))
         }
         InputKind::Smt2 if smt => {
             let mut s = match encoding {
                 SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
+                SlideEncoding::Compact => unreachable!("compact has no SMT form"),
             };
             s.comment(header);
             Some(Form::Smt(Box::new(s)))
@@ -56,6 +59,7 @@ pub fn decode(
 ) -> Result<Vec<Move>, DecodeError> {
     match encoding {
         SlideEncoding::Bright => bright::decode(model, shape, horizon),
+        SlideEncoding::Compact => compact::decode(model, horizon),
     }
 }
 

@@ -2,6 +2,7 @@
 //! `ClauseSink`, or an `SmtScript`) and decodes a model back into the puzzle's terms. No
 //! encoding ever sees a solver; drivers and backends live in other crates.
 
+pub mod card;
 pub mod cross;
 pub mod hex;
 pub mod slide;

@@ -13,6 +13,8 @@ pub trait ClauseSink {
     /// A fresh variable, named when a decoder will need to find it.
     fn new_var(&mut self, name: Option<String>) -> Lit;
     fn add_clause(&mut self, clause: &[Lit]);
+    /// How many variables exist so far (the highest variable number).
+    fn num_vars(&self) -> u32;
 }
 
 /// A CNF formula held in memory.
@@ -36,6 +38,10 @@ impl ClauseSink for Cnf {
     fn add_clause(&mut self, clause: &[Lit]) {
         debug_assert!(clause.iter().all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars));
         self.clauses.push(clause.to_vec());
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.num_vars
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sliding-tile encodings. Each is named on the command line (`--encoding NAME`).
 
 pub mod bright;
+pub mod compact;
 pub mod timeline;
 
 /// The encodings a user can pick, with the intermediate forms each can produce.
@@ -8,14 +9,18 @@ pub mod timeline;
 pub enum SlideEncoding {
     /// Seed 000: S(i,j,n,t) for every square, tile and step. CNF and SMT-LIB2.
     Bright,
+    /// Tile positions, actions, reachability windows and a bound on moves away from the
+    /// goal. CNF.
+    Compact,
 }
 
 impl SlideEncoding {
-    pub const ALL: [SlideEncoding; 1] = [SlideEncoding::Bright];
+    pub const ALL: [SlideEncoding; 2] = [SlideEncoding::Bright, SlideEncoding::Compact];
 
     pub fn name(self) -> &'static str {
         match self {
             SlideEncoding::Bright => "bright",
+            SlideEncoding::Compact => "compact",
         }
     }
 
@@ -27,6 +32,7 @@ impl SlideEncoding {
     pub fn forms(self) -> (bool, bool) {
         match self {
             SlideEncoding::Bright => (true, true),
+            SlideEncoding::Compact => (true, false),
         }
     }
 }
