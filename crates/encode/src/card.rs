@@ -54,7 +54,7 @@ mod tests {
                     .enumerate()
                     .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { -l })
                     .collect();
-                let sat = solver.solve_with(assumptions.into_iter()) == Some(true);
+                let sat = solver.solve_with(assumptions) == Some(true);
                 assert_eq!(sat, mask.count_ones() as usize <= k, "k={k} mask={mask:05b}");
             }
         }

@@ -80,7 +80,7 @@ pub fn encode(start: &Board, goal: &Board, horizon: usize, ing: Ingredients, sin
     };
     let (bs, bg) = (start.blank(), goal.blank());
     let blank_may = |c: usize, t: usize| {
-        (dist(bs, c) + t) % 2 == 0 && (!ing.reachability || (dist(bs, c) <= t && dist(c, bg) <= horizon - t))
+        (dist(bs, c) + t).is_multiple_of(2) && (!ing.reachability || (dist(bs, c) <= t && dist(c, bg) <= horizon - t))
     };
     // p[t][tile-1][cell], b[t][cell]
     let mut p: Vec<Vec<Vec<Option<Lit>>>> = Vec::with_capacity(horizon + 1);
