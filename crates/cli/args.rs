@@ -344,13 +344,17 @@ pub struct SlideInput {
 pub struct SolveSlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// Encoding for SAT/SMT solvers: bright.
+    /// Encoding for SAT/SMT solvers: compact (CNF, the fast one), bright (CNF or SMT-LIB2),
+    /// bv (SMT-LIB2 bit-vectors) [default: compact, or bright for an SMT solver].
     #[arg(long)]
     pub encoding: Option<String>,
     /// Solver id: search, z3, cadical, or one of solvers.toml [default: search; cadical
-    /// when --encoding is given].
+    /// with --encoding or --all].
     #[arg(long)]
     pub solver: Option<String>,
+    /// Every optimal plan (blocking each found plan and solving again).
+    #[arg(long)]
+    pub all: bool,
     /// Give up (exit 1, proved) when every plan needs more moves than this.
     #[arg(long)]
     pub max_moves: Option<usize>,

@@ -19,7 +19,7 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
     let (start, goal) = input::slide_boards(&a.input)?;
     let deadline = input::deadline(a.timeout)?;
     let solver = a.solver.clone().unwrap_or_else(|| {
-        if a.encoding.is_some() {
+        if a.encoding.is_some() || a.all {
             "cadical".into()
         } else {
             "search".into()
@@ -31,9 +31,13 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
                 "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
             )));
         }
+        if a.all {
+            return Err(bad_input(anyhow!("--all needs a SAT or SMT solver (e.g. --solver cadical)")));
+        }
         None
     } else {
-        let name = a.encoding.as_deref().unwrap_or("bright");
+        let smt_only = crate::solvers::backend(&solver, registry)?.input() == puzzlec_solve::InputKind::Smt2;
+        let name = a.encoding.as_deref().unwrap_or(if smt_only { "bright" } else { "compact" });
         Some(SlideEncoding::from_name(name).ok_or_else(|| {
             bad_input(anyhow!(
                 "unknown encoding {name:?} for slide (known: {})",
@@ -83,9 +87,20 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
     )
     .map_err(|e| unknown(anyhow::Error::new(e)))?;
     match outcome {
-        Shortest::Found { plan, optimal, .. } => {
+        Shortest::Found { plan, optimal, horizon } => {
             replay(&start, &goal, &plan, &solver)?;
-            Ok(report.solved(&start, &plan, optimal))
+            if !a.all {
+                return Ok(report.solved(&start, &plan, optimal));
+            }
+            let found = drive_slide::all_plans(encoding, &backend, &start, &goal, horizon, deadline)
+                .map_err(|e| unknown(anyhow::Error::new(e)))?;
+            for p in &found.solutions {
+                replay(&start, &goal, p, &solver)?;
+            }
+            if !quiet {
+                eprintln!("enumerated {} plans of {horizon} moves", found.solutions.len());
+            }
+            Ok(report.solved_all(&start, &found.solutions, optimal, found.complete))
         }
         Shortest::NoneWithin { max } => Ok(report.no_solution(
             "max-moves",
@@ -181,6 +196,30 @@ impl Report<'_> {
                 self.lower_bound
             );
             println!("{moves}");
+        }
+        Code::Solved
+    }
+
+    pub fn solved_all(&self, start: &Board, plans: &[Vec<Move>], optimal: bool, complete: bool) -> Code {
+        let mut plans: Vec<String> = plans.iter().map(|p| moves_to_string(p)).collect();
+        plans.sort();
+        if self.out.json {
+            let mut v = self.base("solved");
+            v["moves"] = json!(plans.first());
+            v["length"] = json!(plans.first().map_or(0, String::len));
+            v["optimal"] = json!(optimal);
+            v["solutions"] = json!(plans);
+            v["count"] = json!(plans.len());
+            v["complete"] = json!(complete);
+            println!("{v}");
+        } else {
+            print!("{start}");
+            for p in &plans {
+                println!("{p}");
+            }
+            let more = if complete { "all of them" } else { "stopped early: there may be more" };
+            let proof = if optimal { "optimal" } else { "not proved optimal" };
+            println!("{} plans of {} moves ({proof}; {more})", plans.len(), plans.first().map_or(0, String::len));
         }
         Code::Solved
     }

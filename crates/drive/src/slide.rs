@@ -109,6 +109,47 @@ pub fn probe(
     Ok(Probe::Sat(plan))
 }
 
+/// Every plan of exactly `horizon` moves (all optimal plans when `horizon` is the optimum),
+/// each replayed; a plan is blocked by its action variables (`compact`) or by the blank's
+/// cell at every step (`bright`, whose boards determine the moves).
+///
+/// # Errors
+/// As [`probe`].
+pub fn all_plans(
+    encoding: SlideEncoding,
+    backend: &Backend,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<crate::enumerate::Enumeration<Vec<Move>>, DriveError> {
+    let form = encode(encoding, start, goal, horizon, backend.input()).ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    let solver = backend.id().to_owned();
+    crate::enumerate::enumerate(
+        backend,
+        form,
+        deadline,
+        usize::MAX,
+        |m| {
+            let plan = decode(encoding, m, start, horizon).map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
+            replay(&solver, start, goal, &plan, horizon)?;
+            Ok(plan)
+        },
+        |plan| match encoding {
+            SlideEncoding::Compact => plan.iter().enumerate().map(|(t, &m)| (compact::action_name(t, m), 1)).collect(),
+            SlideEncoding::Bright => {
+                let mut board = *start;
+                let mut out = Vec::with_capacity(plan.len());
+                for (t, &m) in plan.iter().enumerate() {
+                    board.apply(m);
+                    out.push((bright::var_name(start, board.blank(), start.len(), t + 1), 1));
+                }
+                out
+            }
+        },
+    )
+}
+
 /// "CNF", "SMT-LIB2" or both, for messages.
 pub fn forms_text(encoding: SlideEncoding) -> String {
     match encoding.forms() {
@@ -172,6 +213,46 @@ mod tests {
             let want = dist[&b.pack()] as usize;
             assert_eq!(optimum(&cadical, &b, &goal), want, "cadical on {b:?}");
             assert_eq!(optimum(&z3, &b, &goal), want, "z3 on {b:?}");
+        }
+    }
+
+    /// `--all` counts every optimal plan: the BFS count of shortest paths.
+    fn counts_match_bfs(rows: usize, cols: usize, count: usize, seed: u64, encoding: SlideEncoding, backend: &Backend) {
+        let goal = Board::goal(rows, cols);
+        for b in random_boards(rows, cols, count, seed) {
+            let counts = bfs::shortest_path_counts(&b);
+            let (length, paths) = counts[&goal.pack()];
+            let found = all_plans(encoding, backend, &b, &goal, length as usize, None).unwrap();
+            assert!(found.complete);
+            let distinct: std::collections::HashSet<_> = found.solutions.iter().collect();
+            assert_eq!(distinct.len(), found.solutions.len());
+            assert_eq!(found.solutions.len() as u64, paths, "{} on {b:?}", encoding.name());
+        }
+    }
+
+    #[test]
+    fn all_optimal_plans_match_bfs_counts() {
+        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        counts_match_bfs(2, 3, 30, 21, SlideEncoding::Compact, &cadical);
+        counts_match_bfs(3, 3, 10, 22, SlideEncoding::Compact, &cadical);
+        counts_match_bfs(2, 3, 10, 23, SlideEncoding::Bright, &cadical);
+        let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
+        counts_match_bfs(2, 3, 5, 24, SlideEncoding::Bright, &z3);
+    }
+
+    #[test]
+    fn compact_matches_bfs_on_random_boards() {
+        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        for (rows, cols, count, seed) in [(2, 3, 100, 31), (3, 3, 40, 32), (3, 2, 20, 33)] {
+            let goal = Board::goal(rows, cols);
+            let dist = bfs::distances_from(&goal);
+            for b in random_boards(rows, cols, count, seed) {
+                let lb = Heuristic::new(&goal).manhattan_linear_conflict(&b);
+                let h = Horizons { lower_bound: lb, step: 2, max: 60, deadline: None };
+                let out = shortest(h, |k, limit| probe(SlideEncoding::Compact, &cadical, &b, &goal, k, limit), |_| {}).unwrap();
+                let Shortest::Found { plan, optimal: true, .. } = out else { panic!("{b:?}") };
+                assert_eq!(plan.len(), dist[&b.pack()] as usize, "{b:?}");
+            }
         }
     }
 
