@@ -32,12 +32,17 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
             )));
         }
         if a.all {
-            return Err(bad_input(anyhow!("--all needs a SAT or SMT solver (e.g. --solver cadical)")));
+            return Err(bad_input(anyhow!(
+                "--all needs a SAT or SMT solver (e.g. --solver cadical)"
+            )));
         }
         None
     } else {
         let smt_only = crate::solvers::backend(&solver, registry)?.input() == puzzlec_solve::InputKind::Smt2;
-        let name = a.encoding.as_deref().unwrap_or(if smt_only { "bright" } else { "compact" });
+        let name = a
+            .encoding
+            .as_deref()
+            .unwrap_or(if smt_only { "bright" } else { "compact" });
         Some(SlideEncoding::from_name(name).ok_or_else(|| {
             bad_input(anyhow!(
                 "unknown encoding {name:?} for slide (known: {})",
@@ -217,9 +222,17 @@ impl Report<'_> {
             for p in &plans {
                 println!("{p}");
             }
-            let more = if complete { "all of them" } else { "stopped early: there may be more" };
+            let more = if complete {
+                "all of them"
+            } else {
+                "stopped early: there may be more"
+            };
             let proof = if optimal { "optimal" } else { "not proved optimal" };
-            println!("{} plans of {} moves ({proof}; {more})", plans.len(), plans.first().map_or(0, String::len));
+            println!(
+                "{} plans of {} moves ({proof}; {more})",
+                plans.len(),
+                plans.first().map_or(0, String::len)
+            );
         }
         Code::Solved
     }

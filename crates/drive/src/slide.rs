@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use puzzlec_core::slide::{Board, Move};
 use puzzlec_encode::slide::compact::{self, Ingredients};
-use puzzlec_encode::slide::{bright, SlideEncoding};
+use puzzlec_encode::slide::{bright, bv, SlideEncoding};
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
@@ -32,12 +32,14 @@ pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usi
             match encoding {
                 SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
                 SlideEncoding::Compact => compact::encode(start, goal, horizon, Ingredients::default(), &mut f),
+                SlideEncoding::Bv => unreachable!("bv has no CNF form"),
             }
             Some(Form::Cnf(f))
         }
         InputKind::Smt2 if smt => {
             let mut s = match encoding {
                 SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
+                SlideEncoding::Bv => bv::encode(start, goal, horizon),
                 SlideEncoding::Compact => unreachable!("compact has no SMT form"),
             };
             s.comment(header);
@@ -60,6 +62,7 @@ pub fn decode(
     match encoding {
         SlideEncoding::Bright => bright::decode(model, shape, horizon),
         SlideEncoding::Compact => compact::decode(model, horizon),
+        SlideEncoding::Bv => bv::decode(model, horizon),
     }
 }
 
@@ -123,7 +126,8 @@ pub fn all_plans(
     horizon: usize,
     deadline: Option<std::time::Instant>,
 ) -> Result<crate::enumerate::Enumeration<Vec<Move>>, DriveError> {
-    let form = encode(encoding, start, goal, horizon, backend.input()).ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    let form = encode(encoding, start, goal, horizon, backend.input())
+        .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
     let solver = backend.id().to_owned();
     crate::enumerate::enumerate(
         backend,
@@ -131,12 +135,29 @@ pub fn all_plans(
         deadline,
         usize::MAX,
         |m| {
-            let plan = decode(encoding, m, start, horizon).map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
+            let plan = decode(encoding, m, start, horizon).map_err(|source| DriveError::Decode {
+                solver: solver.clone(),
+                source,
+            })?;
             replay(&solver, start, goal, &plan, horizon)?;
             Ok(plan)
         },
         |plan| match encoding {
-            SlideEncoding::Compact => plan.iter().enumerate().map(|(t, &m)| (compact::action_name(t, m), 1)).collect(),
+            SlideEncoding::Compact => plan
+                .iter()
+                .enumerate()
+                .map(|(t, &m)| (compact::action_name(t, m), 1))
+                .collect(),
+            SlideEncoding::Bv => plan
+                .iter()
+                .enumerate()
+                .map(|(t, &m)| {
+                    (
+                        bv::input_name(t),
+                        Move::ALL.iter().position(|&x| x == m).unwrap_or(0) as i64,
+                    )
+                })
+                .collect(),
             SlideEncoding::Bright => {
                 let mut board = *start;
                 let mut out = Vec::with_capacity(plan.len());
@@ -248,9 +269,24 @@ mod tests {
             let dist = bfs::distances_from(&goal);
             for b in random_boards(rows, cols, count, seed) {
                 let lb = Heuristic::new(&goal).manhattan_linear_conflict(&b);
-                let h = Horizons { lower_bound: lb, step: 2, max: 60, deadline: None };
-                let out = shortest(h, |k, limit| probe(SlideEncoding::Compact, &cadical, &b, &goal, k, limit), |_| {}).unwrap();
-                let Shortest::Found { plan, optimal: true, .. } = out else { panic!("{b:?}") };
+                let h = Horizons {
+                    lower_bound: lb,
+                    step: 2,
+                    max: 60,
+                    deadline: None,
+                };
+                let out = shortest(
+                    h,
+                    |k, limit| probe(SlideEncoding::Compact, &cadical, &b, &goal, k, limit),
+                    |_| {},
+                )
+                .unwrap();
+                let Shortest::Found {
+                    plan, optimal: true, ..
+                } = out
+                else {
+                    panic!("{b:?}")
+                };
                 assert_eq!(plan.len(), dist[&b.pack()] as usize, "{b:?}");
             }
         }

@@ -1,6 +1,7 @@
 //! Sliding-tile encodings. Each is named on the command line (`--encoding NAME`).
 
 pub mod bright;
+pub mod bv;
 pub mod compact;
 pub mod timeline;
 
@@ -12,15 +13,18 @@ pub enum SlideEncoding {
     /// Tile positions, actions, reachability windows and a bound on moves away from the
     /// goal. CNF.
     Compact,
+    /// Seed 001's circuit: bit-vector registers and next-state muxes. SMT-LIB2 (QF_BV).
+    Bv,
 }
 
 impl SlideEncoding {
-    pub const ALL: [SlideEncoding; 2] = [SlideEncoding::Bright, SlideEncoding::Compact];
+    pub const ALL: [SlideEncoding; 3] = [SlideEncoding::Bright, SlideEncoding::Compact, SlideEncoding::Bv];
 
     pub fn name(self) -> &'static str {
         match self {
             SlideEncoding::Bright => "bright",
             SlideEncoding::Compact => "compact",
+            SlideEncoding::Bv => "bv",
         }
     }
 
@@ -33,6 +37,7 @@ impl SlideEncoding {
         match self {
             SlideEncoding::Bright => (true, true),
             SlideEncoding::Compact => (true, false),
+            SlideEncoding::Bv => (false, true),
         }
     }
 }
