@@ -121,6 +121,6 @@ fn main() {
         hex();
     }
     if run("slide") {
-        slide_table::run();
+        slide_table::run_all();
     }
 }

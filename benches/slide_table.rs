@@ -1,5 +1,249 @@
-//! The sliding-tile table (issue C): filled in with the `compact` encoding.
+//! The sliding-tile table (issue C): every encoding and backend on the bench set, the
+//! ablation of `compact`'s ingredients, and incremental horizons against re-encoding.
 
-pub fn run() {
-    println!("## sliding tiles: see issue C (not measured yet)");
+use std::time::{Duration, Instant};
+
+use puzzlec_core::slide::benchset::{bench_set, BenchBoard};
+use puzzlec_core::slide::{exact_shortest_path, Board, Heuristic, Search};
+use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
+use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with};
+use puzzlec_drive::Form;
+use puzzlec_encode::slide::compact::Ingredients;
+use puzzlec_encode::slide::SlideEncoding;
+use puzzlec_solve::{Backend, Registry};
+
+/// Per-instance time limit.
+const LIMIT: Duration = Duration::from_secs(60);
+/// `bright` and `bv` grow too big beyond this optimum to finish within the limit.
+const SLOW_ENCODINGS_UP_TO: usize = 30;
+
+struct Case {
+    name: String,
+    start: Board,
+    goal: Board,
+    optimum: usize,
+}
+
+fn cases() -> Vec<Case> {
+    bench_set()
+        .into_iter()
+        .map(|BenchBoard { name, board }| {
+            let goal = Board::goal(board.rows(), board.cols());
+            let Search::Found(plan) = exact_shortest_path(&board, &goal, None) else {
+                panic!("{name}: no optimum")
+            };
+            Case {
+                name,
+                start: board,
+                goal,
+                optimum: plan.len(),
+            }
+        })
+        .collect()
+}
+
+/// Seconds to prove the optimum (None: time limit or wrong answer, which is reported).
+fn prove(case: &Case, encoding: SlideEncoding, backend: &Backend, ing: Ingredients, incremental: bool) -> Option<f64> {
+    let started = Instant::now();
+    let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
+    let h = Horizons {
+        lower_bound: lb,
+        step: 2,
+        max: 90,
+        deadline: Some(started + LIMIT),
+    };
+    let out = if incremental {
+        incremental_shortest(&case.start, &case.goal, ing, h, |_| {})
+    } else {
+        shortest(
+            h,
+            |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing),
+            |_| {},
+        )
+    };
+    match out {
+        Ok(Shortest::Found {
+            plan, optimal: true, ..
+        }) if plan.len() == case.optimum => Some(started.elapsed().as_secs_f64()),
+        Ok(Shortest::Found { plan, optimal, .. }) => {
+            println!(
+                "<!-- {}: {} gave {} moves (optimal {optimal}), oracle {} -->",
+                case.name,
+                backend.id(),
+                plan.len(),
+                case.optimum
+            );
+            None
+        }
+        Ok(_) => None,
+        Err(e) => {
+            println!("<!-- {}: {e} -->", case.name);
+            None
+        }
+    }
+}
+
+fn size(case: &Case, encoding: SlideEncoding, backend: &Backend) -> (usize, usize) {
+    match encode_with(
+        encoding,
+        &case.start,
+        &case.goal,
+        case.optimum,
+        backend.input(),
+        Ingredients::default(),
+    ) {
+        Some(Form::Cnf(c)) => (c.num_vars() as usize, c.clauses().len()),
+        Some(Form::Smt(s)) => (s.declarations().len(), s.num_assertions()),
+        None => (0, 0),
+    }
+}
+
+fn secs(t: Option<f64>) -> String {
+    t.map_or(format!("> {}", LIMIT.as_secs()), |t| format!("{t:.3}"))
+}
+
+pub fn run_all() {
+    let registry = Registry::load(None).expect("the registry loads");
+    let backend = |id: &str| Backend::resolve(id, &registry).ok();
+    let cases = cases();
+    println!(
+        "## sliding tiles: shortest plan with proof, per encoding and backend (limit {} s)\n",
+        LIMIT.as_secs()
+    );
+    println!("| encoding | solver | board | optimum | seconds | variables | clauses | ratio to bright |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let configs: [(SlideEncoding, &str); 6] = [
+        (SlideEncoding::Bright, "cadical"),
+        (SlideEncoding::Compact, "cadical"),
+        (SlideEncoding::Compact, "cadical-bin"),
+        (SlideEncoding::Bright, "z3"),
+        (SlideEncoding::Bv, "z3"),
+        (SlideEncoding::Bv, "cvc5"),
+    ];
+    let mut compact_4x4: Vec<(usize, Option<f64>)> = Vec::new();
+    let mut ratios_25_30: Vec<f64> = Vec::new();
+    for case in &cases {
+        let mut bright_by_solver: Vec<(&str, Option<f64>)> = Vec::new();
+        for (encoding, id) in configs {
+            let Some(b) = backend(id) else { continue };
+            let slow = encoding != SlideEncoding::Compact;
+            if slow && case.optimum > SLOW_ENCODINGS_UP_TO {
+                continue;
+            }
+            let t = prove(case, encoding, &b, Ingredients::default(), false);
+            let (vars, clauses) = size(case, encoding, &b);
+            let bright = bright_by_solver.iter().find(|(s, _)| *s == id).map(|(_, t)| *t);
+            let ratio = match (bright, t) {
+                (Some(Some(bt)), Some(t)) => format!("{:.1}", bt / t),
+                (Some(None), Some(t)) => format!("> {:.1}", LIMIT.as_secs_f64() / t),
+                _ => "-".into(),
+            };
+            if encoding == SlideEncoding::Bright {
+                bright_by_solver.push((id, t));
+            }
+            if encoding == SlideEncoding::Compact && id == "cadical" {
+                if case.start.len() == 16 {
+                    compact_4x4.push((case.optimum, t));
+                }
+                if (25..=30).contains(&case.optimum) && case.start.len() == 16 {
+                    if let Some(r) = ratio.trim_start_matches("> ").parse::<f64>().ok() {
+                        ratios_25_30.push(r);
+                    }
+                }
+            }
+            println!(
+                "| {} | {id} | {} | {} | {} | {vars} | {clauses} | {ratio} |",
+                encoding.name(),
+                case.name,
+                case.optimum,
+                secs(t)
+            );
+        }
+    }
+    let worst = compact_4x4
+        .iter()
+        .map(|(_, t)| t.unwrap_or(f64::INFINITY))
+        .fold(0.0, f64::max);
+    println!(
+        "\ncompact on the embedded solver, 4x4 boards up to 45: slowest {} s (goal: each within 60 s)",
+        secs(worst.is_finite().then_some(worst))
+    );
+    if !ratios_25_30.is_empty() {
+        let min = ratios_25_30.iter().cloned().fold(f64::INFINITY, f64::min);
+        println!("compact vs bright on cadical, 4x4 optimum 25-30: smallest ratio {min:.1} (goal: 50)");
+    }
+    ablation(&cases);
+    incremental(&cases);
+}
+
+fn ablation(cases: &[Case]) {
+    println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
+    let variants: [(&str, Ingredients); 5] = [
+        ("all", Ingredients::default()),
+        (
+            "no reachability",
+            Ingredients {
+                reachability: false,
+                ..Default::default()
+            },
+        ),
+        (
+            "no away count",
+            Ingredients {
+                away_count: false,
+                ..Default::default()
+            },
+        ),
+        (
+            "no undo ban",
+            Ingredients {
+                no_undo: false,
+                ..Default::default()
+            },
+        ),
+        (
+            "no conflicts",
+            Ingredients {
+                conflicts: false,
+                ..Default::default()
+            },
+        ),
+    ];
+    print!("| board | optimum |");
+    variants.iter().for_each(|(n, _)| print!(" {n} |"));
+    println!();
+    println!("|---|---|{}", "---|".repeat(variants.len()));
+    let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+    for case in cases
+        .iter()
+        .filter(|c| (20..=32).contains(&c.optimum) && c.start.len() >= 12)
+    {
+        print!("| {} | {} |", case.name, case.optimum);
+        for (_, ing) in variants {
+            print!(" {} |", secs(prove(case, SlideEncoding::Compact, &cadical, ing, false)));
+        }
+        println!();
+    }
+}
+
+fn incremental(cases: &[Case]) {
+    println!("\n## compact: incremental horizons against re-encoding each horizon (embedded CaDiCaL)\n");
+    println!("| board | optimum | re-encode s | incremental s | gain |");
+    println!("|---|---|---|---|---|");
+    let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+    for case in cases.iter().filter(|c| c.start.len() == 16 && c.optimum <= 40) {
+        let fresh = prove(case, SlideEncoding::Compact, &cadical, Ingredients::default(), false);
+        let inc = prove(case, SlideEncoding::Compact, &cadical, Ingredients::default(), true);
+        let gain = match (fresh, inc) {
+            (Some(f), Some(i)) => format!("{:.2}x", f / i),
+            _ => "-".into(),
+        };
+        println!(
+            "| {} | {} | {} | {} | {gain} |",
+            case.name,
+            case.optimum,
+            secs(fresh),
+            secs(inc)
+        );
+    }
 }

@@ -6,5 +6,6 @@ mod emit_cli;
 mod encodings_fresh;
 mod hex_cli;
 mod slide_cli;
+mod slide_encodings_cli;
 mod support;
 mod util;

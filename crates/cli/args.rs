@@ -355,6 +355,10 @@ pub struct SolveSlide {
     /// Every optimal plan (blocking each found plan and solving again).
     #[arg(long)]
     pub all: bool,
+    /// With compact on the embedded solver: keep one solver across horizons (assume "goal at
+    /// step H" through an activation literal) instead of encoding each horizon afresh.
+    #[arg(long)]
+    pub incremental: bool,
     /// Give up (exit 1, proved) when every plan needs more moves than this.
     #[arg(long)]
     pub max_moves: Option<usize>,

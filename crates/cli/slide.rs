@@ -85,11 +85,21 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
             eprintln!("horizon {:>3}: {:<7} ({:.2} s)", at.horizon, at.result, at.seconds);
         }
     };
-    let outcome = horizon::shortest(
-        horizons,
-        |h, limit| drive_slide::probe(encoding, &backend, &start, &goal, h, limit),
-        progress,
-    )
+    let incremental = a.incremental && encoding == SlideEncoding::Compact && solver == "cadical";
+    if a.incremental && !incremental {
+        return Err(bad_input(anyhow!(
+            "--incremental works with --encoding compact --solver cadical"
+        )));
+    }
+    let outcome = if incremental {
+        drive_slide::incremental_shortest(&start, &goal, Default::default(), horizons, progress)
+    } else {
+        horizon::shortest(
+            horizons,
+            |h, limit| drive_slide::probe(encoding, &backend, &start, &goal, h, limit),
+            progress,
+        )
+    }
     .map_err(|e| unknown(anyhow::Error::new(e)))?;
     match outcome {
         Shortest::Found { plan, optimal, horizon } => {

@@ -18,6 +18,18 @@ use crate::{solve_form, DriveError, Form};
 /// # Errors
 /// The encoding has no form of that kind.
 pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usize, input: InputKind) -> Option<Form> {
+    encode_with(encoding, start, goal, horizon, input, Ingredients::default())
+}
+
+/// As [`encode`], with `compact`'s ingredients chosen (for measurements).
+pub fn encode_with(
+    encoding: SlideEncoding,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    input: InputKind,
+    ing: Ingredients,
+) -> Option<Form> {
     let (cnf, smt) = encoding.forms();
     let header = format!(
         "puzzlec slide encoding={} size={}x{} horizon={horizon}",
@@ -31,7 +43,7 @@ pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usi
             f.comment(header);
             match encoding {
                 SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
-                SlideEncoding::Compact => compact::encode(start, goal, horizon, Ingredients::default(), &mut f),
+                SlideEncoding::Compact => compact::encode(start, goal, horizon, ing, &mut f),
                 SlideEncoding::Bv => unreachable!("bv has no CNF form"),
             }
             Some(Form::Cnf(f))
@@ -97,7 +109,23 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    let form = encode(encoding, start, goal, horizon, backend.input())
+    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default())
+}
+
+/// As [`probe`], with `compact`'s ingredients chosen (for measurements).
+///
+/// # Errors
+/// As [`probe`].
+pub fn probe_with(
+    encoding: SlideEncoding,
+    backend: &Backend,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    limit: Duration,
+    ing: Ingredients,
+) -> Result<Probe<Vec<Move>>, DriveError> {
+    let form = encode_with(encoding, start, goal, horizon, backend.input(), ing)
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
     let decoded = match solve_form(backend, &form, limit)? {
         Outcome::Sat(m) => decode(encoding, &m, start, horizon),
@@ -168,6 +196,52 @@ pub fn all_plans(
                 out
             }
         },
+    )
+}
+
+/// The horizon search for `compact` on the embedded solver, incrementally: one live CaDiCaL
+/// keeps its learnt clauses from horizon to horizon; each horizon adds the steps it needs and
+/// its goal, windows and away budget under a fresh activation literal, which is assumed.
+///
+/// # Errors
+/// Undecodable models and plans that fail replay.
+pub fn incremental_shortest(
+    start: &Board,
+    goal: &Board,
+    ing: Ingredients,
+    h: crate::horizon::Horizons,
+    progress: impl FnMut(&crate::horizon::Attempt),
+) -> Result<crate::horizon::Shortest<Vec<Move>>, DriveError> {
+    use puzzlec_solve::embedded_cadical::CadicalSession;
+    let mut session = CadicalSession::empty();
+    let mut layers = compact::Layers::new(start, goal, ing, None, &mut session);
+    let mut retired: Vec<i32> = Vec::new();
+    crate::horizon::shortest(
+        h,
+        |horizon, limit| {
+            let Some(k) = compact::budget(start, goal, horizon) else {
+                return Ok(Probe::Unsat);
+            };
+            let act = puzzlec_ir::ClauseSink::new_var(&mut session, None);
+            layers.close(horizon, k, Some(act), &mut session);
+            // Earlier horizons are switched off for good, so their guarded clauses vanish.
+            let mut assumptions: Vec<i32> = retired.iter().map(|&r| -r).collect();
+            assumptions.push(act);
+            retired.push(act);
+            match session.solve(&assumptions, limit) {
+                Outcome::Sat(model) => {
+                    let plan = compact::decode(&model, horizon).map_err(|source| DriveError::Decode {
+                        solver: "cadical".into(),
+                        source,
+                    })?;
+                    replay("cadical", start, goal, &plan, horizon)?;
+                    Ok(Probe::Sat(plan))
+                }
+                Outcome::Unsat => Ok(Probe::Unsat),
+                Outcome::Unknown(r) => Ok(Probe::Unknown(r)),
+            }
+        },
+        progress,
     )
 }
 

@@ -7,8 +7,9 @@ use rustsat::encodings::card::{BoundUpper, Totalizer};
 use rustsat::instances::{BasicVarManager, Cnf as RsCnf, ManageVars};
 use rustsat::types::{Lit as RsLit, Var};
 
-/// Adds `lits[0] + lits[1] + ... <= k`.
-pub fn at_most(sink: &mut impl ClauseSink, lits: &[Lit], k: usize) {
+/// Adds `lits[0] + lits[1] + ... <= k`; with a `guard`, only when the guard literal is true
+/// (the totalizer's definitions are unconditional, its bound is not).
+pub fn at_most(sink: &mut impl ClauseSink, lits: &[Lit], k: usize, guard: Option<Lit>) {
     if lits.len() <= k {
         return;
     }
@@ -28,7 +29,8 @@ pub fn at_most(sink: &mut impl ClauseSink, lits: &[Lit], k: usize) {
         sink.add_clause(&lits);
     }
     for unit in tot.enforce_ub(k).expect("encoded for k just above") {
-        sink.add_clause(&[unit.to_ipasir()]);
+        let clause: Vec<Lit> = guard.map(|g| -g).into_iter().chain([unit.to_ipasir()]).collect();
+        sink.add_clause(&clause);
     }
 }
 
@@ -43,7 +45,7 @@ mod tests {
         for k in 0..=5 {
             let mut cnf = Cnf::new();
             let inputs: Vec<Lit> = (0..5).map(|_| cnf.new_var(None)).collect();
-            at_most(&mut cnf, &inputs, k);
+            at_most(&mut cnf, &inputs, k, None);
             for mask in 0u32..32 {
                 let mut solver: cadical_check::Solver = Default::default();
                 for c in cnf.clauses() {

@@ -33,6 +33,25 @@ impl SolveCnf for EmbeddedCadical {
     }
 }
 
+/// Encoders can write straight into a live solver (incremental use).
+impl puzzlec_ir::ClauseSink for CadicalSession {
+    fn new_var(&mut self, name: Option<String>) -> i32 {
+        let v = CadicalSession::new_var(self);
+        if let Some(name) = name {
+            self.names.push((v as u32, name));
+        }
+        v
+    }
+
+    fn add_clause(&mut self, clause: &[i32]) {
+        CadicalSession::add_clause(self, clause);
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+}
+
 /// A live CaDiCaL holding one formula, for incremental use: more clauses, more solves.
 pub struct CadicalSession {
     solver: cadical::Solver,
@@ -41,6 +60,11 @@ pub struct CadicalSession {
 }
 
 impl CadicalSession {
+    /// A session with no clauses yet (encoders add them through `ClauseSink`).
+    pub fn empty() -> CadicalSession {
+        CadicalSession::new(&Cnf::new())
+    }
+
     pub fn new(cnf: &Cnf) -> CadicalSession {
         let mut solver: cadical::Solver = cadical::Solver::new();
         solver.reserve(cnf.num_vars() as i32);

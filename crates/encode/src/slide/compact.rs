@@ -15,14 +15,17 @@
 //!   from its goal. An indicator per step says "this move goes away" and a totalizer (rustsat)
 //!   bounds their number by k. This is the heuristic of IDA*, turned into a constraint.
 //! - **no undo**: a move followed by its opposite never occurs in a shortest plan.
+//! - **conflicts**: linear conflicts at every step (see [`super::compact_conflicts`]).
 //!
 //! Plans of length H exist iff H >= optimum with the optimum's parity, as for `bright`, so the
-//! same horizon search proves optimality.
+//! same horizon search proves optimality. [`Layers`] also grows step by step for incremental
+//! solving, where everything that depends on H is added under an activation literal.
 
 use puzzlec_core::slide::{Board, BLANK};
 use puzzlec_core::Move;
 use puzzlec_ir::{ClauseSink, Lit};
 
+use super::compact_conflicts::linear_conflicts;
 use crate::card;
 
 /// Which ingredients to use; all on by default, off only to measure what each one buys.
@@ -61,102 +64,152 @@ pub fn manhattan(start: &Board, goal: &Board) -> usize {
         .sum()
 }
 
-/// Writes `compact` for exactly `horizon` moves; the action variables are named.
-pub fn encode(start: &Board, goal: &Board, horizon: usize, ing: Ingredients, sink: &mut impl ClauseSink) {
-    let (n, cols) = (start.len(), start.cols());
-    let dist = |a: usize, b: usize| taxicab(a, b, cols);
+/// The away-move budget of horizon `h`, or `None` when no plan of exactly `h` moves can exist
+/// (too short, or the wrong parity).
+pub fn budget(start: &Board, goal: &Board, h: usize) -> Option<usize> {
     let h0 = manhattan(start, goal);
-    if horizon < h0 || (horizon - h0) % 2 == 1 {
-        // No plan: every move changes the Manhattan distance by one.
-        sink.add_clause(&[]);
-        return;
-    }
-    let k = (horizon - h0) / 2;
-    let tiles: Vec<u8> = (1..n as u8).collect();
-    let (s_of, g_of) = (|t: u8| start.position_of(t), |t: u8| goal.position_of(t));
-    let tile_may = |tile: u8, c: usize, t: usize| {
-        let (a, b, d) = (dist(s_of(tile), c), dist(c, g_of(tile)), dist(s_of(tile), g_of(tile)));
-        !ing.reachability || (a <= t && b <= horizon - t && (a + b - d) / 2 <= k)
-    };
-    let (bs, bg) = (start.blank(), goal.blank());
-    let blank_may = |c: usize, t: usize| {
-        (dist(bs, c) + t).is_multiple_of(2) && (!ing.reachability || (dist(bs, c) <= t && dist(c, bg) <= horizon - t))
-    };
-    // p[t][tile-1][cell], b[t][cell]
-    let mut p: Vec<Vec<Vec<Option<Lit>>>> = Vec::with_capacity(horizon + 1);
-    let mut b: Vec<Vec<Option<Lit>>> = Vec::with_capacity(horizon + 1);
-    for t in 0..=horizon {
-        p.push(
-            tiles
-                .iter()
-                .map(|&tile| {
-                    (0..n)
-                        .map(|c| tile_may(tile, c, t).then(|| sink.new_var(None)))
-                        .collect()
-                })
-                .collect(),
-        );
-        b.push((0..n).map(|c| blank_may(c, t).then(|| sink.new_var(None))).collect());
-    }
-    let act: Vec<Vec<Lit>> = (0..horizon)
-        .map(|t| {
-            Move::ALL
-                .iter()
-                .map(|&m| sink.new_var(Some(action_name(t, m))))
-                .collect()
-        })
-        .collect();
+    (h >= h0 && (h - h0) % 2 == 0).then(|| (h - h0) / 2)
+}
 
-    // Start and goal.
-    for (board, t) in [(start, 0), (goal, horizon)] {
-        for (c, &tile) in board.cells().iter().enumerate() {
+/// The variables of steps 0..=t, grown one step at a time.
+pub struct Layers {
+    start: Board,
+    goal: Board,
+    ing: Ingredients,
+    /// The fixed horizon and its budget, when not incremental: then H-dependent windows
+    /// prune at creation.
+    fixed: Option<(usize, usize)>,
+    /// p[t][tile-1][cell], b[t][cell], act[t][direction], away[t].
+    pub p: Vec<Vec<Vec<Option<Lit>>>>,
+    pub b: Vec<Vec<Option<Lit>>>,
+    pub act: Vec<Vec<Lit>>,
+    pub away: Vec<Lit>,
+}
+
+impl Layers {
+    /// Step 0 with the start board; `fixed` is `Some((H, k))` for a one-shot encoding.
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        ing: Ingredients,
+        fixed: Option<(usize, usize)>,
+        sink: &mut impl ClauseSink,
+    ) -> Layers {
+        let mut layers = Layers {
+            start: *start,
+            goal: *goal,
+            ing,
+            fixed,
+            p: Vec::new(),
+            b: Vec::new(),
+            act: Vec::new(),
+            away: Vec::new(),
+        };
+        layers.push_layer(sink);
+        for (c, &tile) in start.cells().iter().enumerate() {
             let var = if tile == BLANK {
-                b[t][c]
+                layers.b[0][c]
             } else {
-                p[t][tile as usize - 1][c]
+                layers.p[0][tile as usize - 1][c]
             };
-            match var {
-                Some(v) => sink.add_clause(&[v]),
-                None => sink.add_clause(&[]),
-            }
+            sink.add_clause(&var.map_or(vec![], |v| vec![v]));
         }
+        layers
     }
-    for t in 0..=horizon {
-        for cells in p[t].iter() {
+
+    fn dist(&self, a: usize, b: usize) -> usize {
+        taxicab(a, b, self.start.cols())
+    }
+
+    /// Whether tile `tile` may stand on `c` at step `t` (always the start-side window; the
+    /// goal side and the detour budget only with a fixed horizon).
+    fn tile_may(&self, tile: u8, c: usize, t: usize) -> bool {
+        if !self.ing.reachability {
+            return true;
+        }
+        let (s, g) = (self.start.position_of(tile), self.goal.position_of(tile));
+        let a = self.dist(s, c);
+        a <= t
+            && self
+                .fixed
+                .is_none_or(|(h, k)| self.goal_side_ok(a, self.dist(c, g), self.dist(s, g), t, h, k))
+    }
+
+    fn goal_side_ok(&self, a: usize, b: usize, d: usize, t: usize, h: usize, k: usize) -> bool {
+        t <= h && b <= h - t && (a + b - d) / 2 <= k
+    }
+
+    fn blank_may(&self, c: usize, t: usize) -> bool {
+        let (bs, bg) = (self.start.blank(), self.goal.blank());
+        let parity = (self.dist(bs, c) + t).is_multiple_of(2);
+        parity
+            && (!self.ing.reachability
+                || (self.dist(bs, c) <= t && self.fixed.is_none_or(|(h, _)| t <= h && self.dist(c, bg) <= h - t)))
+    }
+
+    fn push_layer(&mut self, sink: &mut impl ClauseSink) {
+        let (t, n) = (self.p.len(), self.start.len());
+        let p: Vec<Vec<Option<Lit>>> = (1..n as u8)
+            .map(|tile| {
+                (0..n)
+                    .map(|c| self.tile_may(tile, c, t).then(|| sink.new_var(None)))
+                    .collect()
+            })
+            .collect();
+        let b: Vec<Option<Lit>> = (0..n)
+            .map(|c| self.blank_may(c, t).then(|| sink.new_var(None)))
+            .collect();
+        for cells in &p {
             exactly_one(sink, &cells.iter().flatten().copied().collect::<Vec<_>>());
         }
-        exactly_one(sink, &b[t].iter().flatten().copied().collect::<Vec<_>>());
+        exactly_one(sink, &b.iter().flatten().copied().collect::<Vec<_>>());
+        self.p.push(p);
+        self.b.push(b);
     }
-    let mut away: Vec<Lit> = Vec::with_capacity(horizon);
-    for t in 0..horizon {
-        exactly_one(sink, &act[t]);
+
+    /// Number of steps built so far.
+    pub fn steps(&self) -> usize {
+        self.act.len()
+    }
+
+    /// Adds step t -> t+1: actions, moves, tile transport, frames, away indicator, no undo.
+    pub fn add_step(&mut self, sink: &mut impl ClauseSink) {
+        let t = self.steps();
+        self.push_layer(sink);
+        let n = self.start.len();
+        let act: Vec<Lit> = Move::ALL
+            .iter()
+            .map(|&m| sink.new_var(Some(action_name(t, m))))
+            .collect();
+        exactly_one(sink, &act);
         let w = sink.new_var(None);
-        away.push(w);
+        let (p, b) = (&self.p, &self.b);
         // mv[c][d]: the blank is on c and the tile from c - delta(d) slides in.
         let mut mv: Vec<[Option<Lit>; 4]> = vec![[None; 4]; n];
         for c in 0..n {
+            let Some(bc) = b[t][c] else { continue };
             for (di, &m) in Move::ALL.iter().enumerate() {
-                let Some(bc) = b[t][c] else { continue };
-                let source = step(start, c, m);
+                let source = behind(&self.start, c, m);
                 let Some(bx) = source.and_then(|x| b[t + 1][x]) else {
-                    sink.add_clause(&[-bc, -act[t][di]]);
+                    sink.add_clause(&[-bc, -act[di]]);
                     continue;
                 };
                 let x = source.expect("checked above");
                 let v = sink.new_var(None);
                 mv[c][di] = Some(v);
                 sink.add_clause(&[-v, bc]);
-                sink.add_clause(&[-v, act[t][di]]);
-                sink.add_clause(&[v, -bc, -act[t][di]]);
+                sink.add_clause(&[-v, act[di]]);
+                sink.add_clause(&[v, -bc, -act[di]]);
                 sink.add_clause(&[-v, bx]);
-                for (ti, &tile) in tiles.iter().enumerate() {
+                for ti in 0..n - 1 {
                     let Some(here) = p[t][ti][x] else { continue };
                     match p[t + 1][ti][c] {
                         Some(there) => sink.add_clause(&[-v, -here, there]),
                         None => sink.add_clause(&[-v, -here]),
                     }
-                    if ing.away_count {
-                        let goes_away = dist(c, g_of(tile)) > dist(x, g_of(tile));
+                    if self.ing.away_count {
+                        let g = self.goal.position_of(ti as u8 + 1);
+                        let goes_away = self.dist(c, g) > self.dist(x, g);
                         sink.add_clause(&[-v, -here, if goes_away { w } else { -w }]);
                     }
                 }
@@ -170,87 +223,83 @@ pub fn encode(start: &Board, goal: &Board, horizon: usize, ing: Ingredients, sin
                 clause.extend(p[t + 1][ti][x]);
                 for (di, &m) in Move::ALL.iter().enumerate() {
                     // The blank at x + delta(m) pulls the tile from x in direction m.
-                    if let Some(c) = step(start, x, m.opposite()) {
+                    if let Some(c) = behind(&self.start, x, m.opposite()) {
                         clause.extend(mv[c][di]);
                     }
                 }
                 sink.add_clause(&clause);
             }
         }
-        if ing.no_undo && t + 1 < horizon {
+        if self.ing.no_undo && t > 0 {
             for (di, &m) in Move::ALL.iter().enumerate() {
                 let back = Move::ALL.iter().position(|&o| o == m.opposite()).expect("four moves");
-                sink.add_clause(&[-act[t][di], -act[t + 1][back]]);
+                sink.add_clause(&[-self.act[t - 1][di], -act[back]]);
             }
         }
+        self.act.push(act);
+        self.away.push(w);
     }
-    if ing.away_count {
-        card::at_most(sink, &away, k);
-    }
-    if ing.conflicts {
-        linear_conflicts(goal, horizon, &p, sink);
-    }
-}
 
-/// Linear conflicts as constraints, at every step: two tiles standing in their goal row (or
-/// column) in the wrong order cannot pass each other inside it, so one of them must leave the
-/// line later. Leaving is a move away from its goal, which the away count pays for; this is
-/// the linear-conflict heuristic of IDA*, applied to every state the solver considers.
-fn linear_conflicts(goal: &Board, horizon: usize, p: &[Vec<Vec<Option<Lit>>>], sink: &mut impl ClauseSink) {
-    let (rows, cols) = (goal.rows(), goal.cols());
-    // Lines as lists of cells, rows then columns; `along` orders cells within a line.
-    let mut lines: Vec<Vec<usize>> = (0..rows).map(|r| (0..cols).map(|c| r * cols + c).collect()).collect();
-    lines.extend((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect::<Vec<_>>()));
-    for line in &lines {
-        // Tiles whose goal is on this line, in goal order.
-        let owners: Vec<usize> = line
-            .iter()
-            .map(|&c| goal.cells()[c])
-            .filter(|&t| t != BLANK)
-            .map(|t| t as usize - 1)
-            .collect();
-        if owners.len() < 2 {
-            continue;
+    /// Everything that makes "the goal at exactly step h" true, each clause guarded by
+    /// `guard` (an activation literal) when given: the goal board, the goal-side windows and
+    /// detour budget (incremental mode), the away count and the linear conflicts.
+    pub fn close(&mut self, h: usize, k: usize, guard: Option<Lit>, sink: &mut impl ClauseSink) {
+        while self.steps() < h {
+            self.add_step(sink);
         }
-        // leaves[i][t]: tile owners[i] is off the line at some step >= t.
-        let leaves: Vec<Vec<Lit>> = owners
-            .iter()
-            .map(|&ti| {
-                let vars: Vec<Lit> = (0..=horizon).map(|_| sink.new_var(None)).collect();
-                for t in 0..=horizon {
-                    let mut clause = vec![-vars[t]];
-                    clause.extend(
-                        (0..goal.len())
-                            .filter(|c| !line.contains(c))
-                            .filter_map(|c| p[t][ti][c]),
+        let with_guard =
+            |clause: &[Lit]| -> Vec<Lit> { guard.map(|g| -g).into_iter().chain(clause.iter().copied()).collect() };
+        for (c, &tile) in self.goal.cells().iter().enumerate() {
+            let var = if tile == BLANK {
+                self.b[h][c]
+            } else {
+                self.p[h][tile as usize - 1][c]
+            };
+            sink.add_clause(&with_guard(&var.map_or(vec![], |v| vec![v])));
+        }
+        if self.fixed.is_none() && self.ing.reachability {
+            for t in 0..=h {
+                for (ti, cells) in self.p[t].iter().enumerate() {
+                    let (s, g) = (
+                        self.start.position_of(ti as u8 + 1),
+                        self.goal.position_of(ti as u8 + 1),
                     );
-                    if t < horizon {
-                        clause.push(vars[t + 1]);
-                    }
-                    sink.add_clause(&clause);
-                }
-                vars
-            })
-            .collect();
-        for (i, &a) in owners.iter().enumerate() {
-            for (j, &b) in owners.iter().enumerate().skip(i + 1) {
-                // a belongs before b on the line; both on it with b before a is a conflict.
-                for t in 0..=horizon {
-                    for (pos_b, &cb) in line.iter().enumerate() {
-                        for &ca in &line[pos_b + 1..] {
-                            if let (Some(va), Some(vb)) = (p[t][a][ca], p[t][b][cb]) {
-                                sink.add_clause(&[-va, -vb, leaves[i][t], leaves[j][t]]);
-                            }
+                    for (c, var) in cells.iter().enumerate() {
+                        let ok = self.goal_side_ok(self.dist(s, c), self.dist(c, g), self.dist(s, g), t, h, k);
+                        if let (Some(v), false) = (var, ok) {
+                            sink.add_clause(&with_guard(&[-v]));
                         }
                     }
                 }
+                for (c, var) in self.b[t].iter().enumerate() {
+                    if let (Some(v), true) = (var, self.dist(c, self.goal.blank()) > h - t) {
+                        sink.add_clause(&with_guard(&[-v]));
+                    }
+                }
             }
+        }
+        if self.ing.away_count {
+            card::at_most(sink, &self.away[..h], k, guard);
+        }
+        if self.ing.conflicts {
+            linear_conflicts(&self.goal, h, &self.p, guard, sink);
         }
     }
 }
 
+/// Writes `compact` for exactly `horizon` moves; the action variables are named.
+pub fn encode(start: &Board, goal: &Board, horizon: usize, ing: Ingredients, sink: &mut impl ClauseSink) {
+    let Some(k) = budget(start, goal, horizon) else {
+        // No plan: every move changes the Manhattan distance by one.
+        sink.add_clause(&[]);
+        return;
+    };
+    let mut layers = Layers::new(start, goal, ing, Some((horizon, k)), sink);
+    layers.close(horizon, k, None, sink);
+}
+
 /// The cell a tile comes from when it slides in direction `m` into `c` (one step against m).
-fn step(board: &Board, c: usize, m: Move) -> Option<usize> {
+fn behind(board: &Board, c: usize, m: Move) -> Option<usize> {
     let (dr, dc) = m.delta();
     let r = (c / board.cols()) as isize - dr;
     let col = (c % board.cols()) as isize - dc;

@@ -3,6 +3,7 @@
 pub mod bright;
 pub mod bv;
 pub mod compact;
+pub mod compact_conflicts;
 pub mod timeline;
 
 /// The encodings a user can pick, with the intermediate forms each can produce.
