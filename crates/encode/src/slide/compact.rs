@@ -68,7 +68,7 @@ pub fn manhattan(start: &Board, goal: &Board) -> usize {
 /// (too short, or the wrong parity).
 pub fn budget(start: &Board, goal: &Board, h: usize) -> Option<usize> {
     let h0 = manhattan(start, goal);
-    (h >= h0 && (h - h0) % 2 == 0).then(|| (h - h0) / 2)
+    (h >= h0 && (h - h0).is_multiple_of(2)).then(|| (h - h0) / 2)
 }
 
 /// The variables of steps 0..=t, grown one step at a time.
@@ -201,8 +201,8 @@ impl Layers {
                 sink.add_clause(&[-v, act[di]]);
                 sink.add_clause(&[v, -bc, -act[di]]);
                 sink.add_clause(&[-v, bx]);
-                for ti in 0..n - 1 {
-                    let Some(here) = p[t][ti][x] else { continue };
+                for (ti, tile_now) in p[t].iter().enumerate() {
+                    let Some(here) = tile_now[x] else { continue };
                     match p[t + 1][ti][c] {
                         Some(there) => sink.add_clause(&[-v, -here, there]),
                         None => sink.add_clause(&[-v, -here]),
