@@ -152,7 +152,7 @@ pub fn run_all() {
                     compact_4x4.push((case.optimum, t));
                 }
                 if (25..=30).contains(&case.optimum) && case.start.len() == 16 {
-                    if let Some(r) = ratio.trim_start_matches("> ").parse::<f64>().ok() {
+                    if let Ok(r) = ratio.trim_start_matches("> ").parse::<f64>() {
                         ratios_25_30.push(r);
                     }
                 }
