@@ -7,10 +7,12 @@ CARGO ?= cargo
 build:
 	$(CARGO) build --release
 
-## Builds puzzlec and solves the seed 15-puzzle instance (no external solver needed).
+## Builds puzzlec and solves the seed instances: the 15-puzzle, the 5x5 cross slider, Hex38
+## (embedded CaDiCaL; no external solver needed).
 demo: build
-	$(CARGO) run --release --quiet -- solve slide --board "$(SEED_BOARD)"
+	$(CARGO) run --release --quiet -- solve slide --board "$(SEED_BOARD)" --encoding compact
 	$(CARGO) run --release --quiet -- solve cross --size 5x5
+	$(CARGO) run --release --quiet -- solve hex --all --up-to-symmetry
 
 ## Installs what the tests need (Debian packages), then runs every test.
 test: deps

@@ -105,7 +105,7 @@ impl Report<'_> {
                     } else {
                         "stopped early: there may be more"
                     };
-                    println!("{} shortest solutions of {length} moves ({proof}; {more})", shown.len());
+                    println!("{} of {length} moves ({proof}; {more})", crate::exit::count(shown.len(), "shortest solution"));
                 }
                 None => println!("a shortest solution of {length} moves ({proof})"),
             }
@@ -205,7 +205,7 @@ pub fn solve(a: SolveCross, registry: Option<&Path>) -> Result<Code, Failure> {
             let found = drive_cross::all_plans(encoding, &backend, &puzzle, horizon, deadline, usize::MAX)
                 .map_err(|e| unknown(anyhow::Error::new(e)))?;
             if !quiet {
-                eprintln!("enumerated {} plans of {horizon} moves", found.solutions.len());
+                eprintln!("enumerated {} of {horizon} moves", crate::exit::count(found.solutions.len(), "plan"));
             }
             report.solved(&puzzle, &found.solutions, optimal, Some(found.complete))
         }

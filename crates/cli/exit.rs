@@ -33,10 +33,18 @@ pub fn bad_input(error: impl Into<anyhow::Error>) -> Failure {
 }
 
 /// Wraps an error as "unknown" (exit 3): a solver failed or a limit was reached.
-#[allow(dead_code)]
 pub fn unknown(error: impl Into<anyhow::Error>) -> Failure {
     Failure {
         code: Code::Unknown,
         error: error.into(),
+    }
+}
+
+/// "1 plan", "6 plans": a count with its noun.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }

@@ -117,12 +117,12 @@ impl Report<'_> {
             }
             match all {
                 Some(true) => println!(
-                    "{} solutions, magic sum {magic} (all of them: no more exist)",
-                    fillings.len()
+                    "{}, magic sum {magic} (all of them: no more exist)",
+                    crate::exit::count(fillings.len(), "solution")
                 ),
                 Some(false) => println!(
-                    "{} solutions, magic sum {magic} (stopped early: there may be more)",
-                    fillings.len()
+                    "{}, magic sum {magic} (stopped early: there may be more)",
+                    crate::exit::count(fillings.len(), "solution")
                 ),
                 None => println!("magic sum {magic}: every line checked"),
             }

@@ -113,7 +113,7 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
                 replay(&start, &goal, p, &solver)?;
             }
             if !quiet {
-                eprintln!("enumerated {} plans of {horizon} moves", found.solutions.len());
+                eprintln!("enumerated {} of {horizon} moves", crate::exit::count(found.solutions.len(), "plan"));
             }
             Ok(report.solved_all(&start, &found.solutions, optimal, found.complete))
         }
@@ -239,8 +239,8 @@ impl Report<'_> {
             };
             let proof = if optimal { "optimal" } else { "not proved optimal" };
             println!(
-                "{} plans of {} moves ({proof}; {more})",
-                plans.len(),
+                "{} of {} moves ({proof}; {more})",
+                crate::exit::count(plans.len(), "plan"),
                 plans.first().map_or(0, String::len)
             );
         }
