@@ -105,7 +105,10 @@ impl Report<'_> {
                     } else {
                         "stopped early: there may be more"
                     };
-                    println!("{} of {length} moves ({proof}; {more})", crate::exit::count(shown.len(), "shortest solution"));
+                    println!(
+                        "{} of {length} moves ({proof}; {more})",
+                        crate::exit::count(shown.len(), "shortest solution")
+                    );
                 }
                 None => println!("a shortest solution of {length} moves ({proof})"),
             }
@@ -114,25 +117,11 @@ impl Report<'_> {
     }
 
     fn no_solution(&self, why: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("no-solution");
-            v["detail"] = json!(why);
-            println!("{v}");
-        } else {
-            println!("no solution: {why}");
-        }
-        Code::NoSolution
+        crate::report::no_solution(self.out, self.base("no-solution"), None, why)
     }
 
     fn unknown(&self, why: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("unknown");
-            v["detail"] = json!(why);
-            println!("{v}");
-        } else {
-            println!("unknown: {why}");
-        }
-        Code::Unknown
+        crate::report::unknown(self.out, self.base("unknown"), why)
     }
 }
 
@@ -205,7 +194,10 @@ pub fn solve(a: SolveCross, registry: Option<&Path>) -> Result<Code, Failure> {
             let found = drive_cross::all_plans(encoding, &backend, &puzzle, horizon, deadline, usize::MAX)
                 .map_err(|e| unknown(anyhow::Error::new(e)))?;
             if !quiet {
-                eprintln!("enumerated {} of {horizon} moves", crate::exit::count(found.solutions.len(), "plan"));
+                eprintln!(
+                    "enumerated {} of {horizon} moves",
+                    crate::exit::count(found.solutions.len(), "plan")
+                );
             }
             report.solved(&puzzle, &found.solutions, optimal, Some(found.complete))
         }

@@ -131,26 +131,11 @@ impl Report<'_> {
     }
 
     fn no_solution(&self, reason: &str, detail: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("no-solution");
-            v["reason"] = json!(reason);
-            v["detail"] = json!(detail);
-            println!("{v}");
-        } else {
-            println!("no solution: {detail}");
-        }
-        Code::NoSolution
+        crate::report::no_solution(self.out, self.base("no-solution"), Some(reason), detail)
     }
 
     fn unknown(&self, detail: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("unknown");
-            v["detail"] = json!(detail);
-            println!("{v}");
-        } else {
-            println!("unknown: {detail}");
-        }
-        Code::Unknown
+        crate::report::unknown(self.out, self.base("unknown"), detail)
     }
 }
 

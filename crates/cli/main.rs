@@ -7,6 +7,7 @@ mod emit;
 mod exit;
 mod hex;
 mod input;
+mod report;
 mod slide;
 mod solvers;
 

@@ -113,7 +113,10 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
                 replay(&start, &goal, p, &solver)?;
             }
             if !quiet {
-                eprintln!("enumerated {} of {horizon} moves", crate::exit::count(found.solutions.len(), "plan"));
+                eprintln!(
+                    "enumerated {} of {horizon} moves",
+                    crate::exit::count(found.solutions.len(), "plan")
+                );
             }
             Ok(report.solved_all(&start, &found.solutions, optimal, found.complete))
         }
@@ -248,26 +251,11 @@ impl Report<'_> {
     }
 
     pub fn no_solution(&self, reason: &str, detail: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("no-solution");
-            v["reason"] = json!(reason);
-            v["detail"] = json!(detail);
-            println!("{v}");
-        } else {
-            println!("no solution: {detail}");
-        }
-        Code::NoSolution
+        crate::report::no_solution(self.out, self.base("no-solution"), Some(reason), detail)
     }
 
     pub fn unknown(&self, detail: &str) -> Code {
-        if self.out.json {
-            let mut v = self.base("unknown");
-            v["detail"] = json!(detail);
-            println!("{v}");
-        } else {
-            println!("unknown: {detail}");
-        }
-        Code::Unknown
+        crate::report::unknown(self.out, self.base("unknown"), detail)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Cardinality constraints through rustsat's totalizer, written into our clause sink. The
+//! Cardinality constraints: exactly-one (pairwise), and at-most-k through rustsat's totalizer,
+//! written into our clause sink. The
 //! totalizer allocates its variables after the sink's, and its clauses are copied over as
 //! DIMACS literals; nothing else of rustsat leaks into the encodings.
 
@@ -6,6 +7,16 @@ use puzzlec_ir::{ClauseSink, Lit};
 use rustsat::encodings::card::{BoundUpper, Totalizer};
 use rustsat::instances::{BasicVarManager, Cnf as RsCnf, ManageVars};
 use rustsat::types::{Lit as RsLit, Var};
+
+/// Exactly one of `lits` (at least one, and pairwise at most one: the lists are short).
+pub fn exactly_one(sink: &mut impl ClauseSink, lits: &[Lit]) {
+    sink.add_clause(lits);
+    for (i, &a) in lits.iter().enumerate() {
+        for &b in &lits[i + 1..] {
+            sink.add_clause(&[-a, -b]);
+        }
+    }
+}
 
 /// Adds `lits[0] + lits[1] + ... <= k`; with a `guard`, only when the guard literal is true
 /// (the totalizer's definitions are unconditional, its bound is not).

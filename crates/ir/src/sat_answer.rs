@@ -56,8 +56,13 @@ pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
     let mut status: Option<&str> = None;
     let mut assignment = Assignment::default();
     let mut saw_values = false;
+    // CaDiCaL stopped by its own time limit (-t) says only "c UNKNOWN".
+    let mut unknown_comment = false;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
+        if line == "c UNKNOWN" {
+            unknown_comment = true;
+        }
         if line.is_empty() || line.starts_with('c') {
             continue;
         }
@@ -86,6 +91,7 @@ pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
         Some("UNSATISFIABLE") => Ok(SatAnswer::Unsat),
         Some("UNKNOWN") => Ok(SatAnswer::Unknown),
         Some(other) => Err(bad(format!("unknown status `s {}`", clip(other)))),
+        None if unknown_comment => Ok(SatAnswer::Unknown),
         None => Err(bad("no `s` status line")),
     }
 }
@@ -133,6 +139,7 @@ mod tests {
         );
         assert_eq!(parse_sat_output("s UNSATISFIABLE\n").unwrap(), SatAnswer::Unsat);
         assert_eq!(parse_sat_output("s UNKNOWN\n").unwrap(), SatAnswer::Unknown);
+        assert_eq!(parse_sat_output("c ---\nc UNKNOWN\n").unwrap(), SatAnswer::Unknown);
         assert!(parse_sat_output("hello world\n").is_err());
         assert!(parse_sat_output("").is_err());
         assert!(parse_sat_output("s SATISFIABLE\n").is_err());

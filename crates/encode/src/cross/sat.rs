@@ -21,6 +21,8 @@ use puzzlec_core::cross::{relaxed_distances, relaxed_from_start, CrossPuzzle, Or
 use puzzlec_core::Move;
 use puzzlec_ir::{ClauseSink, Lit};
 
+use crate::card::exactly_one;
+
 /// Name of the action variable: step t (from 0), direction letter.
 pub fn action_name(t: usize, m: Move) -> String {
     format!("A({t},{})", m.letter())
@@ -40,15 +42,6 @@ impl Default for Pruning {
             relaxed: true,
             parity: true,
             no_undo: true,
-        }
-    }
-}
-
-fn exactly_one(sink: &mut impl ClauseSink, lits: &[Lit]) {
-    sink.add_clause(lits);
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            sink.add_clause(&[-a, -b]);
         }
     }
 }

@@ -9,6 +9,7 @@
 use puzzlec_ir::{ClauseSink, Lit};
 
 use super::{symmetry_order, HexProblem};
+use crate::card::exactly_one;
 
 /// The name of "cell (0-based) holds value v".
 pub fn var_name(cell: usize, value: usize) -> String {
@@ -143,15 +144,6 @@ fn directions(hex: &puzzlec_core::hex::Hexagon) -> Vec<Vec<usize>> {
     }
     groups.retain(|g| g.iter().map(|&l| hex.lines[l].len()).sum::<usize>() == hex.cells());
     groups
-}
-
-fn exactly_one(sink: &mut impl ClauseSink, lits: &[Lit]) {
-    sink.add_clause(lits);
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            sink.add_clause(&[-a, -b]);
-        }
-    }
 }
 
 #[cfg(test)]

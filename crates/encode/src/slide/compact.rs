@@ -26,7 +26,7 @@ use puzzlec_core::Move;
 use puzzlec_ir::{ClauseSink, Lit};
 
 use super::compact_conflicts::linear_conflicts;
-use crate::card;
+use crate::card::{self, exactly_one};
 
 /// Which ingredients to use; all on by default, off only to measure what each one buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +182,9 @@ impl Layers {
             .map(|&m| sink.new_var(Some(action_name(t, m))))
             .collect();
         exactly_one(sink, &act);
-        let w = sink.new_var(None);
+        // The variable says "this move goes toward the goal" and the literal used is its
+        // negation: solvers try variables true first, so the first plans tried are greedy.
+        let w = -sink.new_var(None);
         let (p, b) = (&self.p, &self.b);
         // mv[c][d]: the blank is on c and the tile from c - delta(d) slides in.
         let mut mv: Vec<[Option<Lit>; 4]> = vec![[None; 4]; n];
@@ -305,15 +307,6 @@ fn behind(board: &Board, c: usize, m: Move) -> Option<usize> {
     let col = (c % board.cols()) as isize - dc;
     (r >= 0 && col >= 0 && r < board.rows() as isize && col < board.cols() as isize)
         .then(|| r as usize * board.cols() + col as usize)
-}
-
-fn exactly_one(sink: &mut impl ClauseSink, lits: &[Lit]) {
-    sink.add_clause(lits);
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            sink.add_clause(&[-a, -b]);
-        }
-    }
 }
 
 /// Reads the plan from the action variables (the replay checks it against the rules).
