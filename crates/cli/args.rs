@@ -264,17 +264,20 @@ Examples:
   echo \"1 2 3 / 4 5 6 / _ 7 8\" | puzzlec solve slide -
   puzzlec solve slide --board \"2 1 3 / 4 5 6 / 7 8 _\"     (exit 1: parity)
 
-  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bright --solver cadical
-  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --solver cvc5 -q
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding compact
+  puzzlec solve slide --board \"4 1 3 / 7 2 6 / _ 5 8\" --all --json
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bv --solver cvc5 -q
 
 Boards: rows top to bottom, split by '/' or newlines; the blank is _, . or 0.
 The table form printed by puzzlec (|  5 |  1 |    |) is accepted too.
 Moves name the direction the tile slides: U D L R.
 
 Solvers: search (exact BFS/IDA*, the default), z3 (linked), cadical (embedded), and the
-ids of solvers.toml (z3-bin, cvc5, cadical-bin, minisat, kissat). With a SAT/SMT solver the
-horizon grows from a lower bound by 2; optimal is claimed only when the solver proved the
-horizon 2 below unsatisfiable. Progress lines go to stderr (-q silences them).")]
+ids of solvers.toml (z3-bin, cvc5, cadical-bin, minisat, kissat). Encodings: compact (CNF,
+built for speed), bright (seed 000; CNF or SMT-LIB2), bv (seed 001's circuit; QF_BV).
+With a SAT/SMT solver the horizon grows from a lower bound by 2; optimal is claimed only
+when the solver proved the horizon 2 below unsatisfiable. Progress lines go to stderr
+(-q silences them).")]
     Slide(SolveSlide),
     /// Cross slider: choose orientations so the cross reaches the target.
     #[command(after_help = "\
