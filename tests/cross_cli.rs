@@ -241,3 +241,14 @@ fn emit_snapshots_of_3x3_encodings() {
         insta::assert_snapshot!(format!("emit_cross_3x3_h3.{encoding}.{format}"), out.stdout);
     }
 }
+
+#[test]
+fn a_2x2_board_is_proved_impossible_outright() {
+    // Every piece would have to slide both ways to let the cross round the corner.
+    for solver in ["cadical", "search"] {
+        let v = puzzlec(&["solve", "cross", "--size", "2x2", "--solver", solver, "--json", "-q"])
+            .expect_code(1)
+            .json();
+        assert!(v["detail"].as_str().unwrap().contains("never reach"), "{solver}: {v}");
+    }
+}

@@ -201,10 +201,17 @@ pub fn solve(a: SolveCross, registry: Option<&Path>) -> Result<Code, Failure> {
             }
             report.solved(&puzzle, &found.solutions, optimal, Some(found.complete))
         }
-        Shortest::NoneWithin { max } => Ok(report.no_solution(&format!(
-            "no plan of at most {max} moves brings the cross to the target"
-        ))),
+        Shortest::NoneWithin { max } => Ok(report.no_solution(&none_within(&puzzle, max))),
         Shortest::Unknown { horizon, reason } => Ok(report.unknown(&format!("at horizon {horizon}: {reason}"))),
+    }
+}
+
+/// "None within max" from the solver, upgraded to "never" when the positions are few enough
+/// to visit them all.
+fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
+    match cross::target_reachable(puzzle, REACH_CAP) {
+        Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
+        _ => format!("no plan of at most {max} moves brings the cross to the target"),
     }
 }
 
@@ -219,9 +226,7 @@ fn solve_by_search(
         CrossSearch::Found {
             solutions, complete, ..
         } => report.solved(puzzle, &solutions, true, a.all.then_some(complete)),
-        CrossSearch::NoneWithin { max_moves: Some(m) } => {
-            Ok(report.no_solution(&format!("no plan of at most {m} moves brings the cross to the target")))
-        }
+        CrossSearch::NoneWithin { max_moves: Some(m) } => Ok(report.no_solution(&none_within(puzzle, m))),
         CrossSearch::NoneWithin { max_moves: None } => {
             Ok(report.no_solution("the cross cannot reach the target even with every piece free"))
         }

@@ -42,7 +42,12 @@ impl Default for Ingredients {
     fn default() -> Ingredients {
         // Linear conflicts per step stay available for measurement but are off: the ablation
         // in `make bench` shows them slowing every board (the solver pays for the clauses).
-        Ingredients { reachability: true, away_count: true, no_undo: true, conflicts: false }
+        Ingredients {
+            reachability: true,
+            away_count: true,
+            no_undo: true,
+            conflicts: false,
+        }
     }
 }
 
