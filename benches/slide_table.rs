@@ -208,9 +208,9 @@ fn ablation(cases: &[Case]) {
             },
         ),
         (
-            "no conflicts",
+            "with conflicts",
             Ingredients {
-                conflicts: false,
+                conflicts: true,
                 ..Default::default()
             },
         ),
