@@ -297,15 +297,9 @@ pub fn decode(a: DecodeCross) -> Result<Code, Failure> {
     }
     let label = format!("({})", a.model.display());
     let Some(model) = answer::read_model(&encoded, &a.model)? else {
-        if a.output.json {
-            println!(
-                "{}",
-                json!({ "puzzle": "cross", "status": "no-solution", "horizon": horizon })
-            );
-        } else {
-            println!("unsatisfiable: the cross cannot stand on the target after exactly {horizon} moves");
-        }
-        return Ok(Code::NoSolution);
+        let v = json!({ "puzzle": "cross", "status": "no-solution", "horizon": horizon });
+        let text = format!("unsatisfiable: the cross cannot stand on the target after exactly {horizon} moves");
+        return Ok(crate::report::decoded_unsat(a.output, v, &text));
     };
     let plan = drive_cross::decode_checked(encoding, &label, &puzzle, &model, horizon).map_err(unknown)?;
     let end = cross::replay(&puzzle, &plan).map_err(|e| unknown(anyhow!("{e}")))?;

@@ -91,15 +91,9 @@ pub fn decode_slide(a: DecodeSlide) -> Result<Code, Failure> {
         )));
     }
     let Some(model) = crate::answer::read_model(&encoded, &a.model)? else {
-        if a.output.json {
-            println!(
-                "{}",
-                json!({ "puzzle": "slide", "status": "no-solution", "horizon": horizon })
-            );
-        } else {
-            println!("unsatisfiable: no plan of exactly {horizon} moves");
-        }
-        return Ok(Code::NoSolution);
+        let v = json!({ "puzzle": "slide", "status": "no-solution", "horizon": horizon });
+        let text = format!("unsatisfiable: no plan of exactly {horizon} moves");
+        return Ok(crate::report::decoded_unsat(a.output, v, &text));
     };
     let source = format!("the answer in {}", a.model.display());
     let plan = drive_slide::decode(encoding, &model, &start, horizon)

@@ -266,15 +266,12 @@ pub fn decode(a: DecodeHex) -> Result<Code, Failure> {
         )));
     };
     let Some(model) = crate::answer::read_model(&encoded, &a.model)? else {
-        if a.output.json {
-            println!(
-                "{}",
-                json!({ "puzzle": "hex", "status": "no-solution", "order": order })
-            );
-        } else {
-            println!("unsatisfiable: no filling satisfies this encoding");
-        }
-        return Ok(Code::NoSolution);
+        let v = json!({ "puzzle": "hex", "status": "no-solution", "order": order });
+        return Ok(crate::report::decoded_unsat(
+            a.output,
+            v,
+            "unsatisfiable: no filling satisfies this encoding",
+        ));
     };
     let label = format!("({})", a.model.display());
     let values = drive_hex::decode_checked(encoding, &label, &p, &model).map_err(unknown)?;

@@ -32,3 +32,13 @@ pub fn unknown(out: OutputArgs, mut base: serde_json::Value, detail: &str) -> Co
     }
     Code::Unknown
 }
+
+/// `decode` read an UNSAT answer: print it (JSON `v` or `text`) and exit 1.
+pub fn decoded_unsat(out: OutputArgs, v: serde_json::Value, text: &str) -> Code {
+    if out.json {
+        println!("{v}");
+    } else {
+        println!("{text}");
+    }
+    Code::NoSolution
+}
