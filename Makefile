@@ -2,9 +2,9 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps fmt lint build encodings bench
+.PHONY: demo test deps deps-build fmt lint build encodings bench
 
-build:
+build: deps-build
 	$(CARGO) build --release
 
 ## Builds puzzlec and solves the seed instances: the 15-puzzle, the 5x5 cross slider, Hex38
@@ -28,6 +28,9 @@ encodings:
 
 deps:
 	bash scripts/install-deps.sh
+
+deps-build:
+	bash scripts/install-deps.sh build
 
 fmt:
 	$(CARGO) fmt --all

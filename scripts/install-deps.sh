@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the tests need, only when something is missing.
-# libz3-dev: the linked z3 backend. g++: the embedded CaDiCaL. The rest: external solvers
-# that the integration tests run for real.
+# Installs the Debian packages puzzlec needs, only when something is missing.
+#   install-deps.sh build   what building needs: g++ (embedded CaDiCaL), libz3-dev (linked z3)
+#   install-deps.sh         that, plus the solver binaries the tests run for real
 set -euo pipefail
 
 packages=()
@@ -14,10 +14,12 @@ need() { # need PACKAGE PROBE...: queue PACKAGE unless every probe succeeds
 need g++        "command -v g++"
 need make       "command -v make"
 need libz3-dev  "test -f /usr/include/z3.h"
-need z3         "command -v z3"
-need cvc5       "command -v cvc5"
-need cadical    "command -v cadical"
-need minisat    "command -v minisat"
+if [ "${1:-test}" != "build" ]; then
+  need z3         "command -v z3"
+  need cvc5       "command -v cvc5"
+  need cadical    "command -v cadical"
+  need minisat    "command -v minisat"
+fi
 
 if [ ${#packages[@]} -eq 0 ]; then
   echo "install-deps: everything is already installed"
