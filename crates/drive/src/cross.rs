@@ -120,6 +120,7 @@ pub fn all_plans(
         form,
         deadline,
         max,
+        None,
         |m| decode_checked(encoding, &solver, p, m, horizon),
         |plan| {
             plan.iter()

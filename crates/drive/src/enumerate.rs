@@ -21,7 +21,8 @@ pub struct Enumeration<P> {
 
 /// Enumerates the models of `form`. `decode` turns a model into a solution (replayed by the
 /// caller's decoder); `block` names the assignment `(variable, value)` that identifies it, so
-/// the next solve must differ in at least one of them (booleans are 0/1).
+/// the next solve must differ in at least one of them (booleans are 0/1). `cadical_config`
+/// picks a CaDiCaL preset for the embedded solver.
 ///
 /// # Errors
 /// Solver failures and decode failures.
@@ -30,6 +31,7 @@ pub fn enumerate<P>(
     mut form: Form,
     deadline: Option<Instant>,
     max: usize,
+    cadical_config: Option<&str>,
     mut decode: impl FnMut(&AnyModel) -> Result<P, DriveError>,
     block: impl Fn(&P) -> Vec<(String, i64)>,
 ) -> Result<Enumeration<P>, DriveError> {
@@ -43,7 +45,7 @@ pub fn enumerate<P>(
         stopped: None,
     };
     let mut session = match (&form, backend) {
-        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) => Some(CadicalSession::new(cnf)),
+        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) => Some(CadicalSession::with_config(cnf, cadical_config)),
         _ => None,
     };
     let index: HashMap<String, u32> = match &form {

@@ -125,6 +125,8 @@ pub fn all_fillings(
         form,
         deadline,
         usize::MAX,
+        // CaDiCaL's "sat" preset: `solve hex --all` in 70 ms instead of 100 ms (make bench).
+        Some("sat"),
         |m| decode_checked(encoding, &solver, p, m),
         |values| {
             values

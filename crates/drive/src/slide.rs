@@ -162,6 +162,7 @@ pub fn all_plans(
         form,
         deadline,
         usize::MAX,
+        None,
         |m| {
             let plan = decode(encoding, m, start, horizon).map_err(|source| DriveError::Decode {
                 solver: solver.clone(),

@@ -66,7 +66,15 @@ impl CadicalSession {
     }
 
     pub fn new(cnf: &Cnf) -> CadicalSession {
-        let mut solver: cadical::Solver = cadical::Solver::new();
+        CadicalSession::with_config(cnf, None)
+    }
+
+    /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
+    /// problems where one was measured to pay; an unknown name falls back to the default.
+    pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
+        let mut solver: cadical::Solver = config
+            .and_then(|c| cadical::Solver::with_config(c).ok())
+            .unwrap_or_default();
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
