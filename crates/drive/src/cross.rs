@@ -93,7 +93,11 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
+    let started = Instant::now();
     let form = form_for(encoding, backend, p, horizon)?;
+    let Some(limit) = crate::left_after(started, limit) else {
+        return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));
+    };
     Ok(match solve_form(backend, &form, limit)? {
         Outcome::Sat(m) => Probe::Sat(decode_checked(encoding, backend.id(), p, &m, horizon)?),
         Outcome::Unsat => Probe::Unsat,

@@ -100,7 +100,11 @@ pub fn solve_one(
     p: &HexProblem,
     limit: Duration,
 ) -> Result<Result<Option<Vec<i64>>, String>, DriveError> {
+    let started = Instant::now();
     let form = form_for(encoding, backend, p)?;
+    let Some(limit) = crate::left_after(started, limit) else {
+        return Ok(Err(crate::ENCODING_TIMED_OUT.into()));
+    };
     Ok(match solve_form(backend, &form, limit)? {
         Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m)?)),
         Outcome::Unsat => Ok(None),

@@ -52,6 +52,15 @@ impl Model for AnyModel {
     }
 }
 
+/// What is left of `limit` once the encoding that started at `started` is built; `None` when
+/// building it used everything (the time limit covers encoding, not only solving).
+pub fn left_after(started: std::time::Instant, limit: Duration) -> Option<Duration> {
+    limit.checked_sub(started.elapsed()).filter(|l| !l.is_zero())
+}
+
+/// The reason given when encoding alone reached the time limit.
+pub const ENCODING_TIMED_OUT: &str = "time limit reached while encoding";
+
 /// Solves a form with a backend that reads it.
 ///
 /// # Errors

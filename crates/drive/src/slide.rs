@@ -125,8 +125,12 @@ pub fn probe_with(
     limit: Duration,
     ing: Ingredients,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
+    let started = std::time::Instant::now();
     let form = encode_with(encoding, start, goal, horizon, backend.input(), ing)
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    let Some(limit) = crate::left_after(started, limit) else {
+        return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));
+    };
     let decoded = match solve_form(backend, &form, limit)? {
         Outcome::Sat(m) => decode(encoding, &m, start, horizon),
         Outcome::Unsat => return Ok(Probe::Unsat),

@@ -11,12 +11,17 @@ pub struct EmbeddedCadical;
 
 impl SolveCnf for EmbeddedCadical {
     fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
+        // Loading millions of clauses takes seconds too: the limit covers it.
+        let started = std::time::Instant::now();
         let mut solver: cadical::Solver = cadical::Solver::new();
-        solver.set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
         }
+        let Some(left) = limit.checked_sub(started.elapsed()).filter(|l| !l.is_zero()) else {
+            return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
+        };
+        solver.set_callbacks(Some(cadical::Timeout::new(left.as_secs_f32())));
         Ok(match solver.solve() {
             Some(true) => {
                 let mut assignment = Assignment::new(cnf.num_vars());
