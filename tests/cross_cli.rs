@@ -155,8 +155,10 @@ fn emit_run_by_hand_and_decode_cross() {
     .expect_code(0);
     let mut cases = Vec::new();
     if crate::support::have("cadical") {
-        let out = std::process::Command::new("cadical").arg(&cnf).output().unwrap();
-        cases.push((cnf.clone(), String::from_utf8_lossy(&out.stdout).into_owned()));
+        cases.push((
+            cnf.clone(),
+            crate::support::run_by_hand("cadical", &[cnf.to_str().unwrap()]),
+        ));
     }
     if crate::support::have("z3") {
         let smt = dir.path().join("cross.smt2");
@@ -176,8 +178,8 @@ fn emit_run_by_hand_and_decode_cross() {
         let mut args = args.to_vec();
         args.push(smt.to_str().unwrap());
         puzzlec(&args).expect_code(0);
-        let out = std::process::Command::new("z3").arg(&smt).output().unwrap();
-        cases.push((smt, String::from_utf8_lossy(&out.stdout).into_owned()));
+        let answer = crate::support::run_by_hand("z3", &[smt.to_str().unwrap()]);
+        cases.push((smt, answer));
     }
     for (encoding, answer) in cases {
         let model = dir.path().join("answer.txt");

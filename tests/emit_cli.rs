@@ -1,9 +1,7 @@
 //! `emit` and `decode` through the binary, with the real solver binaries run by hand, and
 //! insta snapshots pinning the emitted text of small instances.
 
-use std::process::Command;
-
-use crate::support::have;
+use crate::support::{have, run_by_hand};
 use crate::util::puzzlec;
 
 const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
@@ -28,10 +26,21 @@ fn emit(dir: &std::path::Path, format: &str, horizon: usize) -> std::path::PathB
     path
 }
 
-/// Runs a solver binary by hand, as a user would; returns its stdout.
-fn run_by_hand(binary: &str, args: &[&str]) -> String {
-    let out = Command::new(binary).args(args).output().expect("solver runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+/// `puzzlec decode slide` of an emitted file and a solver's answer.
+fn decode(board: &str, encoding: &std::path::Path, model: &std::path::Path, json: bool) -> crate::util::Run {
+    let mut args = vec![
+        "decode",
+        "slide",
+        "--board",
+        board,
+        "--encoding",
+        encoding.to_str().unwrap(),
+    ];
+    args.extend(["--model", model.to_str().unwrap()]);
+    if json {
+        args.push("--json");
+    }
+    puzzlec(&args)
 }
 
 #[test]
@@ -47,17 +56,7 @@ fn dimacs_horizons_15_sat_13_unsat_for_cadical_then_decode() {
     assert!(run_by_hand("cadical", &[unsat.to_str().unwrap()]).contains("s UNSATISFIABLE"));
     let model = dir.path().join("answer.txt");
     std::fs::write(&model, answer).unwrap();
-    let run = puzzlec(&[
-        "decode",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        sat.to_str().unwrap(),
-        "--model",
-        model.to_str().unwrap(),
-    ])
-    .expect_code(0);
+    let run = decode(SEED, &sat, &model, false).expect_code(0);
     assert!(
         run.stdout
             .contains("decoded 15 moves (replay-checked): DDDLUUULDDDLUUU"),
@@ -75,19 +74,7 @@ fn dimacs_for_minisat_decodes_from_its_result_file() {
     let sat = emit(dir.path(), "dimacs", 15);
     let result = dir.path().join("minisat.out");
     run_by_hand("minisat", &["-verb=0", sat.to_str().unwrap(), result.to_str().unwrap()]);
-    let v = puzzlec(&[
-        "decode",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        sat.to_str().unwrap(),
-        "--model",
-        result.to_str().unwrap(),
-        "--json",
-    ])
-    .expect_code(0)
-    .json();
+    let v = decode(SEED, &sat, &result, true).expect_code(0).json();
     assert_eq!(v["moves"], "DDDLUUULDDDLUUU");
 }
 
@@ -114,19 +101,7 @@ fn smt2_horizons_15_sat_13_unsat_for_z3_and_cvc5_then_decode() {
         assert!(with(&unsat).starts_with("unsat"), "{binary}");
         let model = dir.path().join(format!("{binary}.out"));
         std::fs::write(&model, answer).unwrap();
-        let v = puzzlec(&[
-            "decode",
-            "slide",
-            "--board",
-            SEED,
-            "--encoding",
-            sat.to_str().unwrap(),
-            "--model",
-            model.to_str().unwrap(),
-            "--json",
-        ])
-        .expect_code(0)
-        .json();
+        let v = decode(SEED, &sat, &model, true).expect_code(0).json();
         assert_eq!(v["moves"], "DDDLUUULDDDLUUU", "{binary}");
     }
 }
@@ -137,44 +112,14 @@ fn decode_rejects_garbage_and_reports_unsat() {
     let sat = emit(dir.path(), "dimacs", 15);
     let garbage = dir.path().join("garbage.txt");
     std::fs::write(&garbage, "this is not an answer\n").unwrap();
-    let run = puzzlec(&[
-        "decode",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        sat.to_str().unwrap(),
-        "--model",
-        garbage.to_str().unwrap(),
-    ])
-    .expect_code(3);
+    let run = decode(SEED, &sat, &garbage, false).expect_code(3);
     assert!(run.stderr.contains("is not a solver answer"), "{}", run.stderr);
     let unsat = dir.path().join("unsat.txt");
     std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
-    puzzlec(&[
-        "decode",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        sat.to_str().unwrap(),
-        "--model",
-        unsat.to_str().unwrap(),
-    ])
-    .expect_code(1);
+    decode(SEED, &sat, &unsat, false).expect_code(1);
     // A model for another board does not replay on this one.
     let other = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15";
-    let run = puzzlec(&[
-        "decode",
-        "slide",
-        "--board",
-        other,
-        "--encoding",
-        sat.to_str().unwrap(),
-        "--model",
-        garbage.to_str().unwrap(),
-    ])
-    .expect_code(3);
+    let run = decode(other, &sat, &garbage, false).expect_code(3);
     assert!(run.stderr.contains("not a solver answer"), "{}", run.stderr);
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::have;
+use crate::support::{have, run_by_hand};
 use crate::util::puzzlec;
 
 /// The 15 lines of the Hex38 seed (004), cells numbered from 1.
@@ -125,14 +125,6 @@ fn givens_fix_cells_contradictions_are_proved_and_bad_givens_are_rejected() {
     .expect_code(0)
     .json();
     assert_eq!(v["count"], 1);
-}
-
-fn run_by_hand(binary: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(binary)
-        .args(args)
-        .output()
-        .expect("solver runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

@@ -31,3 +31,12 @@ pub fn registry_with(dir: &Path, entries: &[(&str, &str, &[&str])]) -> std::path
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// Runs a solver binary by hand, as a user would; returns its stdout.
+pub fn run_by_hand(binary: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(binary)
+        .args(args)
+        .output()
+        .expect("solver runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
