@@ -19,6 +19,18 @@ const LIMIT: Duration = Duration::from_secs(60);
 const BRIGHT_UP_TO: usize = 30;
 const BV_UP_TO: usize = 16;
 
+/// `compact`'s ingredients and whether the embedded solver goes through cubes.
+#[derive(Clone, Copy)]
+struct Tactics {
+    ing: Ingredients,
+    cubes: bool,
+}
+
+const DEFAULT: Tactics = Tactics {
+    ing: Ingredients::DEFAULT,
+    cubes: true,
+};
+
 struct Case {
     name: String,
     start: Board,
@@ -45,7 +57,8 @@ fn cases() -> Vec<Case> {
 }
 
 /// Seconds to prove the optimum (None: time limit or wrong answer, which is reported).
-fn prove(case: &Case, encoding: SlideEncoding, backend: &Backend, ing: Ingredients, incremental: bool) -> Option<f64> {
+fn prove(case: &Case, encoding: SlideEncoding, backend: &Backend, tactics: Tactics, incremental: bool) -> Option<f64> {
+    let Tactics { ing, cubes } = tactics;
     let started = Instant::now();
     let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
     let h = Horizons {
@@ -55,11 +68,11 @@ fn prove(case: &Case, encoding: SlideEncoding, backend: &Backend, ing: Ingredien
         deadline: Some(started + LIMIT),
     };
     let out = if incremental {
-        incremental_shortest(&case.start, &case.goal, ing, h, |_| {})
+        incremental_shortest(&case.start, &case.goal, ing, cubes, h, |_| {})
     } else {
         shortest(
             h,
-            |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing),
+            |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, cubes),
             |_| {},
         )
     };
@@ -136,7 +149,7 @@ pub fn run_all() {
             if case.optimum > up_to {
                 continue;
             }
-            let t = prove(case, encoding, &b, Ingredients::default(), false);
+            let t = prove(case, encoding, &b, DEFAULT, false);
             let (vars, clauses) = size(case, encoding, &b);
             let bright = bright_by_solver.iter().find(|(s, _)| *s == id).map(|(_, t)| *t);
             let ratio = match (bright, t) {
@@ -184,36 +197,45 @@ pub fn run_all() {
 
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
-    let variants: [(&str, Ingredients); 5] = [
-        ("all", Ingredients::default()),
+    let with = |ing: Ingredients| Tactics { ing, cubes: true };
+    let variants: [(&str, Tactics); 7] = [
+        ("all", DEFAULT),
         (
             "no reachability",
-            Ingredients {
+            with(Ingredients {
                 reachability: false,
-                ..Default::default()
-            },
+                ..Ingredients::DEFAULT
+            }),
         ),
         (
             "no away count",
-            Ingredients {
+            with(Ingredients {
                 away_count: false,
-                ..Default::default()
-            },
+                ..Ingredients::DEFAULT
+            }),
         ),
         (
             "no undo ban",
-            Ingredients {
+            with(Ingredients {
                 no_undo: false,
-                ..Default::default()
-            },
+                ..Ingredients::DEFAULT
+            }),
         ),
         (
-            "with conflicts",
-            Ingredients {
-                conflicts: true,
-                ..Default::default()
-            },
+            "no conflicts",
+            with(Ingredients {
+                conflicts: false,
+                ..Ingredients::DEFAULT
+            }),
         ),
+        (
+            "with detours",
+            with(Ingredients {
+                detours: true,
+                ..Ingredients::DEFAULT
+            }),
+        ),
+        ("no cubes", Tactics { cubes: false, ..DEFAULT }),
     ];
     print!("| board | optimum |");
     variants.iter().for_each(|(n, _)| print!(" {n} |"));
@@ -225,8 +247,8 @@ fn ablation(cases: &[Case]) {
         .filter(|c| (20..=32).contains(&c.optimum) && c.start.len() >= 12)
     {
         print!("| {} | {} |", case.name, case.optimum);
-        for (_, ing) in variants {
-            print!(" {} |", secs(prove(case, SlideEncoding::Compact, &cadical, ing, false)));
+        for (_, tactics) in variants {
+            print!(" {} |", secs(prove(case, SlideEncoding::Compact, &cadical, tactics, false)));
         }
         println!();
     }
@@ -238,8 +260,8 @@ fn incremental(cases: &[Case]) {
     println!("|---|---|---|---|---|");
     let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
     for case in cases.iter().filter(|c| c.start.len() == 16 && c.optimum <= 40) {
-        let fresh = prove(case, SlideEncoding::Compact, &cadical, Ingredients::default(), false);
-        let inc = prove(case, SlideEncoding::Compact, &cadical, Ingredients::default(), true);
+        let fresh = prove(case, SlideEncoding::Compact, &cadical, DEFAULT, false);
+        let inc = prove(case, SlideEncoding::Compact, &cadical, DEFAULT, true);
         let gain = match (fresh, inc) {
             (Some(f), Some(i)) => format!("{:.2}x", f / i),
             _ => "-".into(),

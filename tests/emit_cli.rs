@@ -142,6 +142,20 @@ fn emit_snapshots_of_small_instances() {
             .expect_code(0);
             insta::assert_snapshot!(format!("emit_slide_bright_{name}.{format}"), out.stdout);
         }
+        let out = puzzlec(&[
+            "emit",
+            "slide",
+            "--board",
+            board,
+            "--encoding",
+            "compact",
+            "--format",
+            "dimacs",
+            "--horizon",
+            horizon,
+        ])
+        .expect_code(0);
+        insta::assert_snapshot!(format!("emit_slide_compact_{name}.dimacs"), out.stdout);
         let v = puzzlec(&[
             "solve",
             "slide",

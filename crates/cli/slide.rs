@@ -92,7 +92,7 @@ pub fn solve(a: SolveSlide, registry: Option<&Path>) -> Result<Code, Failure> {
         )));
     }
     let outcome = if incremental {
-        drive_slide::incremental_shortest(&start, &goal, Default::default(), horizons, progress)
+        drive_slide::incremental_shortest(&start, &goal, Default::default(), true, horizons, progress)
     } else {
         horizon::shortest(
             horizons,

@@ -7,6 +7,7 @@ pub mod enumerate;
 pub mod hex;
 pub mod horizon;
 pub mod slide;
+pub mod slide_cubes;
 
 use std::time::Duration;
 

@@ -11,7 +11,8 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
 
 use crate::horizon::Probe;
-use crate::{solve_form, DriveError, Form};
+use crate::{solve_form, AnyModel, DriveError, Form};
+use puzzlec_solve::embedded_cadical::CadicalSession;
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
 ///
@@ -109,13 +110,15 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default())
+    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), true)
 }
 
-/// As [`probe`], with `compact`'s ingredients chosen (for measurements).
+/// As [`probe`], with `compact`'s ingredients chosen, and whether `compact` on the embedded
+/// solver goes through cubes ([`crate::slide_cubes`]); both for measurements.
 ///
 /// # Errors
 /// As [`probe`].
+#[allow(clippy::too_many_arguments)]
 pub fn probe_with(
     encoding: SlideEncoding,
     backend: &Backend,
@@ -124,14 +127,29 @@ pub fn probe_with(
     horizon: usize,
     limit: Duration,
     ing: Ingredients,
+    cubes: bool,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
     let form = encode_with(encoding, start, goal, horizon, backend.input(), ing)
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
-    let Some(limit) = crate::left_after(started, limit) else {
+    let Some(left) = crate::left_after(started, limit) else {
         return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));
     };
-    let decoded = match solve_form(backend, &form, limit)? {
+    let outcome = match (&form, backend) {
+        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) if cubes && encoding == SlideEncoding::Compact => {
+            let mut session = CadicalSession::new(cnf);
+            let Some(limit) = crate::left_after(started, limit) else {
+                return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
+            };
+            match session.solve_by_cubes(&[], &crate::slide_cubes::cubes(cnf, start, goal, horizon), limit) {
+                Outcome::Sat(m) => Outcome::Sat(AnyModel::Cnf(m)),
+                Outcome::Unsat => Outcome::Unsat,
+                Outcome::Unknown(r) => Outcome::Unknown(r),
+            }
+        }
+        _ => solve_form(backend, &form, left)?,
+    };
+    let decoded = match outcome {
         Outcome::Sat(m) => decode(encoding, &m, start, horizon),
         Outcome::Unsat => return Ok(Probe::Unsat),
         Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
@@ -206,7 +224,8 @@ pub fn all_plans(
 
 /// The horizon search for `compact` on the embedded solver, incrementally: one live CaDiCaL
 /// keeps its learnt clauses from horizon to horizon; each horizon adds the steps it needs and
-/// its goal, windows and away budget under a fresh activation literal, which is assumed.
+/// its goal, windows and away budget under a fresh activation literal, which is assumed (with
+/// `cubes`, under each cube of [`crate::slide_cubes`] in turn).
 ///
 /// # Errors
 /// Undecodable models and plans that fail replay.
@@ -214,6 +233,7 @@ pub fn incremental_shortest(
     start: &Board,
     goal: &Board,
     ing: Ingredients,
+    cubes: bool,
     h: crate::horizon::Horizons,
     progress: impl FnMut(&crate::horizon::Attempt),
 ) -> Result<crate::horizon::Shortest<Vec<Move>>, DriveError> {
@@ -233,7 +253,12 @@ pub fn incremental_shortest(
             let mut assumptions: Vec<i32> = retired.iter().map(|&r| -r).collect();
             assumptions.push(act);
             retired.push(act);
-            match session.solve(&assumptions, limit) {
+            let cubes = if cubes {
+                crate::slide_cubes::cubes_named(&session.names_index(), start, goal, horizon)
+            } else {
+                Vec::new()
+            };
+            match session.solve_by_cubes(&assumptions, &cubes, limit) {
                 Outcome::Sat(model) => {
                     let plan = compact::decode(&model, horizon).map_err(|source| DriveError::Decode {
                         solver: "cadical".into(),
@@ -340,33 +365,75 @@ mod tests {
         counts_match_bfs(2, 3, 5, 24, SlideEncoding::Bright, &z3);
     }
 
+    /// The optimum `compact` proves on the embedded solver, with the given ingredients, with
+    /// or without cubes, incrementally or not.
+    fn compact_optimum(b: &Board, goal: &Board, ing: Ingredients, cubes: bool, incremental: bool) -> usize {
+        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        let h = Horizons {
+            lower_bound: Heuristic::new(goal).manhattan_linear_conflict(b),
+            step: 2,
+            max: 60,
+            deadline: None,
+        };
+        let out = if incremental {
+            incremental_shortest(b, goal, ing, cubes, h, |_| {}).unwrap()
+        } else {
+            shortest(
+                h,
+                |k, limit| probe_with(SlideEncoding::Compact, &cadical, b, goal, k, limit, ing, cubes),
+                |_| {},
+            )
+            .unwrap()
+        };
+        let Shortest::Found {
+            plan, optimal: true, ..
+        } = out
+        else {
+            panic!("{b:?}: {out:?}")
+        };
+        plan.len()
+    }
+
     #[test]
     fn compact_matches_bfs_on_random_boards() {
-        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
         for (rows, cols, count, seed) in [(2, 3, 100, 31), (3, 3, 40, 32), (3, 2, 20, 33)] {
             let goal = Board::goal(rows, cols);
             let dist = bfs::distances_from(&goal);
             for b in random_boards(rows, cols, count, seed) {
-                let lb = Heuristic::new(&goal).manhattan_linear_conflict(&b);
-                let h = Horizons {
-                    lower_bound: lb,
-                    step: 2,
-                    max: 60,
-                    deadline: None,
-                };
-                let out = shortest(
-                    h,
-                    |k, limit| probe(SlideEncoding::Compact, &cadical, &b, &goal, k, limit),
-                    |_| {},
-                )
-                .unwrap();
-                let Shortest::Found {
-                    plan, optimal: true, ..
-                } = out
-                else {
-                    panic!("{b:?}")
-                };
-                assert_eq!(plan.len(), dist[&b.pack()] as usize, "{b:?}");
+                let got = compact_optimum(&b, &goal, Ingredients::DEFAULT, true, false);
+                assert_eq!(got, dist[&b.pack()] as usize, "{b:?}");
+            }
+        }
+    }
+
+    /// Every ingredient switched on or off alone, cubes or not, incremental or not: the same
+    /// optimum as BFS (what the ablation measures must stay sound).
+    #[test]
+    fn compact_variants_match_bfs() {
+        let on_off = |f: fn(&mut Ingredients)| {
+            let mut ing = Ingredients::DEFAULT;
+            f(&mut ing);
+            ing
+        };
+        let variants: [(Ingredients, bool, bool); 9] = [
+            (Ingredients::DEFAULT, false, false),
+            (Ingredients::DEFAULT, true, true),
+            (Ingredients::DEFAULT, false, true),
+            (on_off(|i| i.detours = true), true, false),
+            (on_off(|i| i.detours = true), true, true),
+            (on_off(|i| i.conflicts = false), true, false),
+            (on_off(|i| i.reachability = false), true, false),
+            (on_off(|i| i.away_count = false), true, false),
+            (on_off(|i| i.no_undo = false), true, false),
+        ];
+        for (rows, cols, count, seed) in [(2, 3, 12, 34), (3, 3, 6, 35)] {
+            let goal = Board::goal(rows, cols);
+            let dist = bfs::distances_from(&goal);
+            for b in random_boards(rows, cols, count, seed) {
+                for (ing, cubes, incremental) in variants {
+                    let got = compact_optimum(&b, &goal, ing, cubes, incremental);
+                    assert_eq!(got, dist[&b.pack()] as usize, "{b:?} {ing:?} cubes {cubes} inc {incremental}");
+                }
             }
         }
     }

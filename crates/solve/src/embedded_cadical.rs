@@ -91,6 +91,11 @@ impl CadicalSession {
         }
     }
 
+    /// Variable numbers by name.
+    pub fn names_index(&self) -> std::collections::HashMap<&str, u32> {
+        self.names.iter().map(|(v, n)| (n.as_str(), *v)).collect()
+    }
+
     /// A fresh variable beyond the formula's (for activation literals).
     pub fn new_var(&mut self) -> i32 {
         self.num_vars += 1;
@@ -106,20 +111,116 @@ impl CadicalSession {
 
     /// Solves under `assumptions` within `limit`.
     pub fn solve(&mut self, assumptions: &[i32], limit: Duration) -> Outcome<CnfModel> {
-        self.solver
-            .set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
-        match self.solver.solve_with(assumptions.iter().copied()) {
-            Some(true) => {
-                let mut assignment = Assignment::new(self.num_vars);
-                for v in 1..=self.num_vars as i32 {
-                    if let Some(value) = self.solver.value(v) {
-                        assignment.set(if value { v } else { -v });
-                    }
-                }
-                Outcome::Sat(CnfModel::new(&self.names, assignment))
-            }
+        match self.run(assumptions, limit, None) {
+            Some(true) => Outcome::Sat(self.model()),
             Some(false) => Outcome::Unsat,
             None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
         }
+    }
+
+    /// One solver call; `None` when the time limit or the conflict budget ran out.
+    fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {
+        self.solver
+            .set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
+        if let Some(budget) = conflicts {
+            self.solver.set_limit("conflicts", budget).expect("CaDiCaL knows the conflicts limit");
+        }
+        self.solver.solve_with(assumptions.iter().copied())
+    }
+
+    fn model(&self) -> CnfModel {
+        let mut assignment = Assignment::new(self.num_vars);
+        for v in 1..=self.num_vars as i32 {
+            if let Some(value) = self.solver.value(v) {
+                assignment.set(if value { v } else { -v });
+            }
+        }
+        CnfModel::new(&self.names, assignment)
+    }
+
+    /// Cube and conquer: solves under each cube of assumptions, in the caller's order, and
+    /// stops at the first model. Cubes get a small conflict budget first; those left open are
+    /// retried with four times the budget, round after round, so one hard cube early in the
+    /// order cannot hide an easy model behind it. A refuted cube is blocked by a clause (the
+    /// formula implies its negation), and once every cube is refuted a last solve without
+    /// assumptions decides: an UNSAT answer is always the solver's own, whether or not the
+    /// cubes covered every case.
+    ///
+    /// Why: CaDiCaL's own branching picks variables anywhere in a plan; the caller can order
+    /// cubes by a domain heuristic (IDA*'s f for sliding tiles) so the search starts where a
+    /// solution is likely, and the learnt clauses carry over from cube to cube.
+    ///
+    /// `base` is assumed under every cube (activation literals in incremental use); the
+    /// blocking clauses then hold only under it.
+    pub fn solve_by_cubes(&mut self, base: &[i32], cubes: &[Vec<i32>], limit: Duration) -> Outcome<CnfModel> {
+        let deadline = std::time::Instant::now() + limit;
+        let left = || deadline.saturating_duration_since(std::time::Instant::now());
+        let timed_out = || Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
+        let mut open: Vec<&Vec<i32>> = cubes.iter().collect();
+        let mut budget: i32 = FIRST_CUBE_BUDGET;
+        while !open.is_empty() {
+            let mut still_open = Vec::new();
+            for cube in open {
+                if left().is_zero() {
+                    return timed_out();
+                }
+                let assumptions: Vec<i32> = base.iter().chain(cube.iter()).copied().collect();
+                match self.run(&assumptions, left(), Some(budget)) {
+                    Some(true) => return Outcome::Sat(self.model()),
+                    Some(false) => {
+                        let blocking: Vec<i32> = assumptions.iter().map(|&l| -l).collect();
+                        self.add_clause(&blocking);
+                    }
+                    None if left().is_zero() => return timed_out(),
+                    None => still_open.push(cube),
+                }
+            }
+            open = still_open;
+            budget = budget.saturating_mul(4);
+        }
+        self.solve(base, left())
+    }
+}
+
+/// Conflicts allowed per cube in the first round of [`CadicalSession::solve_by_cubes`].
+const FIRST_CUBE_BUDGET: i32 = 500;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzlec_ir::{ClauseSink, Model};
+
+    /// A session with variables x1.. named "x1".. and the given clauses.
+    fn session(vars: usize, clauses: &[&[i32]]) -> CadicalSession {
+        let mut s = CadicalSession::empty();
+        for v in 1..=vars {
+            ClauseSink::new_var(&mut s, Some(format!("x{v}")));
+        }
+        for c in clauses {
+            s.add_clause(c);
+        }
+        s
+    }
+
+    /// Cubes that miss the only models: every cube is refuted and the last solve finds one.
+    #[test]
+    fn a_model_outside_every_cube_is_still_found() {
+        let mut s = session(3, &[&[1], &[2, 3]]);
+        match s.solve_by_cubes(&[], &[vec![-1], vec![1, -2, -3]], Duration::from_secs(10)) {
+            Outcome::Sat(m) => {
+                assert_eq!(m.bool("x1"), Some(true));
+                assert!(m.bool("x2") == Some(true) || m.bool("x3") == Some(true));
+            }
+            _ => panic!("satisfiable"),
+        }
+    }
+
+    /// Refutations under base assumptions are blocked only under them.
+    #[test]
+    fn unsat_under_the_base_assumptions_only() {
+        let mut s = session(4, &[&[-4, 1], &[-4, -1]]);
+        let cubes = [vec![1], vec![-1]];
+        assert!(matches!(s.solve_by_cubes(&[4], &cubes, Duration::from_secs(10)), Outcome::Unsat));
+        assert!(matches!(s.solve(&[], Duration::from_secs(10)), Outcome::Sat(_)));
     }
 }

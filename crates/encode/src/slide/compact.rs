@@ -15,8 +15,12 @@
 //!   from its goal. An indicator per step says "this move goes away" and a totalizer (rustsat)
 //!   bounds their number by k. This is the heuristic of IDA*, turned into a constraint.
 //! - **no undo**: a move followed by its opposite never occurs in a shortest plan.
-//! - **conflicts** (off by default, measured to cost more than it saves): linear conflicts
-//!   at every step (see [`super::compact_conflicts`]).
+//! - **conflicts**: linear conflicts at every step, charged against the same budget: the
+//!   rest of IDA*'s pruning rule (see [`super::compact_conflicts`]). An earlier version that
+//!   only said "one of the two must leave the line", without counting, cost more than it saved;
+//!   counted, it halves the longest proofs.
+//! - **detours** (off by default, measured slower): one global budget over how far each tile
+//!   strays outside the rectangle between its start and goal (see [`super::compact_detours`]).
 //!
 //! Plans of length H exist iff H >= optimum with the optimum's parity, as for `bright`, so the
 //! same horizon search proves optimality. [`Layers`] also grows step by step for incremental
@@ -27,27 +31,36 @@ use puzzlec_core::Move;
 use puzzlec_ir::{ClauseSink, Lit};
 
 use super::compact_conflicts::linear_conflicts;
+use super::compact_detours::detour_budget;
 use crate::card::{self, exactly_one};
 
-/// Which ingredients to use; all on by default, off only to measure what each one buys.
+/// Which ingredients to use; switched off (or on) only to measure what each one buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ingredients {
     pub reachability: bool,
     pub away_count: bool,
     pub no_undo: bool,
     pub conflicts: bool,
+    pub detours: bool,
+}
+
+impl Ingredients {
+    /// What `compact` uses unless told otherwise. Each choice is measured in `make bench`
+    /// (ablation): per-step linear conflicts pay on the long plans; the global detour budget
+    /// ([`super::compact_detours`]) stays available but off, as it slowed every 4x4 board
+    /// measured (up to 3x on the satisfiable horizons).
+    pub const DEFAULT: Ingredients = Ingredients {
+        reachability: true,
+        away_count: true,
+        no_undo: true,
+        conflicts: true,
+        detours: false,
+    };
 }
 
 impl Default for Ingredients {
     fn default() -> Ingredients {
-        // Linear conflicts per step stay available for measurement but are off: the ablation
-        // in `make bench` shows them slowing every board (the solver pays for the clauses).
-        Ingredients {
-            reachability: true,
-            away_count: true,
-            no_undo: true,
-            conflicts: false,
-        }
+        Ingredients::DEFAULT
     }
 }
 
@@ -286,8 +299,11 @@ impl Layers {
         if self.ing.away_count {
             card::at_most(sink, &self.away[..h], k, guard);
         }
+        if self.ing.detours {
+            detour_budget(&self.start, &self.goal, h, k, &self.p, guard, sink);
+        }
         if self.ing.conflicts {
-            linear_conflicts(&self.goal, h, &self.p, guard, sink);
+            linear_conflicts(&self.goal, h, k, &self.p, &self.away, guard, sink);
         }
     }
 }

@@ -4,6 +4,7 @@ pub mod bright;
 pub mod bv;
 pub mod compact;
 pub mod compact_conflicts;
+pub mod compact_detours;
 pub mod timeline;
 
 /// The encodings a user can pick, with the intermediate forms each can produce.
