@@ -235,7 +235,13 @@ fn ablation(cases: &[Case]) {
                 ..Ingredients::DEFAULT
             }),
         ),
-        ("no cubes", Tactics { cubes: false, ..DEFAULT }),
+        (
+            "no cubes",
+            Tactics {
+                cubes: false,
+                ..DEFAULT
+            },
+        ),
     ];
     print!("| board | optimum |");
     variants.iter().for_each(|(n, _)| print!(" {n} |"));
@@ -248,7 +254,10 @@ fn ablation(cases: &[Case]) {
     {
         print!("| {} | {} |", case.name, case.optimum);
         for (_, tactics) in variants {
-            print!(" {} |", secs(prove(case, SlideEncoding::Compact, &cadical, tactics, false)));
+            print!(
+                " {} |",
+                secs(prove(case, SlideEncoding::Compact, &cadical, tactics, false))
+            );
         }
         println!();
     }

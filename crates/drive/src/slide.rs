@@ -110,7 +110,16 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), true)
+    probe_with(
+        encoding,
+        backend,
+        start,
+        goal,
+        horizon,
+        limit,
+        Ingredients::default(),
+        true,
+    )
 }
 
 /// As [`probe`], with `compact`'s ingredients chosen, and whether `compact` on the embedded
@@ -240,21 +249,23 @@ pub fn incremental_shortest(
     use puzzlec_solve::embedded_cadical::CadicalSession;
     let mut session = CadicalSession::empty();
     let mut layers = compact::Layers::new(start, goal, ing, None, &mut session);
-    let mut retired: Vec<i32> = Vec::new();
+    let mut previous: Option<i32> = None;
     crate::horizon::shortest(
         h,
         |horizon, limit| {
             let Some(k) = compact::budget(start, goal, horizon) else {
                 return Ok(Probe::Unsat);
             };
-            let act = puzzlec_ir::ClauseSink::new_var(&mut session, None);
+            // The previous horizon is switched off for good (a unit clause, so the solver
+            // drops its guarded clauses instead of carrying an ever longer list of assumptions).
+            if let Some(old) = previous.replace(puzzlec_ir::ClauseSink::new_var(&mut session, None)) {
+                session.add_clause(&[-old]);
+            }
+            let act = previous.expect("set just above");
             layers.close(horizon, k, Some(act), &mut session);
-            // Earlier horizons are switched off for good, so their guarded clauses vanish.
-            let mut assumptions: Vec<i32> = retired.iter().map(|&r| -r).collect();
-            assumptions.push(act);
-            retired.push(act);
+            let assumptions = [act];
             let cubes = if cubes {
-                crate::slide_cubes::cubes_named(&session.names_index(), start, goal, horizon)
+                crate::slide_cubes::cubes_named(&session.names_index(), start, goal, horizon / 4)
             } else {
                 Vec::new()
             };
@@ -432,7 +443,11 @@ mod tests {
             for b in random_boards(rows, cols, count, seed) {
                 for (ing, cubes, incremental) in variants {
                     let got = compact_optimum(&b, &goal, ing, cubes, incremental);
-                    assert_eq!(got, dist[&b.pack()] as usize, "{b:?} {ing:?} cubes {cubes} inc {incremental}");
+                    assert_eq!(
+                        got,
+                        dist[&b.pack()] as usize,
+                        "{b:?} {ing:?} cubes {cubes} inc {incremental}"
+                    );
                 }
             }
         }

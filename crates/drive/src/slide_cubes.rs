@@ -14,15 +14,15 @@ use std::collections::HashMap;
 
 use puzzlec_ir::Cnf;
 
-/// At most this many cubes: measured on the 4x4 bench boards, 1500 (depth 8 on a 4x4 board)
-/// did better on the longest plans than 100 or 400, and a thousand solver calls cost little.
+/// At most this many cubes: measured on the 4x4 bench boards, 1500 (depth 8 or 9 on a 4x4
+/// board) did better than 100 or 400 on the longest plans and better than 4000 or 10000 on
+/// the short ones.
 const MAX_CUBES: usize = 1500;
 
-/// How many first moves to fix on a horizon of `horizon` moves: deep enough to order the
-/// search, never more than a quarter of the plan.
-fn depth(start: &Board, horizon: usize) -> usize {
+/// How many first moves to fix: as deep as `MAX_CUBES` allows, never more than `max_depth`.
+fn depth(start: &Board, max_depth: usize) -> usize {
     let mut d = 0;
-    while d < horizon / 4 && prefixes(start, d + 1).len() <= MAX_CUBES {
+    while d < max_depth && prefixes(start, d + 1).len() <= MAX_CUBES {
         d += 1;
     }
     d
@@ -52,15 +52,18 @@ fn prefixes(start: &Board, d: usize) -> Vec<(Vec<Move>, Board)> {
 }
 
 /// The cubes for one horizon of `cnf` (a `compact` encoding, whose action variables are
-/// named), most promising first. Empty when the encoding names no actions (no plan).
+/// named), most promising first, fixing at most half of the plan's moves. Empty when the
+/// encoding names no actions (no plan).
 pub fn cubes(cnf: &Cnf, start: &Board, goal: &Board, horizon: usize) -> Vec<Vec<i32>> {
-    cubes_named(&cnf.name_index(), start, goal, horizon)
+    cubes_named(&cnf.name_index(), start, goal, horizon / 2)
 }
 
-/// As [`cubes`], with the variables' names given.
-pub fn cubes_named(names: &HashMap<&str, u32>, start: &Board, goal: &Board, horizon: usize) -> Vec<Vec<i32>> {
+/// As [`cubes`], with the variables' names given and the depth capped at `max_depth` moves.
+/// A live incremental solver pays more per call (it holds every horizon so far): measured,
+/// a quarter of the horizon suits it better than half.
+pub fn cubes_named(names: &HashMap<&str, u32>, start: &Board, goal: &Board, max_depth: usize) -> Vec<Vec<i32>> {
     let h = Heuristic::new(goal);
-    let mut ranked: Vec<(usize, Vec<i32>)> = prefixes(start, depth(start, horizon))
+    let mut ranked: Vec<(usize, Vec<i32>)> = prefixes(start, depth(start, max_depth))
         .into_iter()
         .filter_map(|(path, board)| {
             let lits: Option<Vec<i32>> = path

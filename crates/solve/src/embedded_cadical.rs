@@ -123,7 +123,9 @@ impl CadicalSession {
         self.solver
             .set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
         if let Some(budget) = conflicts {
-            self.solver.set_limit("conflicts", budget).expect("CaDiCaL knows the conflicts limit");
+            self.solver
+                .set_limit("conflicts", budget)
+                .expect("CaDiCaL knows the conflicts limit");
         }
         self.solver.solve_with(assumptions.iter().copied())
     }
@@ -220,7 +222,10 @@ mod tests {
     fn unsat_under_the_base_assumptions_only() {
         let mut s = session(4, &[&[-4, 1], &[-4, -1]]);
         let cubes = [vec![1], vec![-1]];
-        assert!(matches!(s.solve_by_cubes(&[4], &cubes, Duration::from_secs(10)), Outcome::Unsat));
+        assert!(matches!(
+            s.solve_by_cubes(&[4], &cubes, Duration::from_secs(10)),
+            Outcome::Unsat
+        ));
         assert!(matches!(s.solve(&[], Duration::from_secs(10)), Outcome::Sat(_)));
     }
 }

@@ -51,7 +51,13 @@ pub fn detour_budget(
             // deep[j-1]: the tile overshoots by at least j at some step; implied by positions,
             // and (for j = 1) implying one of them, so the conflict clauses below can force it.
             let deepest = (0..=horizon)
-                .flat_map(|t| p[t][ti].iter().enumerate().filter(|(_, v)| v.is_some()).map(|(c, _)| over(c)))
+                .flat_map(|t| {
+                    p[t][ti]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, v)| v.is_some())
+                        .map(|(c, _)| over(c))
+                })
                 .max()
                 .unwrap_or(0)
                 .min(k + 1);
@@ -65,7 +71,9 @@ pub fn detour_budget(
             let mut witnesses = vec![-deep[0]];
             for layer in p.iter().take(horizon + 1) {
                 for (c, var) in layer[ti].iter().enumerate() {
-                    let (Some(v), j) = (*var, over(c).min(deepest)) else { continue };
+                    let (Some(v), j) = (*var, over(c).min(deepest)) else {
+                        continue;
+                    };
                     if j > 0 {
                         sink.add_clause(&[-v, deep[j - 1]]);
                         witnesses.push(v);
@@ -79,7 +87,10 @@ pub fn detour_budget(
     }
     for (a, b) in conflict_pairs(start, goal) {
         let axis = a.0;
-        let clause: Vec<Lit> = [first_deep[axis][a.1], first_deep[axis][b.1]].into_iter().flatten().collect();
+        let clause: Vec<Lit> = [first_deep[axis][a.1], first_deep[axis][b.1]]
+            .into_iter()
+            .flatten()
+            .collect();
         sink.add_clause(&with_guard(clause));
     }
     card::at_most(sink, &counted, k, guard);
