@@ -88,7 +88,8 @@ mod tests {
         let start = parse_board("1 2 3 / 4 _ 5 / 6 7 8").expect("board");
         let all = prefixes(&start, 3);
         // From the centre 4 moves; from an edge cell 2 that do not undo; from a corner 1.
-        assert_eq!(all.len(), 4 * 2 * 1);
+        let (from_centre, from_edge, from_corner) = (4, 2, 1);
+        assert_eq!(all.len(), from_centre * from_edge * from_corner);
         for (path, board) in all {
             assert_eq!(start.apply_strict(&path).expect("legal"), board);
             assert!(path.windows(2).all(|w| w[1] != w[0].opposite()));
