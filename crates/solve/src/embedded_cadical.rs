@@ -13,25 +13,12 @@ impl SolveCnf for EmbeddedCadical {
     fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
         // Loading millions of clauses takes seconds too: the limit covers it.
         let started = std::time::Instant::now();
-        let mut solver: cadical::Solver = cadical::Solver::new();
-        solver.reserve(cnf.num_vars() as i32);
-        for clause in cnf.clauses() {
-            solver.add_clause(clause.iter().copied());
-        }
+        let mut session = CadicalSession::new(cnf);
         let Some(left) = limit.checked_sub(started.elapsed()).filter(|l| !l.is_zero()) else {
             return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
         };
-        solver.set_callbacks(Some(cadical::Timeout::new(left.as_secs_f32())));
-        Ok(match solver.solve() {
-            Some(true) => {
-                let mut assignment = Assignment::new(cnf.num_vars());
-                for v in 1..=cnf.num_vars() as i32 {
-                    if let Some(value) = solver.value(v) {
-                        assignment.set(if value { v } else { -v });
-                    }
-                }
-                Outcome::Sat(CnfModel::new(cnf.names(), assignment))
-            }
+        Ok(match session.run(&[], left, None) {
+            Some(true) => Outcome::Sat(session.model()),
             Some(false) => Outcome::Unsat,
             None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
         })
