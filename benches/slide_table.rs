@@ -198,7 +198,7 @@ pub fn run_all() {
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
     let with = |ing: Ingredients| Tactics { ing, cubes: true };
-    let variants: [(&str, Tactics); 7] = [
+    let variants: [(&str, Tactics); 8] = [
         ("all", DEFAULT),
         (
             "no reachability",
@@ -232,6 +232,13 @@ fn ablation(cases: &[Case]) {
             "with detours",
             with(Ingredients {
                 detours: true,
+                ..Ingredients::DEFAULT
+            }),
+        ),
+        (
+            "AMO every step",
+            with(Ingredients {
+                every_step_amo: true,
                 ..Ingredients::DEFAULT
             }),
         ),

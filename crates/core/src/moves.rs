@@ -13,6 +13,11 @@ impl Move {
     /// All four, in the order searches try them.
     pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
 
+    /// Position in [`Move::ALL`] (encodings keep one variable per move in that order).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The upper-case letter used in move strings.
     pub fn letter(self) -> char {
         match self {

@@ -11,7 +11,7 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
 
 use crate::horizon::Probe;
-use crate::{solve_form, AnyModel, DriveError, Form};
+use crate::{solve_form, DriveError, Form};
 use puzzlec_solve::embedded_cadical::CadicalSession;
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
@@ -44,7 +44,9 @@ pub fn encode_with(
             f.comment(header);
             match encoding {
                 SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
-                SlideEncoding::Compact => compact::encode(start, goal, horizon, ing, &mut f),
+                SlideEncoding::Compact => {
+                    compact::encode(start, goal, horizon, ing, &mut f);
+                }
                 SlideEncoding::Bv => unreachable!("bv has no CNF form"),
             }
             Some(Form::Cnf(f))
@@ -138,36 +140,59 @@ pub fn probe_with(
     ing: Ingredients,
     cubes: bool,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
+    if cubes && encoding == SlideEncoding::Compact && matches!(backend, Backend::EmbeddedCadical(_)) {
+        return compact_by_cubes(start, goal, horizon, limit, ing);
+    }
     let started = std::time::Instant::now();
     let form = encode_with(encoding, start, goal, horizon, backend.input(), ing)
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
     let Some(left) = crate::left_after(started, limit) else {
         return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));
     };
-    let outcome = match (&form, backend) {
-        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) if cubes && encoding == SlideEncoding::Compact => {
-            let mut session = CadicalSession::new(cnf);
-            let Some(limit) = crate::left_after(started, limit) else {
-                return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
-            };
-            match session.solve_by_cubes(&[], &crate::slide_cubes::cubes(cnf, start, goal, horizon), limit) {
-                Outcome::Sat(m) => Outcome::Sat(AnyModel::Cnf(m)),
-                Outcome::Unsat => Outcome::Unsat,
-                Outcome::Unknown(r) => Outcome::Unknown(r),
-            }
-        }
-        _ => solve_form(backend, &form, left)?,
+    let outcome = solve_form(backend, &form, left)?;
+    conclude(encoding, backend.id(), outcome, start, goal, horizon)
+}
+
+/// `compact` on the embedded solver through cubes ([`crate::slide_cubes`]): the clauses go
+/// straight into the live solver (no intermediate formula to build and copy), and the action
+/// variables come back from the encoder to make the cubes.
+fn compact_by_cubes(
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    limit: Duration,
+    ing: Ingredients,
+) -> Result<Probe<Vec<Move>>, DriveError> {
+    let started = std::time::Instant::now();
+    let mut session = CadicalSession::empty();
+    let actions = compact::encode(start, goal, horizon, ing, &mut session);
+    let Some(left) = crate::left_after(started, limit) else {
+        return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
     };
+    let cubes = crate::slide_cubes::cubes(&actions, start, goal, horizon / 2);
+    let outcome = session.solve_by_cubes(&[], &cubes, left);
+    conclude(SlideEncoding::Compact, "cadical", outcome, start, goal, horizon)
+}
+
+/// Decodes and replays a model; passes on UNSAT and unknown.
+fn conclude(
+    encoding: SlideEncoding,
+    solver: &str,
+    outcome: Outcome<impl Model>,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+) -> Result<Probe<Vec<Move>>, DriveError> {
     let decoded = match outcome {
         Outcome::Sat(m) => decode(encoding, &m, start, horizon),
         Outcome::Unsat => return Ok(Probe::Unsat),
         Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
     };
     let plan = decoded.map_err(|source| DriveError::Decode {
-        solver: backend.id().to_owned(),
+        solver: solver.to_owned(),
         source,
     })?;
-    replay(backend.id(), start, goal, &plan, horizon)?;
+    replay(solver, start, goal, &plan, horizon)?;
     Ok(Probe::Sat(plan))
 }
 
@@ -265,7 +290,7 @@ pub fn incremental_shortest(
             layers.close(horizon, k, Some(act), &mut session);
             let assumptions = [act];
             let cubes = if cubes {
-                crate::slide_cubes::cubes_named(&session.names_index(), start, goal, horizon / 4)
+                crate::slide_cubes::cubes(&layers.act[..horizon], start, goal, horizon / 4)
             } else {
                 Vec::new()
             };
@@ -426,7 +451,7 @@ mod tests {
             f(&mut ing);
             ing
         };
-        let variants: [(Ingredients, bool, bool); 9] = [
+        let variants: [(Ingredients, bool, bool); 11] = [
             (Ingredients::DEFAULT, false, false),
             (Ingredients::DEFAULT, true, true),
             (Ingredients::DEFAULT, false, true),
@@ -436,6 +461,8 @@ mod tests {
             (on_off(|i| i.reachability = false), true, false),
             (on_off(|i| i.away_count = false), true, false),
             (on_off(|i| i.no_undo = false), true, false),
+            (on_off(|i| i.every_step_amo = true), true, false),
+            (on_off(|i| i.every_step_amo = true), false, false),
         ];
         for (rows, cols, count, seed) in [(2, 3, 12, 34), (3, 3, 6, 35)] {
             let goal = Board::goal(rows, cols);

@@ -9,29 +9,18 @@
 //! answer stays the solver's own: see `CadicalSession::solve_by_cubes`.
 
 use puzzlec_core::slide::{Board, Heuristic, Move};
-use puzzlec_encode::slide::compact::action_name;
-use std::collections::HashMap;
-
-use puzzlec_ir::Cnf;
+use puzzlec_ir::Lit;
 
 /// At most this many cubes: measured on the 4x4 bench boards, 1500 (depth 8 or 9 on a 4x4
 /// board) did better than 100 or 400 on the longest plans and better than 4000 or 10000 on
 /// the short ones.
 const MAX_CUBES: usize = 1500;
 
-/// How many first moves to fix: as deep as `MAX_CUBES` allows, never more than `max_depth`.
-fn depth(start: &Board, max_depth: usize) -> usize {
-    let mut d = 0;
-    while d < max_depth && prefixes(start, d + 1).len() <= MAX_CUBES {
-        d += 1;
-    }
-    d
-}
-
-/// Every sequence of `d` legal moves from `start` that never undoes the move before.
-fn prefixes(start: &Board, d: usize) -> Vec<(Vec<Move>, Board)> {
+/// Every sequence of legal moves from `start` that never undoes the move before, as long as
+/// `max_depth` and [`MAX_CUBES`] allow (all of one length), with the board each one reaches.
+fn prefixes(start: &Board, max_depth: usize) -> Vec<(Vec<Move>, Board)> {
     let mut level = vec![(Vec::new(), *start)];
-    for _ in 0..d {
+    for _ in 0..max_depth {
         let mut next = Vec::with_capacity(level.len() * 3);
         for (path, board) in &level {
             for m in Move::ALL {
@@ -46,32 +35,26 @@ fn prefixes(start: &Board, d: usize) -> Vec<(Vec<Move>, Board)> {
                 }
             }
         }
+        if next.len() > MAX_CUBES {
+            break;
+        }
         level = next;
     }
     level
 }
 
-/// The cubes for one horizon of `cnf` (a `compact` encoding, whose action variables are
-/// named), most promising first, fixing at most half of the plan's moves. Empty when the
-/// encoding names no actions (no plan).
-pub fn cubes(cnf: &Cnf, start: &Board, goal: &Board, horizon: usize) -> Vec<Vec<i32>> {
-    cubes_named(&cnf.name_index(), start, goal, horizon / 2)
-}
-
-/// As [`cubes`], with the variables' names given and the depth capped at `max_depth` moves.
-/// A live incremental solver pays more per call (it holds every horizon so far): measured,
-/// a quarter of the horizon suits it better than half.
-pub fn cubes_named(names: &HashMap<&str, u32>, start: &Board, goal: &Board, max_depth: usize) -> Vec<Vec<i32>> {
+/// The cubes for one horizon, most promising first: each fixes the first moves of the plan
+/// through `actions` (`actions[t][m.index()]`, as `compact` returns them), at most
+/// `max_depth` of them. The one-shot search fixes up to half of the horizon; a live
+/// incremental solver pays more per call (it holds every horizon so far), and a quarter of
+/// the horizon measured better there. Empty when `actions` is (no plan at this horizon).
+pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize) -> Vec<Vec<Lit>> {
     let h = Heuristic::new(goal);
-    let mut ranked: Vec<(usize, Vec<i32>)> = prefixes(start, depth(start, max_depth))
+    let mut ranked: Vec<(usize, Vec<Lit>)> = prefixes(start, max_depth.min(actions.len()))
         .into_iter()
-        .filter_map(|(path, board)| {
-            let lits: Option<Vec<i32>> = path
-                .iter()
-                .enumerate()
-                .map(|(t, &m)| names.get(action_name(t, m).as_str()).map(|&v| v as i32))
-                .collect();
-            Some((h.manhattan_linear_conflict(&board), lits?))
+        .map(|(path, board)| {
+            let lits = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
+            (h.manhattan_linear_conflict(&board), lits)
         })
         .collect();
     ranked.sort_by_key(|(f, _)| *f);
