@@ -102,6 +102,14 @@ pub struct BadMoveLetter {
 mod tests {
     use super::*;
 
+    /// Encodings index their per-move variables by `index`, in `Move::ALL` order.
+    #[test]
+    fn index_is_the_position_in_all() {
+        for (i, m) in Move::ALL.into_iter().enumerate() {
+            assert_eq!(m.index(), i);
+        }
+    }
+
     #[test]
     fn bad_letters_are_named() {
         let err = parse_moves("UDx").unwrap_err();

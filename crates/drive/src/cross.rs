@@ -131,10 +131,7 @@ pub fn all_plans(
                 .enumerate()
                 .map(|(t, &m)| match encoding {
                     CrossEncoding::Sat => (sat::action_name(t, m), 1),
-                    CrossEncoding::Smt => (
-                        smt::action_name(t),
-                        Move::ALL.iter().position(|&x| x == m).unwrap_or(0) as i64,
-                    ),
+                    CrossEncoding::Smt => (smt::action_name(t), m.index() as i64),
                 })
                 .collect()
         },

@@ -236,12 +236,7 @@ pub fn all_plans(
             SlideEncoding::Bv => plan
                 .iter()
                 .enumerate()
-                .map(|(t, &m)| {
-                    (
-                        bv::input_name(t),
-                        Move::ALL.iter().position(|&x| x == m).unwrap_or(0) as i64,
-                    )
-                })
+                .map(|(t, &m)| (bv::input_name(t), m.index() as i64))
                 .collect(),
             SlideEncoding::Bright => {
                 let mut board = *start;

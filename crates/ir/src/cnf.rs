@@ -2,7 +2,6 @@
 //! variables a decoder reads. Encoders write through [`ClauseSink`], so the same encoder can
 //! fill a file buffer or, later, a live incremental solver.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// A DIMACS literal: a non-zero variable number, negative when negated.
@@ -70,11 +69,6 @@ impl Cnf {
     /// The named variables, in creation order.
     pub fn names(&self) -> &[(u32, String)] {
         &self.names
-    }
-
-    /// Name to variable, for decoding.
-    pub fn name_index(&self) -> HashMap<&str, u32> {
-        self.names.iter().map(|(v, n)| (n.as_str(), *v)).collect()
     }
 
     /// DIMACS text: comments, `c var N NAME` lines, the `p cnf` header, one clause a line.

@@ -78,11 +78,6 @@ impl CadicalSession {
         }
     }
 
-    /// Variable numbers by name.
-    pub fn names_index(&self) -> std::collections::HashMap<&str, u32> {
-        self.names.iter().map(|(v, n)| (n.as_str(), *v)).collect()
-    }
-
     /// A fresh variable beyond the formula's (for activation literals).
     pub fn new_var(&mut self) -> i32 {
         self.num_vars += 1;

@@ -126,7 +126,7 @@ pub fn encode(p: &CrossPuzzle, horizon: usize, pruning: Pruning, sink: &mut impl
         }
         if pruning.no_undo && t + 1 < horizon {
             for (di, &m) in Move::ALL.iter().enumerate() {
-                let back = Move::ALL.iter().position(|&o| o == m.opposite()).expect("four moves");
+                let back = m.opposite().index();
                 sink.add_clause(&[-act[t][di], -act[t + 1][back]]);
             }
         }

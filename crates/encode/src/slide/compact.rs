@@ -275,7 +275,7 @@ impl Layers {
         }
         if self.ing.no_undo && t > 0 {
             for (di, &m) in Move::ALL.iter().enumerate() {
-                let back = Move::ALL.iter().position(|&o| o == m.opposite()).expect("four moves");
+                let back = m.opposite().index();
                 sink.add_clause(&[-self.act[t - 1][di], -act[back]]);
             }
         }
