@@ -89,7 +89,7 @@ fn unknown_solver_id_names_the_registry() {
         "--solver",
         "nosuch",
     ])
-    .expect_code(3);
+    .expect_code(2); // a usage error ([F]): the contract says 2
     assert!(
         run.stderr.contains("\"nosuch\"") && run.stderr.contains(reg.to_str().unwrap()),
         "{}",

@@ -1,5 +1,5 @@
-//! Command-line flags as parsed (stage one); each subcommand's module turns them into a
-//! validated instance before any work starts (stage two).
+//! Command-line flags as parsed (stage one). `commands.rs` turns them into the facade's requests,
+//! which check everything before any work starts (stage two).
 
 use std::path::PathBuf;
 
@@ -10,9 +10,16 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "puzzlec", version, about, long_about = None, after_help = TOP_EXAMPLES)]
 pub struct Cli {
-    /// Solver registry to use (default: ./solvers.toml, else the built-in one).
+    /// Solver registry to use (default: ./solvers.toml in the current folder, else the
+    /// defaults built into puzzlec). A file named here must exist and parse.
     #[arg(long, global = true, value_name = "FILE")]
     pub solvers: Option<PathBuf>,
+    /// Print one JSON object on stdout instead of text (errors too: status "error").
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// No progress lines on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -33,16 +40,38 @@ Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Find a shortest solution (and prove nothing shorter exists).
-    #[command(subcommand)]
+    #[command(subcommand, after_help = "\
+Examples:
+  puzzlec solve slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\"
+  puzzlec solve cross --size 3x3 --all
+  puzzlec solve hex --all --up-to-symmetry
+
+Each puzzle's own --help lists its options and solvers.")]
     Solve(SolveCommand),
     /// Check a move string against a puzzle's rules.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = "\
+Examples:
+  puzzlec verify slide --board \"1 2 3 / 4 5 6 / 7 _ 8\" --moves L
+  puzzlec verify cross --moves-file plan.txt
+
+Exit 0 when the plan reaches the goal, 1 when it does not (the first illegal move is named).")]
     Verify(VerifyCommand),
     /// Write the encoding of one horizon to a file, for an external solver.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = "\
+Examples:
+  puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
+  puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf
+  puzzlec emit hex --encoding lia --format smt2 -o hex38.smt2
+
+Then run any solver on the file and read its answer back with `puzzlec decode`.")]
     Emit(EmitCommand),
     /// Read a file written by `emit` and a solver's answer; print the replay-checked plan.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = "\
+Examples:
+  cadical p.cnf > p.out
+  puzzlec decode slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding p.cnf --model p.out
+  z3 hex38.smt2 > answer.txt
+  puzzlec decode hex --encoding hex38.smt2 --model answer.txt")]
     Decode(DecodeCommand),
     /// List the solvers: built in, and those of the registry, with their binaries.
     #[command(after_help = "\
@@ -131,9 +160,9 @@ pub struct SolveHex {
     /// Encoding: cnf or lia [default: cnf, or lia for an SMT solver].
     #[arg(long)]
     pub encoding: Option<String>,
-    /// Solver id: cadical, z3, or one of solvers.toml.
-    #[arg(long, default_value = "cadical")]
-    pub solver: String,
+    /// Solver id: cadical, z3, or one of solvers.toml [default: cadical].
+    #[arg(long)]
+    pub solver: Option<String>,
     /// Every solution, with a proof that there are no more.
     #[arg(long)]
     pub all: bool,
@@ -143,8 +172,6 @@ pub struct SolveHex {
     /// Time limit in seconds (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -154,6 +181,7 @@ pub struct EmitHex {
     /// Encoding to emit: lia (SMT-LIB2) or cnf (DIMACS).
     #[arg(long, default_value = "cnf")]
     pub encoding: String,
+    /// Output form: dimacs for cnf, smt2 for lia.
     #[arg(long, value_enum)]
     pub format: Format,
     /// Add the symmetry-breaking constraints (one filling per class).
@@ -172,8 +200,6 @@ pub struct DecodeHex {
     /// The solver's answer to it.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -183,6 +209,7 @@ pub struct EmitCross {
     /// Encoding to emit: sat (DIMACS) or smt (SMT-LIB2).
     #[arg(long, default_value = "sat")]
     pub encoding: String,
+    /// Output form: dimacs for sat, smt2 for smt.
     #[arg(long, value_enum)]
     pub format: Format,
     /// Number of moves after which the cross must stand on the target.
@@ -203,8 +230,6 @@ pub struct DecodeCross {
     /// The solver's answer to it.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -212,14 +237,26 @@ pub struct SolversArgs {
     /// Run each binary once (`--version`) and show what it says.
     #[arg(long)]
     pub check: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
+}
+
+/// Where a plan to verify comes from.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct PlanInput {
+    /// The plan: letters U D L R for the direction each moving piece slides.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Read the plan from a file (- for standard input); whitespace is ignored.
+    #[arg(long, value_name = "FILE")]
+    pub moves_file: Option<PathBuf>,
 }
 
 /// The output formats of `emit`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// SMT-LIB2 text for z3, cvc5 and other SMT solvers.
     Smt2,
+    /// DIMACS CNF with `c var N NAME` lines, for SAT solvers.
     Dimacs,
 }
 
@@ -227,9 +264,11 @@ pub enum Format {
 pub struct EmitSlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// Encoding to emit.
+    /// Encoding to emit: bright (seed 000; CNF or SMT-LIB2), compact (CNF, the fast one),
+    /// bv (seed 001's bit-vector circuit; SMT-LIB2 only).
     #[arg(long, default_value = "bright")]
     pub encoding: String,
+    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it.
     #[arg(long, value_enum)]
     pub format: Format,
     /// Number of moves: the file is satisfiable iff a plan of exactly this length exists.
@@ -250,8 +289,6 @@ pub struct DecodeSlide {
     /// The solver's answer to it.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -368,27 +405,22 @@ pub struct SolveSlide {
     /// Time limit in seconds (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct VerifySlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// The plan: letters U D L R for the direction each tile slides.
-    #[arg(long)]
-    pub moves: String,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub plan: PlanInput,
 }
 
 /// The cross-slider instance options shared by every cross subcommand.
 #[derive(Args, Debug)]
 pub struct CrossInstance {
-    /// Board size as ROWSxCOLS.
-    #[arg(long, default_value = "5x5")]
-    pub size: String,
+    /// Board size as ROWSxCOLS [default: 5x5, or the orientation grid's size].
+    #[arg(long)]
+    pub size: Option<String>,
     /// Where the cross starts, ROW,COL from 1,1 (default top-left).
     #[arg(long)]
     pub cross: Option<String>,
@@ -410,39 +442,25 @@ pub struct SolveCross {
     /// Encoding: sat (CNF) or smt (SMT-LIB2) [default: sat, or smt for an SMT solver].
     #[arg(long)]
     pub encoding: Option<String>,
-    /// Solver id: cadical, z3, search, or one of solvers.toml.
-    #[arg(long, default_value = "cadical")]
-    pub solver: String,
-    /// Longest plan to look for (exit 1, proved, when none is that short).
-    #[arg(long, default_value_t = 60)]
-    pub max_moves: usize,
+    /// Solver id: cadical, z3, search, or one of solvers.toml [default: cadical].
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Longest plan to look for (exit 1, proved, when none is that short) [default: 60].
+    #[arg(long)]
+    pub max_moves: Option<usize>,
     /// Print every shortest solution.
     #[arg(long)]
     pub all: bool,
     /// Time limit in seconds (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct VerifyCross {
     #[command(flatten)]
     pub instance: CrossInstance,
-    /// The plan: letters U D L R for the direction each moving piece slides.
-    #[arg(long)]
-    pub moves: String,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub plan: PlanInput,
 }
 
-#[derive(Args, Debug, Clone, Copy)]
-pub struct OutputArgs {
-    /// Print one JSON object on stdout instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress lines on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-}

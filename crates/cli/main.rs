@@ -1,15 +1,9 @@
-//! The `puzzlec` binary: parse arguments, call the library, print. Nothing else lives here.
+//! The `puzzlec` binary: parse arguments, call the facade, render. Policy lives in the
+//! facade (`crates/facade`); here are only flags, files, stdout and exit codes.
 
-mod answer;
 mod args;
-mod cross;
-mod emit;
-mod exit;
-mod hex;
-mod input;
-mod report;
-mod slide;
-mod solvers;
+mod commands;
+mod render;
 
 use std::process::ExitCode;
 
@@ -17,30 +11,21 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match run(cli) {
-        Ok(code) => code.into(),
-        Err(failure) => {
-            eprintln!("error: {:#}", failure.error);
-            failure.code.into()
+    // Ctrl-C or SIGTERM: stop every solver process group and remove their temporary files.
+    let _ = ctrlc::set_handler(|| {
+        puzzlec_facade::interrupt();
+        std::process::exit(130);
+    });
+    let json = cli.json;
+    match commands::run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            if json {
+                render::write_stdout(&format!("{}\n", e.to_json()));
+            } else {
+                eprintln!("error: {e}");
+            }
+            ExitCode::from(e.kind().exit_code())
         }
-    }
-}
-
-fn run(cli: args::Cli) -> Result<exit::Code, exit::Failure> {
-    use args::{Command, DecodeCommand, EmitCommand, SolveCommand, VerifyCommand};
-    let registry = cli.solvers.as_deref();
-    match cli.command {
-        Command::Solve(SolveCommand::Slide(a)) => slide::solve(a, registry),
-        Command::Emit(EmitCommand::Slide(a)) => emit::emit_slide(a),
-        Command::Decode(DecodeCommand::Slide(a)) => emit::decode_slide(a),
-        Command::Solvers(a) => solvers::list(a, registry),
-        Command::Solve(SolveCommand::Cross(a)) => cross::solve(a, registry),
-        Command::Emit(EmitCommand::Cross(a)) => cross::emit(a),
-        Command::Solve(SolveCommand::Hex(a)) => hex::solve(a, registry),
-        Command::Emit(EmitCommand::Hex(a)) => hex::emit(a),
-        Command::Decode(DecodeCommand::Hex(a)) => hex::decode(a),
-        Command::Decode(DecodeCommand::Cross(a)) => cross::decode(a),
-        Command::Verify(VerifyCommand::Slide(a)) => slide::verify(a),
-        Command::Verify(VerifyCommand::Cross(a)) => cross::verify(a),
     }
 }

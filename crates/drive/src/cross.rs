@@ -48,10 +48,10 @@ pub fn encode(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize, input: I
 }
 
 /// The form each encoding offers, for messages.
-pub fn form_of(encoding: CrossEncoding) -> &'static str {
+pub fn form(encoding: CrossEncoding) -> InputKind {
     match encoding {
-        CrossEncoding::Sat => "CNF",
-        CrossEncoding::Smt => "SMT-LIB2",
+        CrossEncoding::Sat => InputKind::Dimacs,
+        CrossEncoding::Smt => InputKind::Smt2,
     }
 }
 
@@ -79,7 +79,7 @@ pub fn decode_checked(
 
 fn form_for(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle, horizon: usize) -> Result<Form, DriveError> {
     encode(encoding, p, horizon, backend.input())
-        .ok_or_else(|| DriveError::Solve(backend.wrong_input(form_of(encoding))))
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
 
 /// Encodes, solves, decodes and replays one horizon.

@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use puzzlec_solve::embedded_cadical::CadicalSession;
 use puzzlec_solve::{Backend, Outcome};
 
 use crate::{solve_form, AnyModel, DriveError, Form};
@@ -44,9 +43,9 @@ pub fn enumerate<P>(
         complete: false,
         stopped: None,
     };
-    let mut session = match (&form, backend) {
-        (Form::Cnf(cnf), Backend::EmbeddedCadical(_)) => Some(CadicalSession::with_config(cnf, cadical_config)),
-        _ => None,
+    let mut session = match &form {
+        Form::Cnf(cnf) => backend.session(cnf, cadical_config),
+        Form::Smt(_) => None,
     };
     let index: HashMap<String, u32> = match &form {
         Form::Cnf(cnf) => cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect(),

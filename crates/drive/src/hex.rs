@@ -47,10 +47,10 @@ pub fn encode(encoding: HexEncoding, p: &HexProblem, input: InputKind) -> Option
     }
 }
 
-pub fn form_of(encoding: HexEncoding) -> &'static str {
+pub fn form(encoding: HexEncoding) -> InputKind {
     match encoding {
-        HexEncoding::Lia => "SMT-LIB2",
-        HexEncoding::Cnf => "CNF",
+        HexEncoding::Lia => InputKind::Smt2,
+        HexEncoding::Cnf => InputKind::Dimacs,
     }
 }
 
@@ -87,7 +87,7 @@ fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError>
 }
 
 fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
-    encode(encoding, p, backend.input()).ok_or_else(|| DriveError::Solve(backend.wrong_input(form_of(encoding))))
+    encode(encoding, p, backend.input()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
 
 /// One filling, or `None` when the solver proved there is none.

@@ -64,6 +64,59 @@ pub fn encode_with(
     }
 }
 
+/// The encoding used when none is named: the fast CNF one, or `bright` for SMT solvers.
+pub fn default_encoding(kind: InputKind) -> SlideEncoding {
+    match kind {
+        InputKind::Dimacs => SlideEncoding::Compact,
+        InputKind::Smt2 => SlideEncoding::Bright,
+    }
+}
+
+/// Whether `encoding` can be written in the form `kind`.
+pub fn has_form(encoding: SlideEncoding, kind: InputKind) -> bool {
+    let (cnf, smt) = encoding.forms();
+    match kind {
+        InputKind::Dimacs => cnf,
+        InputKind::Smt2 => smt,
+    }
+}
+
+/// The most clauses (or SMT assertions' worth of them) one horizon may have: about half a
+/// gigabyte of formula. `bright` on 8x8 passes it near horizon 18; building more would take
+/// the machine's memory before any solver starts.
+pub const MAX_CLAUSES: u64 = 5_000_000;
+
+/// A generous estimate of the clauses one horizon of `encoding` has on a board of `cells`.
+pub fn estimated_clauses(encoding: SlideEncoding, cells: usize, horizon: usize) -> u64 {
+    let (n, steps) = (cells as u64, horizon as u64 + 1);
+    match encoding {
+        // Pairwise "one tile per square", frame and swap clauses for every tile.
+        SlideEncoding::Bright => steps * (n * n * (n - 1) / 2 + 10 * n * n + 16 * n),
+        SlideEncoding::Compact => steps * 8 * n * n,
+        SlideEncoding::Bv => steps * 16 * n,
+    }
+}
+
+/// Refuses a horizon whose formula would pass [`MAX_CLAUSES`].
+///
+/// # Errors
+/// The sentence saying how large it would be and what to do instead.
+pub fn check_size(encoding: SlideEncoding, start: &Board, horizon: usize, _kind: InputKind) -> Result<(), String> {
+    let clauses = estimated_clauses(encoding, start.len(), horizon);
+    if clauses > MAX_CLAUSES {
+        return Err(format!(
+            "encoding {} at horizon {horizon} on a {}x{} board would have about {:.1} million clauses, above puzzlec's cap of {} million{}",
+            encoding.name(),
+            start.rows(),
+            start.cols(),
+            clauses as f64 / 1e6,
+            MAX_CLAUSES / 1_000_000,
+            if encoding == SlideEncoding::Compact { "" } else { "; --encoding compact is far smaller" }
+        ));
+    }
+    Ok(())
+}
+
 /// Decodes a model of `encoding` at `horizon` into a plan (not yet replayed).
 ///
 /// # Errors
@@ -140,7 +193,10 @@ pub fn probe_with(
     ing: Ingredients,
     cubes: bool,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    if cubes && encoding == SlideEncoding::Compact && matches!(backend, Backend::EmbeddedCadical(_)) {
+    if let Err(too_large) = check_size(encoding, start, horizon, backend.input()) {
+        return Ok(Probe::Unknown(too_large));
+    }
+    if cubes && encoding.layered() && backend.is_incremental() {
         return compact_by_cubes(start, goal, horizon, limit, ing);
     }
     let started = std::time::Instant::now();

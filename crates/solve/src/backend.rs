@@ -28,12 +28,12 @@ pub enum SolveError {
         registry: String,
         known: String,
     },
-    #[error("solver {id:?} (registry {registry}) needs the binary {binary:?}, which was not found{hint}")]
+    #[error("solver {id:?} (registry {registry}) needs the binary {binary:?}, but {why}")]
     BinaryMissing {
         id: String,
         binary: String,
         registry: String,
-        hint: String,
+        why: String,
     },
     #[error("solver {id} reads {takes} but this encoding offers only {offers}")]
     WrongInput {
@@ -100,11 +100,16 @@ impl Backend {
                     id: id.to_owned(),
                     binary: spec.command[0].clone(),
                     registry: registry.origin().to_owned(),
-                    hint: registry.install_hint(spec),
+                    why: registry.why_missing(spec),
                 })?;
                 Ok(Backend::External(External::new(spec.clone(), binary)))
             }
         }
+    }
+
+    /// The embedded SAT solver, for cross-checks that must not depend on the registry.
+    pub fn embedded_sat() -> Backend {
+        Backend::EmbeddedCadical(EmbeddedCadical)
     }
 
     pub fn id(&self) -> &str {
@@ -113,6 +118,28 @@ impl Backend {
             Backend::EmbeddedCadical(_) => "cadical",
             Backend::External(e) => &e.spec.id,
         }
+    }
+
+    /// What this backend says its version is (external binaries are asked).
+    pub fn version(&self) -> Option<String> {
+        match self {
+            Backend::LinkedZ3(_) => Some(crate::version::linked_z3()),
+            Backend::EmbeddedCadical(_) => Some(crate::version::embedded_cadical()),
+            Backend::External(e) => crate::version::of_binary(&e.binary),
+        }
+    }
+
+    /// Whether this backend offers a live solver handle: clauses added over time, solving
+    /// under assumptions, conflict budgets (cubes, enumeration, incremental horizons).
+    pub fn is_incremental(&self) -> bool {
+        matches!(self, Backend::EmbeddedCadical(_))
+    }
+
+    /// A live solver loaded with `cnf`, when this backend offers one; `config` names a
+    /// preset where the solver has them.
+    pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<crate::embedded_cadical::CadicalSession> {
+        self.is_incremental()
+            .then(|| crate::embedded_cadical::CadicalSession::with_config(cnf, config))
     }
 
     /// The intermediate form this backend reads.

@@ -4,6 +4,7 @@
 
 use std::fs::File;
 use std::path::PathBuf;
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -73,13 +74,20 @@ impl External {
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)
+            // Its own process group: a solver started through a script has children of its
+            // own, and a time limit or Ctrl-C must stop all of them.
+            .process_group(0)
             .spawn()
             .map_err(|source| SolveError::Spawn {
                 id: self.spec.id.clone(),
                 command: format!("{} {}", self.binary.display(), args.join(" ")),
                 source,
             })?;
-        let status = match child.wait_timeout(limit + GRACE).map_err(|e| self.err_io(e))? {
+        let live = crate::live::Run::register(child.id(), dir.path());
+        let waited = child.wait_timeout(limit + GRACE);
+        // Whatever happened, nothing of the solver's group may outlive this call.
+        live.kill_group();
+        let status = match waited.map_err(|e| self.err_io(e))? {
             Some(status) => status,
             None => {
                 let _ = child.kill();
@@ -128,7 +136,11 @@ fn head(primary: &str, fallback: &str) -> String {
     let lines: Vec<&str> = text
         .lines()
         .take(6)
-        .map(|l| if l.len() > 200 { &l[..200] } else { l })
+        .map(|l| match l.char_indices().nth(200) {
+            // Cut at a character boundary: solver output may be any UTF-8 (or lossily decoded).
+            Some((at, _)) => &l[..at],
+            None => l,
+        })
         .collect();
     if lines.is_empty() {
         "(nothing)".into()

@@ -7,7 +7,11 @@ pub mod backend;
 pub mod embedded_cadical;
 pub mod external;
 pub mod linked_z3;
+pub mod live;
 pub mod registry;
+pub mod solver;
+pub mod version;
 
 pub use backend::{Backend, Outcome, SolveCnf, SolveError, SolveSmt};
 pub use registry::{InputKind, Registry, RegistryError, SolverSpec};
+pub use solver::Solver;

@@ -109,10 +109,16 @@ impl Registry {
         let file: RegistryFile = toml::from_str(text).map_err(|e| invalid(e.to_string().trim_end().to_owned()))?;
         let mut seen: Vec<&str> = Vec::new();
         for s in &file.solver {
+            if s.id.trim().is_empty() || s.id.contains(|c: char| c == ',' || c.is_whitespace()) {
+                return Err(invalid(format!(
+                    "solver id {:?} is not usable: an id is a non-empty word without spaces or commas",
+                    s.id
+                )));
+            }
             if s.command.first().is_none_or(|c| c.trim().is_empty()) {
                 return Err(invalid(format!("solver {:?} has an empty command", s.id)));
             }
-            if crate::Backend::BUILT_IN.contains(&s.id.as_str()) || s.id == "search" {
+            if crate::Backend::BUILT_IN.contains(&s.id.as_str()) || s.id == crate::Solver::SEARCH_ID {
                 return Err(invalid(format!(
                     "solver id {:?} is built in and cannot be redefined",
                     s.id
@@ -146,7 +152,7 @@ impl Registry {
     /// Built-in ids, then the registry's.
     pub fn all_ids(&self) -> Vec<String> {
         let mut ids: Vec<String> = crate::Backend::BUILT_IN.iter().map(|s| s.to_string()).collect();
-        ids.push("search".into());
+        ids.push(crate::Solver::SEARCH_ID.into());
         ids.extend(self.solvers.iter().map(|s| s.id.clone()));
         ids
     }
@@ -166,6 +172,25 @@ impl Registry {
         std::env::split_paths(&path)
             .map(|d| d.join(program))
             .find(|p| is_executable(p))
+    }
+
+    /// Why `locate` found nothing: a file that exists but is not executable, or nothing.
+    pub fn why_missing(&self, spec: &SolverSpec) -> String {
+        let program = Path::new(&spec.command[0]);
+        let candidates: Vec<PathBuf> = if spec.command[0].contains('/') {
+            vec![match (&self.dir, program.is_relative()) {
+                (Some(dir), true) => dir.join(program),
+                _ => program.to_path_buf(),
+            }]
+        } else {
+            std::env::var_os("PATH")
+                .map(|p| std::env::split_paths(&p).map(|d| d.join(program)).collect())
+                .unwrap_or_default()
+        };
+        match candidates.iter().find(|p| p.is_file()) {
+            Some(p) => format!("{} exists but is not executable (chmod +x)", p.display()),
+            None => format!("it was not found{}", self.install_hint(spec)),
+        }
     }
 
     /// A hint for installing a missing binary (Debian package names for the shipped ones).
@@ -212,6 +237,8 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("twice"));
+        let empty = "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"x\"]\n";
+        assert!(Registry::parse(empty, "f".into(), None).unwrap_err().to_string().contains("not usable"));
         let builtin = "[[solver]]\nid = \"z3\"\ninput = \"smt2\"\ncommand = [\"z3\"]\n";
         assert!(Registry::parse(builtin, "f".into(), None).is_err());
         let bad_input = "[[solver]]\nid = \"q\"\ninput = \"sat\"\ncommand = [\"z3\"]\n";

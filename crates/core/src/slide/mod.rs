@@ -3,6 +3,7 @@
 
 pub mod benchset;
 pub mod bfs;
+pub mod constructive;
 pub mod board;
 pub mod heuristic;
 pub mod ida;
@@ -11,6 +12,7 @@ pub mod solvability;
 
 pub use crate::moves::{moves_to_string, parse_moves, Move};
 pub use bfs::Search;
+pub use constructive::constructive_plan;
 pub use board::{Board, IllegalMove, BLANK};
 pub use heuristic::Heuristic;
 pub use parse::{parse_board, to_compact, BoardError};

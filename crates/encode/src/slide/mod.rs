@@ -34,6 +34,12 @@ impl SlideEncoding {
         SlideEncoding::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// Whether this encoding grows step by step with actions to cube on (`compact`'s
+    /// `Layers`): incremental horizons and cube-and-conquer need it.
+    pub fn layered(self) -> bool {
+        matches!(self, SlideEncoding::Compact)
+    }
+
     /// Whether this encoding has a CNF and an SMT-LIB2 form.
     pub fn forms(self) -> (bool, bool) {
         match self {

@@ -1,0 +1,176 @@
+//! The answer to a request. This type IS the JSON contract: `--json` prints it as it is
+//! serialised here (keys sorted, absent fields left out), and batch runs write one per line.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How a request ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// A solution was found and checked (for `verify`: see `Valid`).
+    #[default]
+    Solved,
+    /// Proved: there is none (or, for `decode`, the solver answered UNSAT).
+    NoSolution,
+    /// Nothing proved: a limit was reached or a solver gave up.
+    Unknown,
+    /// `verify`: the plan reaches the goal.
+    Valid,
+    /// `verify`: the plan fails.
+    Invalid,
+}
+
+impl Status {
+    /// The CLI contract's exit code: 0 solved or valid, 1 none or invalid, 3 unknown.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Solved | Status::Valid => 0,
+            Status::NoSolution | Status::Invalid => 1,
+            Status::Unknown => 3,
+        }
+    }
+}
+
+/// One solution of an enumeration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Solution {
+    /// A sliding-tile plan.
+    Plan(String),
+    /// A cross-slider plan and the orientation grid it implies.
+    CrossPlan { moves: String, grid: Vec<String> },
+    /// A hexagon filling, values by cell number.
+    Filling { values: BTreeMap<String, i64> },
+}
+
+/// What a request found. Fields that do not apply to the puzzle or the outcome are `None` and
+/// left out of the JSON.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    pub puzzle: String,
+    pub status: Status,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<usize>,
+    /// `decode`: the horizon the emitted file encodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizon: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
+    /// True only when a shorter plan was proved impossible.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<usize>,
+    /// How far the plan may be above the optimum: `length - lower_bound`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gap: Option<usize>,
+    /// Cross slider: the orientation grid of `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_sum: Option<usize>,
+    /// Hexagon: values by cell number ("1".."19").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<BTreeMap<String, i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<Solution>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// True when the enumeration proved there are no more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
+    /// A short tag for why there is no solution (`parity`, `max-moves`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The sentence behind `status` when it is not `solved`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// `verify`: why the plan is invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Pictures for the human rendering (boards, grids, hexagons), in order; not JSON.
+    #[serde(skip)]
+    pub figures: Vec<String>,
+}
+
+impl Answer {
+    pub fn new(puzzle: &str, status: Status) -> Answer {
+        Answer {
+            puzzle: puzzle.to_owned(),
+            status,
+            ..Answer::default()
+        }
+    }
+
+    /// The exit code this answer ends the CLI with.
+    pub fn exit_code(&self) -> u8 {
+        self.status.exit_code()
+    }
+
+    /// The JSON object (keys sorted).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("an Answer always serialises")
+    }
+
+    /// The answer turned into "proved: none", with a short tag and the sentence why.
+    pub fn no_solution(mut self, reason: Option<&str>, detail: impl Into<String>) -> Answer {
+        self.status = Status::NoSolution;
+        self.reason = reason.map(str::to_owned);
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// The answer turned into "unknown", with the sentence why.
+    pub fn unknown(mut self, detail: impl Into<String>) -> Answer {
+        self.status = Status::Unknown;
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// A plan found (and replayed by the caller): moves, length, whether it is optimal.
+    pub fn set_plan(&mut self, plan: &[puzzlec_core::Move], optimal: bool) {
+        self.moves = Some(puzzlec_core::moves_to_string(plan));
+        self.length = Some(plan.len());
+        self.optimal = Some(optimal);
+        if optimal {
+            self.gap = None;
+        }
+    }
+
+    /// The best plan known when nothing better could be proved, with the best proved lower
+    /// bound and the gap between them: nothing found is lost at a limit.
+    pub fn set_best(&mut self, plan: &[puzzlec_core::Move], lower_bound: usize) {
+        self.set_plan(plan, false);
+        let lb = self.lower_bound.unwrap_or(0).max(lower_bound).min(plan.len());
+        self.lower_bound = Some(lb);
+        self.gap = Some(plan.len() - lb);
+        if self.gap == Some(0) {
+            self.optimal = Some(true);
+            self.gap = None;
+        }
+    }
+}
+
+/// "1 plan", "6 plans": a count with its noun.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// "1 move", "15 moves".
+pub fn moves(n: usize) -> String {
+    count(n, "move")
+}

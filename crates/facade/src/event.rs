@@ -1,0 +1,39 @@
+//! Progress while a request runs. The facade reports; a front end decides what to show (the
+//! CLI prints plain lines on stderr, a service might stream them, a test might count them).
+
+/// One thing worth telling the user while a request runs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A horizon was answered: `result` is `sat`, `unsat` or `unknown`.
+    Horizon {
+        horizon: usize,
+        result: &'static str,
+        seconds: f64,
+    },
+    /// An enumeration finished (or stopped) with `count` solutions of `length` moves.
+    Enumerated { count: usize, length: usize, noun: &'static str },
+    /// A plan of `length` moves is known (anytime search: each better plan).
+    Plan { length: usize, seconds: f64 },
+    /// Every plan is proved to need at least `lower_bound` moves.
+    Bound { lower_bound: usize, seconds: f64 },
+}
+
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Horizon {
+                horizon,
+                result,
+                seconds,
+            } => write!(f, "horizon {horizon:>3}: {result:<7} ({seconds:.2} s)"),
+            Event::Enumerated { count, length, noun } => {
+                write!(f, "enumerated {} of {length} moves", crate::answer::count(*count, noun))
+            }
+            Event::Plan { length, seconds } => write!(f, "plan of {length} moves ({seconds:.2} s)"),
+            Event::Bound { lower_bound, seconds } => {
+                write!(f, "lower bound {lower_bound} ({seconds:.2} s)")
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! What `emit` and `decode` share across puzzles: the horizon cap, the form a format names,
+//! the header line of emitted files, and reading a solver's answer against the emitted text.
+
+use std::collections::HashMap;
+
+use puzzlec_drive::AnyModel;
+use puzzlec_ir::{parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel};
+use puzzlec_solve::InputKind;
+
+use crate::error::{Error, Result};
+use crate::request::{DecodeRequest, Format};
+
+/// Horizons above this make files of many gigabytes on large boards.
+pub const MAX_HORIZON: usize = 400;
+
+/// Rejects horizons above [`MAX_HORIZON`].
+///
+/// # Errors
+/// Bad input naming the cap.
+pub fn check_horizon(horizon: usize) -> Result<()> {
+    if horizon > MAX_HORIZON {
+        return Err(Error::bad_input(format!(
+            "--horizon {horizon} is above the supported {MAX_HORIZON}"
+        )));
+    }
+    Ok(())
+}
+
+/// The intermediate form a format names.
+pub fn kind(format: Format) -> InputKind {
+    match format {
+        Format::Smt2 => InputKind::Smt2,
+        Format::Dimacs => InputKind::Dimacs,
+    }
+}
+
+/// The `puzzlec PUZZLE key=value ...` line every emitted file starts with, as a map.
+///
+/// # Errors
+/// Bad input when the file has no such line (it was not written by `emit PUZZLE`).
+pub fn header_fields(req: &DecodeRequest, puzzle: &str) -> Result<HashMap<String, String>> {
+    let tag = format!("puzzlec {puzzle} ");
+    let line = req.encoded.lines().take(5).find(|l| l.contains(&tag)).ok_or_else(|| {
+        Error::bad_input(format!(
+            "{} has no `puzzlec {puzzle}` header line: was it written by `puzzlec emit {puzzle}`?",
+            req.encoded_origin
+        ))
+    })?;
+    let rest = &line[line.find(&tag).map_or(0, |i| i + tag.len())..];
+    Ok(rest
+        .split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect())
+}
+
+/// One header field.
+///
+/// # Errors
+/// Bad input when it is missing.
+pub fn field<'a>(fields: &'a HashMap<String, String>, req: &DecodeRequest, key: &str) -> Result<&'a str> {
+    fields
+        .get(key)
+        .map(String::as_str)
+        .ok_or_else(|| Error::bad_input(format!("{}: the header has no {key}", req.encoded_origin)))
+}
+
+/// The header's horizon.
+///
+/// # Errors
+/// Bad input when it is missing or not a number.
+pub fn horizon(fields: &HashMap<String, String>, req: &DecodeRequest) -> Result<usize> {
+    field(fields, req, "horizon")?
+        .parse()
+        .map_err(|_| Error::bad_input(format!("{}: the header's horizon is not a number", req.encoded_origin)))
+}
+
+/// The model in the answer, read as the emitted file's form; `None` when it says UNSAT.
+///
+/// # Errors
+/// A broken emitted file is bad input; an answer that is not one, or says unknown, is unknown.
+pub fn read_model(req: &DecodeRequest) -> Result<Option<AnyModel>> {
+    let source = format!("the answer in {}", req.answer_origin);
+    let garbage = |reason: String| Error::unknown(format!("{source} is not a solver answer: {reason}"));
+    if req.encoded.lines().any(|l| l.trim_start().starts_with("p cnf")) {
+        let cnf = Cnf::parse_dimacs(&req.encoded)
+            .map_err(|e| Error::bad_input(format!("the emitted DIMACS file {}: {e}", req.encoded_origin)))?;
+        let first = req.answer.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        // minisat's result file starts with a bare SAT/UNSAT; everyone else prints s/v lines.
+        let parsed = if ["SAT", "UNSAT", "INDET"].contains(&first) {
+            parse_minisat_result(&req.answer)
+        } else {
+            parse_sat_output(&req.answer)
+        };
+        match parsed.map_err(|e| garbage(e.reason))? {
+            SatAnswer::Sat(assignment) => Ok(Some(AnyModel::Cnf(CnfModel::new(cnf.names(), assignment)))),
+            SatAnswer::Unsat => Ok(None),
+            SatAnswer::Unknown => Err(Error::unknown(format!("{source} says UNKNOWN"))),
+        }
+    } else {
+        match parse_smt_answer(&req.answer).map_err(|e| garbage(e.reason))? {
+            SmtAnswer::Sat(values) => Ok(Some(AnyModel::Smt(SmtModel { values }))),
+            SmtAnswer::Unsat => Ok(None),
+            SmtAnswer::Unknown => Err(Error::unknown(format!("{source} says unknown"))),
+        }
+    }
+}

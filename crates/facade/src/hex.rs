@@ -1,0 +1,253 @@
+//! Magic hexagons through the facade: the instance from order and givens, and the verbs.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use puzzlec_core::hex::{render, Hexagon};
+use puzzlec_drive::hex as drive_hex;
+use puzzlec_encode::hex::{HexEncoding, HexProblem};
+use puzzlec_solve::{Backend, InputKind};
+
+use crate::answer::{Answer, Solution, Status};
+use crate::env::{self, Env};
+use crate::error::{Error, ErrorKind, Result};
+use crate::event::Event;
+use crate::files;
+use crate::request::{DecodeRequest, EmitRequest, HexInstance, HexRequest};
+
+pub const PUZZLE: &str = "hex";
+
+/// Parses `1=3,10=5` into 0-based (cell, value) pairs, checking ranges and repeats.
+fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
+    let n = hex.cells();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let bad = |why: String| Error::bad_input(format!("--givens {item:?}: {why}"));
+        let (cell, value) = item
+            .split_once('=')
+            .ok_or_else(|| bad("expected CELL=VALUE, e.g. 1=3".into()))?;
+        let number = |t: &str, what: &str| {
+            t.trim()
+                .parse::<usize>()
+                .map_err(|_| bad(format!("{:?} is not a {what}", t.trim())))
+        };
+        let (cell, value) = (number(cell, "cell number")?, number(value, "value")?);
+        if !(1..=n).contains(&cell) {
+            return Err(bad(format!("cell {cell} is not on an order-{} hexagon (cells 1..={n})", hex.order)));
+        }
+        if !(1..=n).contains(&value) {
+            return Err(bad(format!("value {value} is outside 1..={n}")));
+        }
+        if out.iter().any(|&(c, _)| c == cell - 1) {
+            return Err(bad(format!("cell {cell} is given twice")));
+        }
+        if let Some(&(other, _)) = out.iter().find(|&&(_, v)| v == value) {
+            return Err(bad(format!(
+                "value {value} is already given to cell {}; every value appears once",
+                other + 1
+            )));
+        }
+        out.push((cell - 1, value));
+    }
+    Ok(out)
+}
+
+/// The problem; an order without an integer magic sum is proved impossible at once
+/// (`Err` of kind no-solution, whose message is the arithmetic).
+///
+/// # Errors
+/// Bad input for orders and givens that do not parse.
+pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
+    let hex = Hexagon::new(a.order).map_err(|e| Error::bad_input(format!("--order: {e}")))?;
+    let givens = match &a.givens {
+        Some(text) => parse_givens(text, &hex)?,
+        None => Vec::new(),
+    };
+    let magic = hex.magic_sum().map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
+    Ok(HexProblem {
+        hex,
+        magic,
+        givens,
+        break_symmetry,
+    })
+}
+
+fn encoding(name: &str) -> Result<HexEncoding> {
+    HexEncoding::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = HexEncoding::ALL.iter().map(|e| e.name()).collect();
+        Error::bad_input(format!("unknown encoding {name:?} for hex (known: {})", known.join(", ")))
+    })
+}
+
+/// Values by cell number, for JSON.
+fn by_cell(values: &[i64]) -> BTreeMap<String, i64> {
+    values.iter().enumerate().map(|(c, v)| ((c + 1).to_string(), *v)).collect()
+}
+
+fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all: Option<bool>) {
+    answer.magic_sum = Some(p.magic);
+    answer.values = fillings.first().map(|f| by_cell(f));
+    answer.figures = fillings.iter().map(|f| render(&p.hex, f)).collect();
+    if let Some(complete) = all {
+        answer.solutions = Some(fillings.iter().map(|f| Solution::Filling { values: by_cell(f) }).collect());
+        answer.count = Some(fillings.len());
+        answer.complete = Some(complete);
+    }
+}
+
+/// Solves a magic-hexagon request.
+///
+/// # Errors
+/// Bad input (order, givens, names); unknown when a solver fails or lies.
+pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    let started = Instant::now();
+    let deadline = env::deadline(req.options.timeout)?;
+    let solver = env.solver(req.options.solver.as_deref().unwrap_or("cadical"))?;
+    let backend = solver.backend().ok_or_else(|| {
+        Error::bad_input("the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)")
+    })?;
+    let encoding = match &req.options.encoding {
+        Some(name) => encoding(name)?,
+        None if backend.input() == InputKind::Smt2 => HexEncoding::Lia,
+        None => HexEncoding::Cnf,
+    };
+    if drive_hex::form(encoding) != backend.input() {
+        return Err(Error::bad_input(format!(
+            "solver {} reads {} but encoding {} offers only {}",
+            backend.id(),
+            backend.input(),
+            encoding.name(),
+            drive_hex::form(encoding)
+        )));
+    }
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.encoding = Some(encoding.name().into());
+    answer.solver = Some(backend.id().into());
+    answer.order = Some(req.instance.order);
+    let finish = |mut a: Answer| {
+        a.time_ms = Some(started.elapsed().as_millis() as u64);
+        Ok(a)
+    };
+    let p = match problem(&req.instance, false) {
+        Ok(p) => p,
+        Err(e) if e.kind() == ErrorKind::NoSolution => {
+            return finish(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
+        }
+        Err(e) => return Err(e),
+    };
+    let none = |answer: Answer| -> Result<Answer> {
+        refute_lie(backend, &p)?;
+        Ok(if p.givens.is_empty() {
+            answer.no_solution(Some("unsat"), "no magic hexagon of this order exists (proved by the solver)")
+        } else {
+            answer.no_solution(Some("givens"), "the givens contradict: no magic hexagon has them (proved by the solver)")
+        })
+    };
+    if !req.options.all {
+        // Without givens any filling answers, so look for the class representative: the
+        // symmetry-breaking facts cut the search twelvefold.
+        let one = HexProblem {
+            break_symmetry: p.givens.is_empty(),
+            ..p.clone()
+        };
+        return finish(match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
+            Ok(Some(values)) => {
+                set_fillings(&mut answer, &p, &[values], None);
+                answer
+            }
+            Ok(None) => none(answer)?,
+            Err(reason) => answer.unknown(crate::slide::solve::limit_reason(req.options.timeout, deadline, &reason)),
+        });
+    }
+    let (mut fillings, complete, stopped) = if p.givens.is_empty() {
+        let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, backend, &p, deadline)?;
+        let chosen = if req.up_to_symmetry { classes.solutions } else { all };
+        (chosen, classes.complete, classes.stopped)
+    } else {
+        let found = drive_hex::all_fillings(encoding, backend, &p, deadline)?;
+        let mut fillings = found.solutions;
+        if req.up_to_symmetry {
+            // Givens are not symmetric: keep one filling per class after the fact.
+            let mut seen = std::collections::HashSet::new();
+            fillings.retain(|f| seen.insert(drive_hex::orbit(&p.hex, f)[0].clone()));
+        }
+        (fillings, found.complete, found.stopped)
+    };
+    if fillings.is_empty() {
+        return finish(match complete {
+            true => none(answer)?,
+            false => answer.unknown(crate::slide::solve::limit_reason(
+                req.options.timeout,
+                deadline,
+                &stopped.unwrap_or_default(),
+            )),
+        });
+    }
+    fillings.sort();
+    set_fillings(&mut answer, &p, &fillings, Some(complete));
+    finish(answer)
+}
+
+/// Before "none exists" is printed on another solver's word, the embedded SAT solver looks
+/// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. [G]'s
+/// proofs make the claim checkable; this only keeps a wrong one from being printed.
+fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
+    if backend.is_incremental() {
+        return Ok(());
+    }
+    let embedded = Backend::embedded_sat();
+    if let Ok(Ok(Some(values))) = drive_hex::solve_one(HexEncoding::Cnf, &embedded, p, Duration::from_secs(5)) {
+        let shown: Vec<String> = values.iter().map(i64::to_string).collect();
+        return Err(Error::unknown(format!(
+            "solver {} answered UNSAT, but the embedded SAT solver finds a filling that checks ({}): the solver is wrong",
+            backend.id(),
+            shown.join(" ")
+        )));
+    }
+    Ok(())
+}
+
+/// The hexagon's encoding as file text.
+///
+/// # Errors
+/// Bad input for names and forms; no-solution for an order without a magic sum.
+pub fn emit(i: &HexInstance, req: &EmitRequest) -> Result<String> {
+    let p = problem(i, req.up_to_symmetry)?;
+    let encoding = encoding(&req.encoding)?;
+    let kind = files::kind(req.format);
+    let form = drive_hex::encode(encoding, &p, kind).ok_or_else(|| {
+        Error::bad_input(format!(
+            "encoding {} has no {kind} form (it is {})",
+            encoding.name(),
+            drive_hex::form(encoding)
+        ))
+    })?;
+    Ok(form.to_text())
+}
+
+/// Decodes a solver's answer to an emitted file (order, givens and symmetry come from its
+/// header) and checks the filling.
+///
+/// # Errors
+/// As [`crate::slide::decode`].
+pub fn decode(req: &DecodeRequest) -> Result<Answer> {
+    let fields = files::header_fields(req, PUZZLE)?;
+    let encoding = encoding(files::field(&fields, req, "encoding")?)?;
+    let order: usize = files::field(&fields, req, "order")?
+        .parse()
+        .map_err(|_| Error::bad_input(format!("{}: bad order in the header", req.encoded_origin)))?;
+    let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
+    let broken = files::field(&fields, req, "symmetry")? == "broken";
+    let p = problem(&HexInstance { order, givens }, broken).map_err(|e| e.context(&req.encoded_origin))?;
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.order = Some(order);
+    let Some(model) = files::read_model(req)? else {
+        answer.status = Status::NoSolution;
+        answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());
+        return Ok(answer);
+    };
+    let values = drive_hex::decode_checked(encoding, &format!("({})", req.answer_origin), &p, &model)?;
+    answer.encoding = Some(encoding.name().into());
+    set_fillings(&mut answer, &p, &[values], None);
+    Ok(answer)
+}

@@ -1,0 +1,87 @@
+//! puzzlec as a library: one call per verb, from a request to an answer.
+//!
+//! Every front end (the CLI, batch runs, a portfolio, a service, bindings) calls these and
+//! nothing below them, so the policy lives once: default solvers and encodings, lower and
+//! upper bounds, which claims need which proof, and what counts as bad input.
+//!
+//! - [`solve`]: a [`Request`] in, an [`Answer`] out; progress arrives as [`Event`]s.
+//! - [`emit`], [`decode`], [`verify`]: the other verbs of the CLI contract.
+//! - [`Error::kind`] decides the exit code; [`Answer::exit_code`] does for answers.
+
+pub mod answer;
+pub mod env;
+pub mod error;
+pub mod event;
+pub mod request;
+
+pub use answer::{Answer, Solution, Status};
+pub use env::Env;
+pub use error::{Error, ErrorKind, Result};
+pub use event::Event;
+pub use request::{
+    CrossInstance, CrossRequest, DecodeRequest, EmitRequest, Format, HexInstance, HexRequest, Instance, Request,
+    SlideInstance, SlideRequest, SolveOptions, VerifyRequest,
+};
+
+pub mod cross;
+pub mod files;
+pub mod hex;
+pub mod slide;
+pub mod solvers;
+
+/// Solves one request: parse and check the instance, pick solver and encoding, search,
+/// replay every solution through the reference model, and say what was proved.
+///
+/// # Errors
+/// [`ErrorKind::BadInput`] for requests that are wrong; [`ErrorKind::Unknown`] when a solver
+/// fails, lies or is missing. Limits reached are answers (status unknown), not errors.
+pub fn solve(req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    match req {
+        Request::Slide(r) => slide::solve::solve(r, env, on),
+        Request::Cross(r) => cross::solve(r, env, on),
+        Request::Hex(r) => hex::solve(r, env, on),
+    }
+}
+
+/// Writes one horizon (or the hexagon) as DIMACS or SMT-LIB2 text.
+///
+/// # Errors
+/// Bad input for instances, names, horizons above the cap, or forms an encoding lacks.
+pub fn emit(req: &EmitRequest) -> Result<String> {
+    match &req.instance {
+        Instance::Slide(i) => slide::emit(i, req),
+        Instance::Cross(i) => cross::emit(i, req),
+        Instance::Hex(i) => hex::emit(i, req),
+    }
+}
+
+/// Reads a solver's answer to an emitted file, decodes it and replays it.
+///
+/// # Errors
+/// Bad input for files that do not match the instance; unknown for answers that do not
+/// decode or fail the replay.
+pub fn decode(req: &DecodeRequest) -> Result<Answer> {
+    match &req.instance {
+        Instance::Slide(i) => slide::decode(i, req),
+        Instance::Cross(i) => cross::decode(i, req),
+        Instance::Hex(_) => hex::decode(req),
+    }
+}
+
+/// Replays a plan strictly through the reference model.
+///
+/// # Errors
+/// Bad input for instances or moves that do not parse.
+pub fn verify(req: &VerifyRequest) -> Result<Answer> {
+    match &req.instance {
+        Instance::Slide(i) => slide::verify(i, req),
+        Instance::Cross(i) => cross::verify(i, req),
+        Instance::Hex(_) => Err(Error::bad_input("a magic hexagon has no moves to verify")),
+    }
+}
+
+/// Stops every external solver in flight (its whole process group) and removes its
+/// temporary files. A front end calls this from its Ctrl-C / SIGTERM handler before exiting.
+pub fn interrupt() {
+    puzzlec_solve::live::stop_all();
+}

@@ -1,0 +1,175 @@
+//! What a front end asks for. Instances are given as text (boards, grids, givens), exactly as
+//! a user types them, so the same request can come from CLI flags, a JSON line of a batch
+//! file or a service; the facade parses and checks them.
+
+use serde::Deserialize;
+
+/// The solving options every puzzle shares.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SolveOptions {
+    /// Encoding name; `None` picks the puzzle's default for the solver's input form.
+    #[serde(default)]
+    pub encoding: Option<String>,
+    /// Solver id; `None` picks the puzzle's default.
+    #[serde(default)]
+    pub solver: Option<String>,
+    /// Every (shortest) solution, with a proof that there are no more.
+    #[serde(default)]
+    pub all: bool,
+    /// Seconds for the whole request, encoding included.
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+/// A sliding-tile instance.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SlideInstance {
+    /// The start board in the compact or table form.
+    pub board: String,
+    /// The goal board; `None` is tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Where the board text came from, for messages (`--board`, `board in FILE`).
+    #[serde(default, skip)]
+    pub origin: Option<String>,
+}
+
+/// `solve slide`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SlideRequest {
+    #[serde(flatten)]
+    pub instance: SlideInstance,
+    #[serde(flatten)]
+    pub options: SolveOptions,
+    /// Proved "no solution" when every plan needs more moves.
+    #[serde(default)]
+    pub max_moves: Option<usize>,
+    /// Keep one incremental solver across horizons.
+    #[serde(default)]
+    pub incremental: bool,
+}
+
+/// A cross-slider instance, as flags give it.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CrossInstance {
+    /// `ROWSxCOLS`; `None` is 5x5 (or the orientation grid's size).
+    #[serde(default)]
+    pub size: Option<String>,
+    /// 1-based `ROW,COL` cells.
+    #[serde(default)]
+    pub cross: Option<String>,
+    #[serde(default)]
+    pub empty: Option<String>,
+    #[serde(default)]
+    pub target: Option<String>,
+    /// An orientation grid's text (`+ . - | ?`), which fixes size, cross and empty cell.
+    #[serde(default)]
+    pub orientations: Option<String>,
+    /// Where the grid came from, for messages.
+    #[serde(default, skip)]
+    pub orientations_origin: Option<String>,
+}
+
+/// `solve cross`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CrossRequest {
+    #[serde(flatten)]
+    pub instance: CrossInstance,
+    #[serde(flatten)]
+    pub options: SolveOptions,
+    /// Longest plan to look for; `None` is 60.
+    #[serde(default)]
+    pub max_moves: Option<usize>,
+}
+
+/// A magic-hexagon instance.
+#[derive(Clone, Debug, Deserialize)]
+pub struct HexInstance {
+    #[serde(default = "default_order")]
+    pub order: usize,
+    /// `CELL=VALUE,...` with 1-based cells.
+    #[serde(default)]
+    pub givens: Option<String>,
+}
+
+impl Default for HexInstance {
+    fn default() -> HexInstance {
+        HexInstance {
+            order: default_order(),
+            givens: None,
+        }
+    }
+}
+
+fn default_order() -> usize {
+    3
+}
+
+/// `solve hex`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct HexRequest {
+    #[serde(flatten)]
+    pub instance: HexInstance,
+    #[serde(flatten)]
+    pub options: SolveOptions,
+    /// One filling per class of rotations and reflections.
+    #[serde(default)]
+    pub up_to_symmetry: bool,
+}
+
+/// Any `solve` request; in JSON the `puzzle` field picks the kind.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "puzzle", rename_all = "lowercase")]
+pub enum Request {
+    Slide(SlideRequest),
+    Cross(CrossRequest),
+    Hex(HexRequest),
+}
+
+/// The intermediate forms `emit` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Smt2,
+    Dimacs,
+}
+
+/// Any instance, for `emit`, `decode` and `verify`.
+#[derive(Clone, Debug)]
+pub enum Instance {
+    Slide(SlideInstance),
+    Cross(CrossInstance),
+    Hex(HexInstance),
+}
+
+/// `emit`: one horizon (or the hexagon) in one form.
+#[derive(Clone, Debug)]
+pub struct EmitRequest {
+    pub instance: Instance,
+    pub encoding: String,
+    pub format: Format,
+    /// Moves (ignored for hexagons).
+    pub horizon: usize,
+    /// Hexagons: add the symmetry-breaking facts.
+    pub up_to_symmetry: bool,
+}
+
+/// `decode`: an emitted file and a solver's answer to it.
+#[derive(Clone, Debug)]
+pub struct DecodeRequest {
+    /// The instance (hexagons read theirs from the file's header; this one is ignored).
+    pub instance: Instance,
+    /// The text `emit` wrote, and where it came from (for messages).
+    pub encoded: String,
+    pub encoded_origin: String,
+    /// The solver's answer, and where it came from.
+    pub answer: String,
+    pub answer_origin: String,
+}
+
+/// `verify`: a plan to replay.
+#[derive(Clone, Debug)]
+pub struct VerifyRequest {
+    pub instance: Instance,
+    pub moves: String,
+}

@@ -1,0 +1,142 @@
+//! Sliding tiles through the facade: the instance from text, and the verbs `emit`, `decode`
+//! and `verify` (`solve` lives in [`solve`]).
+
+pub mod solve;
+
+use puzzlec_core::slide::{moves_to_string, parse_board, parse_moves, Board, Move};
+use puzzlec_drive::slide as drive_slide;
+use puzzlec_encode::slide::SlideEncoding;
+
+use crate::answer::{Answer, Status};
+use crate::error::{Error, Result};
+use crate::files;
+use crate::request::{DecodeRequest, EmitRequest, SlideInstance, VerifyRequest};
+
+pub const PUZZLE: &str = "slide";
+
+/// The start board and the goal, checked to have the same shape.
+///
+/// # Errors
+/// Bad input naming where the board came from.
+pub fn boards(i: &SlideInstance) -> Result<(Board, Board)> {
+    let origin = i.origin.as_deref().unwrap_or("--board");
+    let start = parse_board(&i.board).map_err(|e| Error::bad_input(format!("{origin}: {e}")))?;
+    let goal = match &i.goal {
+        Some(text) => parse_board(text).map_err(|e| Error::bad_input(format!("--goal: {e}")))?,
+        None => Board::goal(start.rows(), start.cols()),
+    };
+    if !start.same_shape(&goal) {
+        return Err(Error::bad_input(format!(
+            "the board is {}x{} but the goal is {}x{}",
+            start.rows(),
+            start.cols(),
+            goal.rows(),
+            goal.cols()
+        )));
+    }
+    Ok((start, goal))
+}
+
+/// The encoding called `name`.
+///
+/// # Errors
+/// Bad input listing the registered names.
+pub fn encoding(name: &str) -> Result<SlideEncoding> {
+    SlideEncoding::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = SlideEncoding::ALL.iter().map(|e| e.name()).collect();
+        Error::bad_input(format!(
+            "unknown encoding {name:?} for slide (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+/// Parses a move string.
+///
+/// # Errors
+/// Bad input naming the first bad letter.
+pub fn moves(text: &str) -> Result<Vec<Move>> {
+    parse_moves(text).map_err(|e| Error::bad_input(format!("moves: {e}")))
+}
+
+/// The encoding of one horizon, as file text.
+///
+/// # Errors
+/// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
+pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
+    let (start, goal) = boards(i)?;
+    let encoding = encoding(&req.encoding)?;
+    files::check_horizon(req.horizon)?;
+    let kind = files::kind(req.format);
+    drive_slide::check_size(encoding, &start, req.horizon, kind).map_err(Error::bad_input)?;
+    let form = drive_slide::encode(encoding, &start, &goal, req.horizon, kind).ok_or_else(|| {
+        Error::bad_input(format!(
+            "encoding {} has no {kind} form (it offers {})",
+            encoding.name(),
+            drive_slide::forms_text(encoding)
+        ))
+    })?;
+    Ok(form.to_text())
+}
+
+/// Decodes a solver's answer to an emitted file and replays the plan.
+///
+/// # Errors
+/// Bad input for a file that is not ours or another board's size; unknown for answers that
+/// are not answers, do not decode, or fail replay.
+pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
+    let (start, goal) = boards(i)?;
+    let fields = files::header_fields(req, PUZZLE)?;
+    let encoding = SlideEncoding::from_name(files::field(&fields, req, "encoding")?)
+        .ok_or_else(|| Error::bad_input(format!("{}: the header names no known encoding", req.encoded_origin)))?;
+    let horizon = files::horizon(&fields, req)?;
+    let size = format!("{}x{}", start.rows(), start.cols());
+    let theirs = files::field(&fields, req, "size")?;
+    if theirs != size {
+        return Err(Error::bad_input(format!(
+            "{} encodes a {theirs} board but the board given is {size}",
+            req.encoded_origin
+        )));
+    }
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.horizon = Some(horizon);
+    let Some(model) = files::read_model(req)? else {
+        answer.status = Status::NoSolution;
+        answer.detail = Some(format!("unsatisfiable: no plan of exactly {}", crate::answer::moves(horizon)));
+        return Ok(answer);
+    };
+    let plan = drive_slide::decode(encoding, &model, &start, horizon)
+        .map_err(|e| Error::unknown(format!("the answer in {} does not decode: {e}", req.answer_origin)))?;
+    drive_slide::replay(&format!("({})", req.answer_origin), &start, &goal, &plan, horizon)?;
+    answer.encoding = Some(encoding.name().into());
+    answer.moves = Some(moves_to_string(&plan));
+    answer.length = Some(plan.len());
+    answer.figures = vec![start.to_string()];
+    Ok(answer)
+}
+
+/// Replays a plan strictly: valid when it ends on the goal.
+///
+/// # Errors
+/// Bad input for boards or move letters that do not parse.
+pub fn verify(i: &SlideInstance, req: &VerifyRequest) -> Result<Answer> {
+    let (start, goal) = boards(i)?;
+    let plan = moves(&req.moves)?;
+    let mut answer = Answer::new(PUZZLE, Status::Valid);
+    answer.length = Some(plan.len());
+    match start.apply_strict(&plan) {
+        Ok(end) if end == goal => {}
+        Ok(end) => {
+            answer.status = Status::Invalid;
+            answer.error = Some(format!(
+                "after all {} the board is not the goal:\n{end}",
+                crate::answer::moves(plan.len())
+            ));
+        }
+        Err(e) => {
+            answer.status = Status::Invalid;
+            answer.error = Some(e.to_string());
+        }
+    }
+    Ok(answer)
+}

@@ -1,0 +1,79 @@
+//! `solvers [--check]`: every solver a request may name, built in and registered, and
+//! whether its binary is there (and, with a check, what version it says it is).
+
+use puzzlec_solve::{Backend, InputKind, Solver};
+use serde::Serialize;
+
+use crate::env::Env;
+use crate::error::Result;
+
+/// One row of the listing.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolverRow {
+    pub id: String,
+    /// `smt2`, `dimacs`, or `-` for the search.
+    pub input: &'static str,
+    pub found: bool,
+    /// `(linked)`, `(embedded)`, `(built in)` or the binary's path.
+    pub binary: Option<String>,
+    pub version: Option<String>,
+}
+
+/// The listing and where the registry came from.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolverList {
+    pub registry: String,
+    pub solvers: Vec<SolverRow>,
+}
+
+fn input_word(kind: InputKind) -> &'static str {
+    match kind {
+        InputKind::Smt2 => "smt2",
+        InputKind::Dimacs => "dimacs",
+    }
+}
+
+/// Lists the solvers; `check` runs each external binary once to read its version.
+///
+/// # Errors
+/// A registry file that cannot be read or does not parse.
+pub fn list(env: &Env, check: bool) -> Result<SolverList> {
+    let registry = env.registry()?;
+    let mut rows = Vec::new();
+    for id in Backend::BUILT_IN {
+        let backend = Backend::resolve(id, &registry)?;
+        rows.push(SolverRow {
+            id: id.to_owned(),
+            input: input_word(backend.input()),
+            found: true,
+            binary: Some(if backend.input() == InputKind::Smt2 { "(linked)" } else { "(embedded)" }.into()),
+            version: backend.version(),
+        });
+    }
+    rows.push(SolverRow {
+        id: Solver::SEARCH_ID.into(),
+        input: "-",
+        found: true,
+        binary: Some("(built in)".into()),
+        version: Some("exact BFS / IDA*".into()),
+    });
+    for spec in registry.solvers() {
+        let binary = registry.locate(spec);
+        let version = match &binary {
+            Some(b) if check => Some(puzzlec_solve::version::of_binary(b).unwrap_or_else(|| "(no version answer)".into())),
+            Some(_) => None,
+            None => Some(format!("not usable: {}", registry.why_missing(spec))),
+        };
+        rows.push(SolverRow {
+            id: spec.id.clone(),
+            input: input_word(spec.input),
+            found: binary.is_some(),
+            binary: binary.map(|b| b.display().to_string()),
+            version,
+        });
+    }
+    Ok(SolverList {
+        registry: registry.origin().to_owned(),
+        solvers: rows,
+    })
+}

@@ -1,0 +1,85 @@
+//! What version a solver is, for `solvers --check`: the built-ins say it themselves; an
+//! external binary is asked with `--version`, and when it has no such flag (minisat prints
+//! its usage instead) the Debian package that installed it is asked.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use wait_timeout::ChildExt;
+
+/// The linked z3's version.
+pub fn linked_z3() -> String {
+    format!("linked libz3 {}", z3::full_version())
+}
+
+/// The embedded CaDiCaL's version.
+pub fn embedded_cadical() -> String {
+    format!(
+        "embedded CaDiCaL {}",
+        cadical::Solver::<cadical::Timeout>::new().signature()
+    )
+}
+
+/// The version an external binary reports, else its Debian package's version.
+pub fn of_binary(binary: &Path) -> Option<String> {
+    first_line(binary, "--version")
+        .filter(|l| looks_like_version(l))
+        .or_else(|| debian_package(binary))
+}
+
+/// A line is a version when it has a digit and is not a usage or error message.
+fn looks_like_version(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    line.chars().any(|c| c.is_ascii_digit())
+        && !["usage", "error", "unknown", "warning"].iter().any(|w| lower.contains(w))
+}
+
+/// The first non-empty line `binary FLAG` prints (stdout or stderr), within five seconds.
+fn first_line(binary: &Path, flag: &str) -> Option<String> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = dir.path().join("out");
+    let file = std::fs::File::create(&out).ok()?;
+    let mut child = Command::new(binary)
+        .arg(flag)
+        .stdin(Stdio::null())
+        .stdout(file.try_clone().ok()?)
+        .stderr(file)
+        .spawn()
+        .ok()?;
+    if child.wait_timeout(Duration::from_secs(5)).ok()?.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(line.chars().take(60).collect())
+}
+
+/// "minisat 1:2.2.1-5 (Debian package)" for a binary a Debian package installed.
+fn debian_package(binary: &Path) -> Option<String> {
+    let real = std::fs::canonicalize(binary).ok()?;
+    let owner = Command::new("dpkg-query").arg("-S").arg(&real).output().ok()?;
+    let text = String::from_utf8_lossy(&owner.stdout);
+    let package = text.lines().next()?.split(':').next()?.trim().to_owned();
+    let version = Command::new("dpkg-query")
+        .args(["-W", "-f", "${Version}", &package])
+        .output()
+        .ok()?;
+    let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
+    (!package.is_empty() && !version.is_empty()).then(|| format!("{package} {version} (Debian package)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_version;
+
+    #[test]
+    fn usage_lines_are_not_versions() {
+        assert!(!looks_like_version("USAGE: minisat [options] <input-file> <result-output-file>"));
+        assert!(!looks_like_version("ERROR! Unknown flag \"-version\". Use '--help' for help."));
+        assert!(looks_like_version("Z3 version 4.8.12 - 64 bit"));
+        assert!(looks_like_version("sc2021"));
+    }
+}
