@@ -117,10 +117,43 @@ fn decode_rejects_garbage_and_reports_unsat() {
     let unsat = dir.path().join("unsat.txt");
     std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
     decode(SEED, &sat, &unsat, false).expect_code(1);
-    // A model for another board does not replay on this one.
+}
+
+/// A real model of another board (same size, encoding and horizon, so the variables line
+/// up) decodes into a plan that fails replay on this board: exit 3, never a wrong plan.
+#[test]
+fn a_model_for_another_board_does_not_replay() {
+    if !have("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "dimacs", 15);
     let other = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15";
-    let run = decode(other, &sat, &garbage, false).expect_code(3);
-    assert!(run.stderr.contains("not a solver answer"), "{}", run.stderr);
+    let other_cnf = dir.path().join("other.cnf");
+    puzzlec(&[
+        "emit",
+        "slide",
+        "--board",
+        other,
+        "--format",
+        "dimacs",
+        "--horizon",
+        "15",
+        "-o",
+        other_cnf.to_str().unwrap(),
+    ])
+    .expect_code(0);
+    let answer = run_by_hand("cadical", &[other_cnf.to_str().unwrap()]);
+    assert!(answer.contains("s SATISFIABLE"), "{answer}");
+    let model = dir.path().join("other-answer.txt");
+    std::fs::write(&model, answer).unwrap();
+    let run = decode(SEED, &sat, &model, false).expect_code(3);
+    assert!(
+        run.stderr.contains("replay") || run.stderr.contains("decode"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("decoded"), "{}", run.stdout);
 }
 
 #[test]
@@ -140,7 +173,10 @@ fn emit_snapshots_of_small_instances() {
                 horizon,
             ])
             .expect_code(0);
-            insta::assert_snapshot!(format!("emit_slide_bright_{name}.{format}"), out.stdout);
+            let suffix = format!("{name}.{format}");
+            insta::with_settings!({ snapshot_suffix => suffix }, {
+                insta::assert_snapshot!("emit_slide_bright", out.stdout);
+            });
         }
         let out = puzzlec(&[
             "emit",
@@ -155,7 +191,10 @@ fn emit_snapshots_of_small_instances() {
             horizon,
         ])
         .expect_code(0);
-        insta::assert_snapshot!(format!("emit_slide_compact_{name}.dimacs"), out.stdout);
+        let suffix = format!("{name}.dimacs");
+        insta::with_settings!({ snapshot_suffix => suffix }, {
+            insta::assert_snapshot!("emit_slide_compact", out.stdout);
+        });
         let v = puzzlec(&[
             "solve",
             "slide",

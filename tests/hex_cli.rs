@@ -206,7 +206,10 @@ fn emit_snapshots_of_orders_one_and_three() {
                 format,
             ])
             .expect_code(0);
-            insta::assert_snapshot!(format!("emit_hex_order{order}.{encoding}.{format}"), out.stdout);
+            let suffix = format!("order{order}.{encoding}.{format}");
+            insta::with_settings!({ snapshot_suffix => suffix }, {
+                insta::assert_snapshot!("emit_hex", out.stdout);
+            });
         }
     }
 }

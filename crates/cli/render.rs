@@ -96,8 +96,17 @@ pub fn solved(p: Puzzle, a: &Answer) -> String {
                             s.push_str(&format!("{m}\n"));
                         }
                     }
-                    let proof = if a.optimal == Some(true) { "optimal" } else { "not proved optimal" };
-                    s.push_str(&format!("{} of {} ({proof}; {})\n", count(plans.len(), "plan"), moves(len), more(a.complete)));
+                    let proof = if a.optimal == Some(true) {
+                        "optimal"
+                    } else {
+                        "not proved optimal"
+                    };
+                    s.push_str(&format!(
+                        "{} of {} ({proof}; {})\n",
+                        count(plans.len(), "plan"),
+                        moves(len),
+                        more(a.complete)
+                    ));
                 }
                 None if a.gap.is_some() => {
                     s.push_str(&format!("solved in {}{}\n", moves(len), bound_text(a)));
@@ -141,8 +150,14 @@ pub fn solved(p: Puzzle, a: &Answer) -> String {
             }
             let magic = a.magic_sum.unwrap_or(0);
             match (a.complete, a.count) {
-                (Some(true), Some(n)) => s.push_str(&format!("{}, magic sum {magic} (all of them: no more exist)\n", count(n, "solution"))),
-                (Some(false), Some(n)) => s.push_str(&format!("{}, magic sum {magic} (stopped early: there may be more)\n", count(n, "solution"))),
+                (Some(true), Some(n)) => s.push_str(&format!(
+                    "{}, magic sum {magic} (all of them: no more exist)\n",
+                    count(n, "solution")
+                )),
+                (Some(false), Some(n)) => s.push_str(&format!(
+                    "{}, magic sum {magic} (stopped early: there may be more)\n",
+                    count(n, "solution")
+                )),
                 _ => s.push_str(&format!("magic sum {magic}: every line checked\n")),
             }
         }
@@ -157,7 +172,10 @@ pub fn decoded(p: Puzzle, a: &Answer) -> String {
     }
     let figures = a.figures.concat();
     match p {
-        Puzzle::Hex => format!("{figures}\ndecoded and checked: every line sums to {}\n", a.magic_sum.unwrap_or(0)),
+        Puzzle::Hex => format!(
+            "{figures}\ndecoded and checked: every line sums to {}\n",
+            a.magic_sum.unwrap_or(0)
+        ),
         _ => format!(
             "{figures}decoded {} (replay-checked): {}\n",
             moves(a.length.unwrap_or(0)),
@@ -169,7 +187,11 @@ pub fn decoded(p: Puzzle, a: &Answer) -> String {
 /// The text of a `verify` answer.
 pub fn verified(a: &Answer) -> String {
     match (&a.status, &a.error) {
-        (Status::Valid, _) => format!("{}valid: {} reach the goal\n", a.figures.concat(), moves(a.length.unwrap_or(0))),
+        (Status::Valid, _) => format!(
+            "{}valid: {} reach the goal\n",
+            a.figures.concat(),
+            moves(a.length.unwrap_or(0))
+        ),
         (_, Some(e)) => format!("invalid: {e}\n"),
         _ => "invalid\n".into(),
     }
@@ -181,7 +203,13 @@ pub fn solvers(list: &SolverList) -> String {
     s.push_str(&format!("{:<12} {:<7} {:<28} version\n", "id", "input", "binary"));
     for r in &list.solvers {
         let binary = r.binary.clone().unwrap_or_else(|| "-".into());
-        s.push_str(&format!("{:<12} {:<7} {:<28} {}\n", r.id, r.input, binary, r.version.clone().unwrap_or_default()));
+        s.push_str(&format!(
+            "{:<12} {:<7} {:<28} {}\n",
+            r.id,
+            r.input,
+            binary,
+            r.version.clone().unwrap_or_default()
+        ));
     }
     s
 }

@@ -87,7 +87,8 @@ fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError>
 }
 
 fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
-    encode(encoding, p, backend.input()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
+    encode(encoding, p, backend.input())
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
 
 /// One filling, or `None` when the solver proved there is none.

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use puzzlec_core::cross::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, CrossSearch, UNREACHABLE};
+use puzzlec_core::cross::{
+    self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, CrossSearch, UNREACHABLE,
+};
 use puzzlec_core::{moves_to_string, Move};
 use puzzlec_drive::cross as drive_cross;
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
@@ -52,7 +54,11 @@ fn cell(flag: &str, text: &Option<String>) -> Result<Option<Cell>> {
 /// Bad input naming the flag or the grid's line.
 pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
     let bad = |e: cross::CrossError| Error::bad_input(e);
-    let (cross_at, empty, target) = (cell("--cross", &a.cross)?, cell("--empty", &a.empty)?, cell("--target", &a.target)?);
+    let (cross_at, empty, target) = (
+        cell("--cross", &a.cross)?,
+        cell("--empty", &a.empty)?,
+        cell("--target", &a.target)?,
+    );
     if let Some(text) = &a.orientations {
         let origin = a.orientations_origin.as_deref().unwrap_or("--orientations");
         let grid = parse_orientation_grid(text).map_err(|e| Error::bad_input(format!("{origin}: {e}")))?;
@@ -82,12 +88,22 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
 fn encoding(name: &str) -> Result<CrossEncoding> {
     CrossEncoding::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = CrossEncoding::ALL.iter().map(|e| e.name()).collect();
-        Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", known.join(", ")))
+        Error::bad_input(format!(
+            "unknown encoding {name:?} for cross (known: {})",
+            known.join(", ")
+        ))
     })
 }
 
 /// Replays every plan (the judge) and writes them, with their grids, into the answer.
-fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>], optimal: bool, all: Option<bool>, solver: &str) -> Result<()> {
+fn set_plans(
+    answer: &mut Answer,
+    p: &CrossPuzzle,
+    plans: &[Vec<Move>],
+    optimal: bool,
+    all: Option<bool>,
+    solver: &str,
+) -> Result<()> {
     let mut shown = Vec::new();
     for plan in plans {
         let end = cross::replay(p, plan)
@@ -141,8 +157,17 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         answer.encoding = Some("none".into());
         let keep = if req.options.all { usize::MAX } else { 1 };
         return finish(match cross::shortest_solutions(&puzzle, max, keep, deadline) {
-            CrossSearch::Found { solutions, complete, .. } => {
-                set_plans(&mut answer, &puzzle, &solutions, true, all.map(|()| complete), solver.id())?;
+            CrossSearch::Found {
+                solutions, complete, ..
+            } => {
+                set_plans(
+                    &mut answer,
+                    &puzzle,
+                    &solutions,
+                    true,
+                    all.map(|()| complete),
+                    solver.id(),
+                )?;
                 answer
             }
             CrossSearch::NoneWithin { max_moves: Some(m) } => answer.no_solution(None, none_within(&puzzle, m)),
@@ -206,13 +231,25 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 length: horizon,
                 noun: "plan",
             });
-            set_plans(&mut answer, &puzzle, &found.solutions, optimal, Some(found.complete), backend.id())?;
+            set_plans(
+                &mut answer,
+                &puzzle,
+                &found.solutions,
+                optimal,
+                Some(found.complete),
+                backend.id(),
+            )?;
             finish(answer)
         }
         Shortest::NoneWithin { max } => {
             // A position search that finds the target reachable within the bound contradicts
             // the solver's UNSAT answers.
-            if let CrossSearch::Found { length, .. } = cross::shortest_solutions(&puzzle, max, 1, Some(Instant::now() + std::time::Duration::from_secs(2))) {
+            if let CrossSearch::Found { length, .. } = cross::shortest_solutions(
+                &puzzle,
+                max,
+                1,
+                Some(Instant::now() + std::time::Duration::from_secs(2)),
+            ) {
                 return Err(Error::unknown(format!(
                     "solver {} answered UNSAT up to horizon {max}, but the exact search finds a plan of {}: the solver is wrong",
                     backend.id(),
@@ -236,7 +273,10 @@ fn limit(req: &CrossRequest, deadline: Option<Instant>, reason: &str) -> String 
 fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
     match cross::target_reachable(puzzle, REACH_CAP) {
         Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
-        _ => format!("no plan of at most {} brings the cross to the target", crate::answer::moves(max)),
+        _ => format!(
+            "no plan of at most {} brings the cross to the target",
+            crate::answer::moves(max)
+        ),
     }
 }
 
@@ -288,7 +328,11 @@ pub fn decode(i: &CrossInstance, req: &DecodeRequest) -> Result<Answer> {
     let encoding = encoding(files::field(&fields, req, "encoding")?)?;
     let horizon = files::horizon(&fields, req)?;
     let expected = drive_cross::header(encoding, &puzzle, horizon);
-    if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
+    if !req
+        .encoded
+        .lines()
+        .any(|l| l.trim_start_matches(['c', ';', ' ']) == expected)
+    {
         return Err(Error::bad_input(format!(
             "{} encodes another instance than the options describe (expected `{expected}`)",
             req.encoded_origin

@@ -12,7 +12,11 @@ pub enum Event {
         seconds: f64,
     },
     /// An enumeration finished (or stopped) with `count` solutions of `length` moves.
-    Enumerated { count: usize, length: usize, noun: &'static str },
+    Enumerated {
+        count: usize,
+        length: usize,
+        noun: &'static str,
+    },
     /// A plan of `length` moves is known (anytime search: each better plan).
     Plan { length: usize, seconds: f64 },
     /// Every plan is proved to need at least `lower_bound` moves.

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use puzzlec_drive::AnyModel;
-use puzzlec_ir::{parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel};
+use puzzlec_ir::{
+    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel,
+};
 use puzzlec_solve::InputKind;
 
 use crate::error::{Error, Result};

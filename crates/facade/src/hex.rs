@@ -33,7 +33,10 @@ fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
         };
         let (cell, value) = (number(cell, "cell number")?, number(value, "value")?);
         if !(1..=n).contains(&cell) {
-            return Err(bad(format!("cell {cell} is not on an order-{} hexagon (cells 1..={n})", hex.order)));
+            return Err(bad(format!(
+                "cell {cell} is not on an order-{} hexagon (cells 1..={n})",
+                hex.order
+            )));
         }
         if !(1..=n).contains(&value) {
             return Err(bad(format!("value {value} is outside 1..={n}")));
@@ -75,13 +78,20 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
 fn encoding(name: &str) -> Result<HexEncoding> {
     HexEncoding::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = HexEncoding::ALL.iter().map(|e| e.name()).collect();
-        Error::bad_input(format!("unknown encoding {name:?} for hex (known: {})", known.join(", ")))
+        Error::bad_input(format!(
+            "unknown encoding {name:?} for hex (known: {})",
+            known.join(", ")
+        ))
     })
 }
 
 /// Values by cell number, for JSON.
 fn by_cell(values: &[i64]) -> BTreeMap<String, i64> {
-    values.iter().enumerate().map(|(c, v)| ((c + 1).to_string(), *v)).collect()
+    values
+        .iter()
+        .enumerate()
+        .map(|(c, v)| ((c + 1).to_string(), *v))
+        .collect()
 }
 
 fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all: Option<bool>) {
@@ -89,7 +99,12 @@ fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all:
     answer.values = fillings.first().map(|f| by_cell(f));
     answer.figures = fillings.iter().map(|f| render(&p.hex, f)).collect();
     if let Some(complete) = all {
-        answer.solutions = Some(fillings.iter().map(|f| Solution::Filling { values: by_cell(f) }).collect());
+        answer.solutions = Some(
+            fillings
+                .iter()
+                .map(|f| Solution::Filling { values: by_cell(f) })
+                .collect(),
+        );
         answer.count = Some(fillings.len());
         answer.complete = Some(complete);
     }
@@ -104,7 +119,9 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     let deadline = env::deadline(req.options.timeout)?;
     let solver = env.solver(req.options.solver.as_deref().unwrap_or("cadical"))?;
     let backend = solver.backend().ok_or_else(|| {
-        Error::bad_input("the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)")
+        Error::bad_input(
+            "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
+        )
     })?;
     let encoding = match &req.options.encoding {
         Some(name) => encoding(name)?,
@@ -138,9 +155,15 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     let none = |answer: Answer| -> Result<Answer> {
         refute_lie(backend, &p)?;
         Ok(if p.givens.is_empty() {
-            answer.no_solution(Some("unsat"), "no magic hexagon of this order exists (proved by the solver)")
+            answer.no_solution(
+                Some("unsat"),
+                "no magic hexagon of this order exists (proved by the solver)",
+            )
         } else {
-            answer.no_solution(Some("givens"), "the givens contradict: no magic hexagon has them (proved by the solver)")
+            answer.no_solution(
+                Some("givens"),
+                "the givens contradict: no magic hexagon has them (proved by the solver)",
+            )
         })
     };
     if !req.options.all {
@@ -150,14 +173,20 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
             break_symmetry: p.givens.is_empty(),
             ..p.clone()
         };
-        return finish(match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
-            Ok(Some(values)) => {
-                set_fillings(&mut answer, &p, &[values], None);
-                answer
-            }
-            Ok(None) => none(answer)?,
-            Err(reason) => answer.unknown(crate::slide::solve::limit_reason(req.options.timeout, deadline, &reason)),
-        });
+        return finish(
+            match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
+                Ok(Some(values)) => {
+                    set_fillings(&mut answer, &p, &[values], None);
+                    answer
+                }
+                Ok(None) => none(answer)?,
+                Err(reason) => answer.unknown(crate::slide::solve::limit_reason(
+                    req.options.timeout,
+                    deadline,
+                    &reason,
+                )),
+            },
+        );
     }
     let (mut fillings, complete, stopped) = if p.givens.is_empty() {
         let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, backend, &p, deadline)?;

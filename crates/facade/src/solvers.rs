@@ -46,7 +46,14 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
             id: id.to_owned(),
             input: input_word(backend.input()),
             found: true,
-            binary: Some(if backend.input() == InputKind::Smt2 { "(linked)" } else { "(embedded)" }.into()),
+            binary: Some(
+                if backend.input() == InputKind::Smt2 {
+                    "(linked)"
+                } else {
+                    "(embedded)"
+                }
+                .into(),
+            ),
             version: backend.version(),
         });
     }
@@ -60,7 +67,9 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
     for spec in registry.solvers() {
         let binary = registry.locate(spec);
         let version = match &binary {
-            Some(b) if check => Some(puzzlec_solve::version::of_binary(b).unwrap_or_else(|| "(no version answer)".into())),
+            Some(b) if check => {
+                Some(puzzlec_solve::version::of_binary(b).unwrap_or_else(|| "(no version answer)".into()))
+            }
             Some(_) => None,
             None => Some(format!("not usable: {}", registry.why_missing(spec))),
         };

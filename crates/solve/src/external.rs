@@ -3,8 +3,8 @@
 //! No shell is involved: the command is the registry's argument list.
 
 use std::fs::File;
-use std::path::PathBuf;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 

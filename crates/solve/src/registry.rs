@@ -238,7 +238,10 @@ mod tests {
             .to_string()
             .contains("twice"));
         let empty = "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"x\"]\n";
-        assert!(Registry::parse(empty, "f".into(), None).unwrap_err().to_string().contains("not usable"));
+        assert!(Registry::parse(empty, "f".into(), None)
+            .unwrap_err()
+            .to_string()
+            .contains("not usable"));
         let builtin = "[[solver]]\nid = \"z3\"\ninput = \"smt2\"\ncommand = [\"z3\"]\n";
         assert!(Registry::parse(builtin, "f".into(), None).is_err());
         let bad_input = "[[solver]]\nid = \"q\"\ninput = \"sat\"\ncommand = [\"z3\"]\n";

@@ -32,7 +32,9 @@ pub fn of_binary(binary: &Path) -> Option<String> {
 fn looks_like_version(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     line.chars().any(|c| c.is_ascii_digit())
-        && !["usage", "error", "unknown", "warning"].iter().any(|w| lower.contains(w))
+        && !["usage", "error", "unknown", "warning"]
+            .iter()
+            .any(|w| lower.contains(w))
 }
 
 /// The first non-empty line `binary FLAG` prints (stdout or stderr), within five seconds.
@@ -77,8 +79,12 @@ mod tests {
 
     #[test]
     fn usage_lines_are_not_versions() {
-        assert!(!looks_like_version("USAGE: minisat [options] <input-file> <result-output-file>"));
-        assert!(!looks_like_version("ERROR! Unknown flag \"-version\". Use '--help' for help."));
+        assert!(!looks_like_version(
+            "USAGE: minisat [options] <input-file> <result-output-file>"
+        ));
+        assert!(!looks_like_version(
+            "ERROR! Unknown flag \"-version\". Use '--help' for help."
+        ));
         assert!(looks_like_version("Z3 version 4.8.12 - 64 bit"));
         assert!(looks_like_version("sc2021"));
     }

@@ -3,8 +3,8 @@
 
 pub mod benchset;
 pub mod bfs;
-pub mod constructive;
 pub mod board;
+pub mod constructive;
 pub mod heuristic;
 pub mod ida;
 pub mod parse;
@@ -12,8 +12,8 @@ pub mod solvability;
 
 pub use crate::moves::{moves_to_string, parse_moves, Move};
 pub use bfs::Search;
-pub use constructive::constructive_plan;
 pub use board::{Board, IllegalMove, BLANK};
+pub use constructive::constructive_plan;
 pub use heuristic::Heuristic;
 pub use parse::{parse_board, to_compact, BoardError};
 pub use solvability::{check_solvable, ParityMismatch};

@@ -17,7 +17,8 @@ pub enum BoardError {
     OutOfRange {
         row: usize,
         col: usize,
-        tile: u64,
+        /// The tile as typed (a number too large for any integer is echoed, not mangled).
+        tile: String,
         max: usize,
         cells: usize,
     },
@@ -146,7 +147,7 @@ fn board_from_rows(rows: &[Vec<String>]) -> Result<Board, BoardError> {
             return Err(BoardError::OutOfRange {
                 row,
                 col,
-                tile: value,
+                tile: rows[row - 1][col - 1].clone(),
                 max: cells - 1,
                 cells,
             });
@@ -232,7 +233,18 @@ mod tests {
                 BoardError::OutOfRange {
                     row: 2,
                     col: 1,
-                    tile: 9,
+                    tile: "9".into(),
+                    max: 3,
+                    cells: 4,
+                },
+            ),
+            (
+                // Too large for any integer: echoed as typed, not as u64::MAX.
+                "1 2 / 99999999999999999999 _",
+                BoardError::OutOfRange {
+                    row: 2,
+                    col: 1,
+                    tile: "99999999999999999999".into(),
                     max: 3,
                     cells: 4,
                 },

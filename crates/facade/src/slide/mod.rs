@@ -102,7 +102,10 @@ pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
     answer.horizon = Some(horizon);
     let Some(model) = files::read_model(req)? else {
         answer.status = Status::NoSolution;
-        answer.detail = Some(format!("unsatisfiable: no plan of exactly {}", crate::answer::moves(horizon)));
+        answer.detail = Some(format!(
+            "unsatisfiable: no plan of exactly {}",
+            crate::answer::moves(horizon)
+        ));
         return Ok(answer);
     };
     let plan = drive_slide::decode(encoding, &model, &start, horizon)

@@ -31,11 +31,11 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     let (start, goal) = boards(&req.instance)?;
     let deadline = env::deadline(req.options.timeout)?;
     let wants_sat = req.options.encoding.is_some() || req.options.all || req.incremental;
-    let id = req
-        .options
-        .solver
-        .as_deref()
-        .unwrap_or(if wants_sat { DEFAULT_SAT_SOLVER } else { Solver::SEARCH_ID });
+    let id = req.options.solver.as_deref().unwrap_or(if wants_sat {
+        DEFAULT_SAT_SOLVER
+    } else {
+        Solver::SEARCH_ID
+    });
     let solver = env.solver(id)?;
     let chosen = match solver.backend() {
         None => {
@@ -63,10 +63,19 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         return finish(answer.no_solution(Some("max-moves"), why));
     }
     // Solvable, so the reduction always finds a plan; it is replayed inside.
-    let known = constructive_plan(&start, &goal)
-        .ok_or_else(|| Error::unknown("the constructive search found no plan for a solvable board; please report it"))?;
+    let known = constructive_plan(&start, &goal).ok_or_else(|| {
+        Error::unknown("the constructive search found no plan for a solvable board; please report it")
+    })?;
     let Some((encoding, backend)) = chosen else {
-        return finish(by_search(answer, &start, &goal, max, deadline, &known, req.options.timeout)?);
+        return finish(by_search(
+            answer,
+            &start,
+            &goal,
+            max,
+            deadline,
+            &known,
+            req.options.timeout,
+        )?);
     };
     let horizons = Horizons {
         lower_bound,
@@ -140,10 +149,14 @@ fn reject_for_search(req: &SlideRequest) -> Result<()> {
         )));
     }
     if req.options.all {
-        return Err(Error::bad_input("--all needs a SAT or SMT solver (e.g. --solver cadical)"));
+        return Err(Error::bad_input(
+            "--all needs a SAT or SMT solver (e.g. --solver cadical)",
+        ));
     }
     if req.incremental {
-        return Err(Error::bad_input("--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)"));
+        return Err(Error::bad_input(
+            "--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)",
+        ));
     }
     Ok(())
 }

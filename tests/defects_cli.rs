@@ -1,0 +1,343 @@
+//! Regression tests for the defects a new user hit (issue [F]); each failed on the main of
+//! session 3 and names what it guards.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use puzzlec_core::slide::benchset::random_walk;
+use puzzlec_core::slide::to_compact;
+
+use crate::support::registry_with;
+use crate::util::{fixture, puzzlec, puzzlec_stdin, Run};
+
+const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
+
+/// A registry in `dir` with one fake solver `id` reading `input`.
+fn fake_registry(dir: &Path, id: &str, input: &str, script: &str) -> PathBuf {
+    let path = fixture(&format!("fake-solvers/{script}"));
+    registry_with(dir, &[(id, input, &[path.to_str().unwrap()])])
+}
+
+fn with_registry(reg: &Path, args: &[&str]) -> Run {
+    let mut all = vec!["--solvers", reg.to_str().unwrap()];
+    all.extend_from_slice(args);
+    puzzlec(&all)
+}
+
+#[test]
+fn non_ascii_solver_output_is_quoted_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = fake_registry(dir.path(), "euro", "dimacs", "euro");
+    let run = with_registry(&reg, &["solve", "slide", "--board", SEED, "--solver", "euro"]).expect_code(3);
+    assert!(run.stderr.contains("€€€"), "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+#[test]
+fn a_closed_pipe_ends_emit_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args([
+            "emit",
+            "slide",
+            "--board",
+            SEED,
+            "--format",
+            "dimacs",
+            "--horizon",
+            "15",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read ten bytes, then close the pipe, as `| head -c 10` does.
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 10];
+    std::io::Read::read_exact(&mut out, &mut first).unwrap();
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_full_disk_is_exit_2_with_the_reason() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let done = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args([
+            "emit",
+            "slide",
+            "--board",
+            SEED,
+            "--format",
+            "dimacs",
+            "--horizon",
+            "15",
+        ])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("No space left"), "{stderr}");
+}
+
+#[test]
+fn a_formula_above_the_size_cap_is_refused_with_the_best_plan_kept() {
+    let board = to_compact(&random_walk(8, 8, 3000, 7));
+    let v = puzzlec(&[
+        "solve",
+        "slide",
+        "--board",
+        &board,
+        "--encoding",
+        "bright",
+        "--solver",
+        "z3",
+        "--timeout",
+        "5",
+        "--json",
+        "-q",
+    ])
+    .expect_code(3)
+    .json();
+    assert_eq!(v["status"], "unknown");
+    let detail = v["detail"].as_str().unwrap();
+    assert!(detail.contains("million clauses") && detail.contains("cap"), "{detail}");
+    // Nothing is lost: the constructive plan and the bound come back.
+    assert!(v["length"].as_u64().unwrap() >= v["lower_bound"].as_u64().unwrap());
+    assert_eq!(v["optimal"], false);
+}
+
+#[test]
+fn a_solver_that_always_says_unsat_is_caught_on_every_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = fake_registry(dir.path(), "liar", "dimacs", "always-unsat");
+    let run = with_registry(&reg, &["solve", "slide", "--board", SEED, "--solver", "liar", "-q"]).expect_code(3);
+    assert!(
+        run.stderr.contains("liar") && run.stderr.contains("wrong"),
+        "{}",
+        run.stderr
+    );
+    let run = with_registry(&reg, &["solve", "hex", "--solver", "liar"]).expect_code(3);
+    assert!(!run.stdout.contains("proved by the solver"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("liar") && run.stderr.contains("wrong"),
+        "{}",
+        run.stderr
+    );
+    let run = with_registry(&reg, &["solve", "hex", "--solver", "liar", "--givens", "1=3"]).expect_code(3);
+    assert!(run.stderr.contains("wrong"), "{}", run.stderr);
+    let run = with_registry(&reg, &["solve", "cross", "--size", "3x3", "--solver", "liar", "-q"]).expect_code(3);
+    assert!(
+        run.stderr.contains("liar") && run.stderr.contains("wrong"),
+        "{}",
+        run.stderr
+    );
+}
+
+fn alive(pid: &str) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
+}
+
+#[test]
+fn a_time_limit_stops_the_solvers_children_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = fake_registry(dir.path(), "spawner", "dimacs", "spawner");
+    let pidfile = dir.path().join("child.pid");
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(["--solvers", reg.to_str().unwrap(), "solve", "slide", "--board", SEED])
+        .args(["--solver", "spawner", "--timeout", "1", "-q"])
+        .env("PUZZLEC_TEST_PIDFILE", &pidfile)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!alive(&pid), "the solver's child {pid} outlived puzzlec");
+}
+
+#[test]
+fn ctrl_c_stops_the_solver_and_leaves_no_temporary_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = fake_registry(dir.path(), "spawner", "dimacs", "spawner");
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let pidfile = dir.path().join("child.pid");
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(["--solvers", reg.to_str().unwrap(), "solve", "slide", "--board", SEED])
+        .args(["--solver", "spawner", "-q"])
+        .env("PUZZLEC_TEST_PIDFILE", &pidfile)
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !pidfile.exists() && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
+    assert!(
+        std::fs::read_dir(&tmp).unwrap().count() > 0,
+        "the solver's files are in TMPDIR"
+    );
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait_with_output().unwrap().status;
+    assert_eq!(status.code(), Some(130));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!alive(&pid), "the solver's child {pid} outlived Ctrl-C");
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn usage_errors_are_exit_2() {
+    let cases: [&[&str]; 5] = [
+        &["solve", "slide", "--board", SEED, "--solver", "nosuch"],
+        &[
+            "solve",
+            "slide",
+            "--board",
+            SEED,
+            "--encoding",
+            "bv",
+            "--solver",
+            "cadical",
+        ],
+        &["solve", "hex", "--encoding", "lia", "--solver", "cadical"],
+        &["solve", "cross", "--encoding", "smt", "--solver", "cadical"],
+        &["solve", "hex", "--solver", "search"],
+    ];
+    for args in cases {
+        let run = puzzlec(args).expect_code(2);
+        assert!(!run.stderr.contains("missing"), "{args:?}: {}", run.stderr);
+    }
+    let run = puzzlec(&["solve", "hex", "--solver", "search"]);
+    assert!(run.stderr.contains("no hexagon search"), "{}", run.stderr);
+}
+
+#[test]
+fn messages_say_what_they_mean() {
+    let run = puzzlec(&["solve", "slide", "--board", SEED, "--timeout", "1e9"]).expect_code(2);
+    assert!(run.stderr.contains("at most 10000000 seconds"), "{}", run.stderr);
+    let run = puzzlec(&["solve", "slide", "--board", "1 2 3 / 4 99999999999999999999 6 / 7 8 _"]).expect_code(2);
+    assert!(run.stderr.contains("tile 99999999999999999999"), "{}", run.stderr);
+    let run = puzzlec(&["solve", "slide", "--board", "1 2 3 / 4 5 6 / 7 _ 8"]).expect_code(0);
+    assert!(run.stdout.contains("solved in 1 move ("), "{}", run.stdout);
+    let run = puzzlec(&["solve", "slide", "nosuch-board.txt"]).expect_code(2);
+    assert_eq!(run.stderr.matches("No such file").count(), 1, "{}", run.stderr);
+    let run = puzzlec(&[
+        "emit",
+        "slide",
+        "--board",
+        SEED,
+        "--encoding",
+        "nope",
+        "--format",
+        "dimacs",
+        "--horizon",
+        "2",
+    ]);
+    assert!(run.expect_code(2).stderr.contains("bright, compact, bv"));
+}
+
+#[test]
+fn a_solver_file_that_is_not_executable_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("solver.sh");
+    std::fs::write(&script, "#!/bin/sh\necho s UNSATISFIABLE\n").unwrap();
+    let reg = registry_with(dir.path(), &[("plain", "dimacs", &[script.to_str().unwrap()])]);
+    let run = with_registry(&reg, &["solve", "slide", "--board", SEED, "--solver", "plain"]).expect_code(3);
+    assert!(run.stderr.contains("not executable"), "{}", run.stderr);
+}
+
+#[test]
+fn the_time_limit_named_is_the_users() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = fake_registry(dir.path(), "sleeper", "dimacs", "sleeper");
+    let run = with_registry(
+        &reg,
+        &[
+            "solve",
+            "slide",
+            "--board",
+            SEED,
+            "--solver",
+            "sleeper",
+            "--timeout",
+            "2",
+            "-q",
+        ],
+    );
+    let run = run.expect_code(3);
+    assert!(run.stdout.contains("time limit of 2 s reached"), "{}", run.stdout);
+}
+
+#[test]
+fn registry_and_instance_validation() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty_id = dir.path().join("empty.toml");
+    std::fs::write(
+        &empty_id,
+        "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"cadical\"]\n",
+    )
+    .unwrap();
+    with_registry(&empty_id, &["solvers"]).expect_code(2);
+    // A broken registry the user named is read even when the search runs.
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, "[[solver]\n").unwrap();
+    with_registry(&broken, &["solve", "slide", "--board", SEED]).expect_code(2);
+    let grid = dir.path().join("grid.txt");
+    std::fs::write(&grid, "+-?\n|?|\n??.\n").unwrap();
+    let run = puzzlec(&[
+        "solve",
+        "cross",
+        "--orientations",
+        grid.to_str().unwrap(),
+        "--size",
+        "4x4",
+    ])
+    .expect_code(2);
+    assert!(run.stderr.contains("conflicts"), "{}", run.stderr);
+    let run = puzzlec(&["solve", "hex", "--givens", "1=3,2=3"]).expect_code(2);
+    assert!(run.stderr.contains("value 3 is already given"), "{}", run.stderr);
+}
+
+#[test]
+fn verify_reads_moves_from_a_file_or_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("plan.txt");
+    std::fs::write(&plan, "DDDL UUUL\nDDDL UUU\n").unwrap();
+    let run = puzzlec(&[
+        "verify",
+        "slide",
+        "--board",
+        SEED,
+        "--moves-file",
+        plan.to_str().unwrap(),
+    ]);
+    assert!(run.expect_code(0).stdout.contains("valid"));
+    let run = puzzlec_stdin(
+        &["verify", "slide", "--board", SEED, "--moves-file", "-"],
+        "DDDLUUULDDDLUUU\n",
+    );
+    run.expect_code(0);
+}
+
+#[test]
+fn json_errors_are_json() {
+    let v = puzzlec(&["solve", "slide", "--board", "1 2 / 2 _", "--json"])
+        .expect_code(2)
+        .json();
+    assert_eq!(v["status"], "error");
+    assert_eq!(v["kind"], "bad-input");
+    assert_eq!(v["exit_code"], 2);
+    assert!(v["message"].as_str().unwrap().contains("already appears"));
+}
