@@ -14,7 +14,7 @@ use puzzlec_solve::{embedded_cadical::EmbeddedCadical, Backend};
 use std::time::Instant;
 
 /// Seconds to prove the optimum, and the optimum proved.
-fn prove(start: &Board, goal: &Board, encoding: SlideEncoding) -> (f64, usize) {
+fn prove(start: &Board, goal: &Board, encoding: &dyn SlideEncoding) -> (f64, usize) {
     let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
     let started = Instant::now();
     let h = Horizons {
@@ -51,8 +51,8 @@ fn main() {
             continue;
         }
         found += 1;
-        let (compact, length) = prove(&board, &goal, SlideEncoding::Compact);
-        let (bright, _) = prove(&board, &goal, SlideEncoding::Bright);
+        let (compact, length) = prove(&board, &goal, &puzzlec_encode::slide::compact::Compact);
+        let (bright, _) = prove(&board, &goal, &puzzlec_encode::slide::bright::Bright);
         assert_eq!(length, plan.len(), "compact disagrees with the oracle");
         println!(
             "{rows}x{cols}-w{walk}-s{seed}  optimum {length}  compact {compact:.3} s  bright {bright:.3} s  ratio {:.1}",

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use puzzlec_core::cross::{replay, CrossPuzzle};
 use puzzlec_core::Move;
-use puzzlec_encode::cross::{decode, sat, smt, CrossEncoding};
+use puzzlec_encode::cross::CrossEncoding;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
 
@@ -14,7 +14,7 @@ use crate::horizon::Probe;
 use crate::{solve_form, DriveError, Form};
 
 /// The header line that lets `decode cross` rebuild the context.
-pub fn header(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
+pub fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
     format!(
         "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
         encoding.name(),
@@ -30,28 +30,28 @@ pub fn header(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize) -> Strin
 }
 
 /// Encodes exactly `horizon` moves in the form `input`, if the encoding has that form.
-pub fn encode(encoding: CrossEncoding, p: &CrossPuzzle, horizon: usize, input: InputKind) -> Option<Form> {
-    match (encoding, input) {
-        (CrossEncoding::Sat, InputKind::Dimacs) => {
-            let mut cnf = Cnf::new();
-            cnf.comment(header(encoding, p, horizon));
-            sat::encode(p, horizon, sat::Pruning::default(), &mut cnf);
-            Some(Form::Cnf(cnf))
-        }
-        (CrossEncoding::Smt, InputKind::Smt2) => {
-            let mut script = smt::encode(p, horizon);
-            script.comment(header(encoding, p, horizon));
-            Some(Form::Smt(Box::new(script)))
-        }
-        _ => None,
+pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, input: InputKind) -> Option<Form> {
+    if form(encoding) != input {
+        return None;
     }
+    Some(if encoding.is_cnf() {
+        let mut cnf = Cnf::new();
+        cnf.comment(header(encoding, p, horizon));
+        encoding.write_cnf(p, horizon, &mut cnf);
+        Form::Cnf(cnf)
+    } else {
+        let mut script = encoding.smt(p, horizon);
+        script.comment(header(encoding, p, horizon));
+        Form::Smt(Box::new(script))
+    })
 }
 
-/// The form each encoding offers, for messages.
-pub fn form(encoding: CrossEncoding) -> InputKind {
-    match encoding {
-        CrossEncoding::Sat => InputKind::Dimacs,
-        CrossEncoding::Smt => InputKind::Smt2,
+/// The form an encoding is written in.
+pub fn form(encoding: &dyn CrossEncoding) -> InputKind {
+    if encoding.is_cnf() {
+        InputKind::Dimacs
+    } else {
+        InputKind::Smt2
     }
 }
 
@@ -60,13 +60,13 @@ pub fn form(encoding: CrossEncoding) -> InputKind {
 /// # Errors
 /// Undecodable models and plans that fail replay, naming the solver.
 pub fn decode_checked(
-    encoding: CrossEncoding,
+    encoding: &dyn CrossEncoding,
     solver: &str,
     p: &CrossPuzzle,
-    model: &impl Model,
+    model: &dyn Model,
     horizon: usize,
 ) -> Result<Vec<Move>, DriveError> {
-    let plan = decode(encoding, model, horizon).map_err(|source| DriveError::Decode {
+    let plan = encoding.decode(model, horizon).map_err(|source| DriveError::Decode {
         solver: solver.to_owned(),
         source,
     })?;
@@ -77,7 +77,12 @@ pub fn decode_checked(
     Ok(plan)
 }
 
-fn form_for(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle, horizon: usize) -> Result<Form, DriveError> {
+fn form_for(
+    encoding: &dyn CrossEncoding,
+    backend: &Backend,
+    p: &CrossPuzzle,
+    horizon: usize,
+) -> Result<Form, DriveError> {
     encode(encoding, p, horizon, backend.input())
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
@@ -87,7 +92,7 @@ fn form_for(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle, horizon
 /// # Errors
 /// Solver failures, undecodable models, plans that fail replay.
 pub fn probe(
-    encoding: CrossEncoding,
+    encoding: &dyn CrossEncoding,
     backend: &Backend,
     p: &CrossPuzzle,
     horizon: usize,
@@ -99,7 +104,7 @@ pub fn probe(
         return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));
     };
     Ok(match solve_form(backend, &form, limit)? {
-        Outcome::Sat(m) => Probe::Sat(decode_checked(encoding, backend.id(), p, &m, horizon)?),
+        Outcome::Sat(m) => Probe::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model, horizon)?),
         Outcome::Unsat => Probe::Unsat,
         Outcome::Unknown(r) => Probe::Unknown(r),
     })
@@ -110,7 +115,7 @@ pub fn probe(
 /// # Errors
 /// As [`probe`].
 pub fn all_plans(
-    encoding: CrossEncoding,
+    encoding: &dyn CrossEncoding,
     backend: &Backend,
     p: &CrossPuzzle,
     horizon: usize,
@@ -126,15 +131,7 @@ pub fn all_plans(
         max,
         None,
         |m| decode_checked(encoding, &solver, p, m, horizon),
-        |plan| {
-            plan.iter()
-                .enumerate()
-                .map(|(t, &m)| match encoding {
-                    CrossEncoding::Sat => (sat::action_name(t, m), 1),
-                    CrossEncoding::Smt => (smt::action_name(t), m.index() as i64),
-                })
-                .collect()
-        },
+        |plan| encoding.blocking(plan),
     )
 }
 
@@ -146,7 +143,7 @@ mod tests {
     use puzzlec_solve::{embedded_cadical::EmbeddedCadical, linked_z3::LinkedZ3};
 
     /// Optimum and every shortest plan through an encoding and backend.
-    fn via(encoding: CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
+    fn via(encoding: &dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
         let n = p.cells();
         let lb = relaxed_distances(p)[p.index(p.cross) * n + p.index(p.empty)] as usize;
         let h = Horizons {
@@ -203,7 +200,7 @@ mod tests {
     fn sat_optimum_and_every_shortest_plan_match_the_oracle() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
         for p in instances() {
-            assert_eq!(via(CrossEncoding::Sat, &cadical, &p), oracle(&p), "{p:?}");
+            assert_eq!(via(&puzzlec_encode::cross::sat::Sat, &cadical, &p), oracle(&p), "{p:?}");
         }
     }
 
@@ -211,7 +208,7 @@ mod tests {
     fn smt_through_linked_z3_matches_the_oracle_on_3x3() {
         let z3 = Backend::LinkedZ3(LinkedZ3);
         for p in instances().into_iter().filter(|p| p.rows == 3 && p.cols == 3) {
-            assert_eq!(via(CrossEncoding::Smt, &z3, &p), oracle(&p), "{p:?}");
+            assert_eq!(via(&puzzlec_encode::cross::smt::Smt, &z3, &p), oracle(&p), "{p:?}");
         }
     }
 
@@ -222,6 +219,6 @@ mod tests {
         let i = p.index((1, 2));
         p.fixed[i] = puzzlec_core::cross::Orientation::Horizontal;
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        assert_eq!(via(CrossEncoding::Sat, &cadical, &p), oracle(&p));
+        assert_eq!(via(&puzzlec_encode::cross::sat::Sat, &cadical, &p), oracle(&p));
     }
 }

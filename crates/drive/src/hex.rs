@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use puzzlec_core::hex::{check_filling, Hexagon};
-use puzzlec_encode::hex::{cnf, decode, lia, HexEncoding, HexProblem};
+use puzzlec_encode::hex::{HexEncoding, HexProblem};
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
 
@@ -13,7 +13,7 @@ use crate::enumerate::{enumerate, Enumeration};
 use crate::{solve_form, DriveError, Form};
 
 /// The header line that lets `decode hex` rebuild the problem.
-pub fn header(encoding: HexEncoding, p: &HexProblem) -> String {
+pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
     let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
     let givens = if givens.is_empty() {
         "none".to_owned()
@@ -30,27 +30,28 @@ pub fn header(encoding: HexEncoding, p: &HexProblem) -> String {
 }
 
 /// Encodes the problem in the form `input`, if the encoding has that form.
-pub fn encode(encoding: HexEncoding, p: &HexProblem, input: InputKind) -> Option<Form> {
-    match (encoding, input) {
-        (HexEncoding::Cnf, InputKind::Dimacs) => {
-            let mut f = Cnf::new();
-            f.comment(header(encoding, p));
-            cnf::encode(p, &mut f);
-            Some(Form::Cnf(f))
-        }
-        (HexEncoding::Lia, InputKind::Smt2) => {
-            let mut s = lia::encode(p);
-            s.comment(header(encoding, p));
-            Some(Form::Smt(Box::new(s)))
-        }
-        _ => None,
+pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: InputKind) -> Option<Form> {
+    if form(encoding) != input {
+        return None;
     }
+    Some(if encoding.is_cnf() {
+        let mut f = Cnf::new();
+        f.comment(header(encoding, p));
+        encoding.write_cnf(p, &mut f);
+        Form::Cnf(f)
+    } else {
+        let mut s = encoding.smt(p);
+        s.comment(header(encoding, p));
+        Form::Smt(Box::new(s))
+    })
 }
 
-pub fn form(encoding: HexEncoding) -> InputKind {
-    match encoding {
-        HexEncoding::Lia => InputKind::Smt2,
-        HexEncoding::Cnf => InputKind::Dimacs,
+/// The form an encoding is written in.
+pub fn form(encoding: &dyn HexEncoding) -> InputKind {
+    if encoding.is_cnf() {
+        InputKind::Dimacs
+    } else {
+        InputKind::Smt2
     }
 }
 
@@ -59,12 +60,12 @@ pub fn form(encoding: HexEncoding) -> InputKind {
 /// # Errors
 /// Undecodable models and fillings that break a rule, naming the solver.
 pub fn decode_checked(
-    encoding: HexEncoding,
+    encoding: &dyn HexEncoding,
     solver: &str,
     p: &HexProblem,
-    model: &impl Model,
+    model: &dyn Model,
 ) -> Result<Vec<i64>, DriveError> {
-    let values = decode(encoding, model, &p.hex).map_err(|source| DriveError::Decode {
+    let values = encoding.decode(model, &p.hex).map_err(|source| DriveError::Decode {
         solver: solver.to_owned(),
         source,
     })?;
@@ -86,7 +87,7 @@ fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError>
     Ok(())
 }
 
-fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
+fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
     encode(encoding, p, backend.input())
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
@@ -96,7 +97,7 @@ fn form_for(encoding: HexEncoding, backend: &Backend, p: &HexProblem) -> Result<
 /// # Errors
 /// Solver failures and fillings that fail the check; `Ok(Err(reason))` for an unknown answer.
 pub fn solve_one(
-    encoding: HexEncoding,
+    encoding: &dyn HexEncoding,
     backend: &Backend,
     p: &HexProblem,
     limit: Duration,
@@ -107,7 +108,7 @@ pub fn solve_one(
         return Ok(Err(crate::ENCODING_TIMED_OUT.into()));
     };
     Ok(match solve_form(backend, &form, limit)? {
-        Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m)?)),
+        Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m as &dyn Model)?)),
         Outcome::Unsat => Ok(None),
         Outcome::Unknown(r) => Err(r),
     })
@@ -118,7 +119,7 @@ pub fn solve_one(
 /// # Errors
 /// As [`solve_one`].
 pub fn all_fillings(
-    encoding: HexEncoding,
+    encoding: &dyn HexEncoding,
     backend: &Backend,
     p: &HexProblem,
     deadline: Option<Instant>,
@@ -133,16 +134,7 @@ pub fn all_fillings(
         // CaDiCaL's "sat" preset: `solve hex --all` in 70 ms instead of 100 ms (make bench).
         Some("sat"),
         |m| decode_checked(encoding, &solver, p, m),
-        |values| {
-            values
-                .iter()
-                .enumerate()
-                .map(|(c, &v)| match encoding {
-                    HexEncoding::Lia => (lia::cell_name(c), v),
-                    HexEncoding::Cnf => (cnf::var_name(c, v as usize), 1),
-                })
-                .collect()
-        },
+        |values| encoding.blocking(values),
     )
 }
 
@@ -177,7 +169,7 @@ pub struct Classes {
 /// # Errors
 /// As [`solve_one`], and a member of a class that fails the check.
 pub fn all_by_classes(
-    encoding: HexEncoding,
+    encoding: &dyn HexEncoding,
     backend: &Backend,
     p: &HexProblem,
     deadline: Option<Instant>,
@@ -219,23 +211,41 @@ mod tests {
     #[test]
     fn plain_enumeration_finds_12_and_classes_agree() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let plain = all_fillings(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
+        let plain = all_fillings(
+            &puzzlec_encode::hex::cnf::CnfEncoding,
+            &cadical,
+            &problem(3, false),
+            None,
+        )
+        .unwrap();
         assert!(plain.complete);
         let mut plain = plain.solutions;
         plain.sort();
         assert_eq!(plain.len(), 12);
-        let by_classes = all_by_classes(HexEncoding::Cnf, &cadical, &problem(3, false), None).unwrap();
+        let by_classes = all_by_classes(
+            &puzzlec_encode::hex::cnf::CnfEncoding,
+            &cadical,
+            &problem(3, false),
+            None,
+        )
+        .unwrap();
         assert_eq!(by_classes.classes.solutions.len(), 1);
         assert_eq!(by_classes.all, plain);
         let z3 = Backend::LinkedZ3(LinkedZ3);
-        let by_lia = all_by_classes(HexEncoding::Lia, &z3, &problem(3, false), None).unwrap();
+        let by_lia = all_by_classes(&puzzlec_encode::hex::lia::Lia, &z3, &problem(3, false), None).unwrap();
         assert_eq!(by_lia.all, plain);
     }
 
     #[test]
     fn order_one_has_one_filling() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let all = all_fillings(HexEncoding::Cnf, &cadical, &problem(1, false), None).unwrap();
+        let all = all_fillings(
+            &puzzlec_encode::hex::cnf::CnfEncoding,
+            &cadical,
+            &problem(1, false),
+            None,
+        )
+        .unwrap();
         assert_eq!(all.solutions, vec![vec![1]]);
         assert!(all.complete);
     }

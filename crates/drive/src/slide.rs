@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use puzzlec_core::slide::{Board, Move};
 use puzzlec_encode::slide::compact::{self, Ingredients};
-use puzzlec_encode::slide::{bright, bv, SlideEncoding};
+use puzzlec_encode::slide::{bright, SlideEncoding};
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, InputKind, Outcome};
@@ -14,24 +14,28 @@ use crate::horizon::Probe;
 use crate::{solve_form, DriveError, Form};
 use puzzlec_solve::embedded_cadical::CadicalSession;
 
-/// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`.
-///
-/// # Errors
-/// The encoding has no form of that kind.
-pub fn encode(encoding: SlideEncoding, start: &Board, goal: &Board, horizon: usize, input: InputKind) -> Option<Form> {
+/// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`; `None`
+/// when the encoding has no form of that kind.
+pub fn encode(
+    encoding: &dyn SlideEncoding,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    input: InputKind,
+) -> Option<Form> {
     encode_with(encoding, start, goal, horizon, input, Ingredients::default())
 }
 
-/// As [`encode`], with `compact`'s ingredients chosen (for measurements).
+/// As [`encode`], with `compact`'s ingredients chosen (for measurements; other encodings
+/// ignore them).
 pub fn encode_with(
-    encoding: SlideEncoding,
+    encoding: &dyn SlideEncoding,
     start: &Board,
     goal: &Board,
     horizon: usize,
     input: InputKind,
     ing: Ingredients,
 ) -> Option<Form> {
-    let (cnf, smt) = encoding.forms();
     let header = format!(
         "puzzlec slide encoding={} size={}x{} horizon={horizon}",
         encoding.name(),
@@ -39,45 +43,38 @@ pub fn encode_with(
         start.cols()
     );
     match input {
-        InputKind::Dimacs if cnf => {
+        InputKind::Dimacs if encoding.has_cnf() => {
             let mut f = Cnf::new();
             f.comment(header);
-            match encoding {
-                SlideEncoding::Bright => bright::encode_cnf(start, goal, horizon, &mut f),
-                SlideEncoding::Compact => {
-                    compact::encode(start, goal, horizon, ing, &mut f);
-                }
-                SlideEncoding::Bv => unreachable!("bv has no CNF form"),
+            if encoding.layered() && ing != Ingredients::default() {
+                compact::encode(start, goal, horizon, ing, &mut f);
+            } else {
+                encoding.write_cnf(start, goal, horizon, &mut f);
             }
             Some(Form::Cnf(f))
         }
-        InputKind::Smt2 if smt => {
-            let mut s = match encoding {
-                SlideEncoding::Bright => bright::encode_smt(start, goal, horizon),
-                SlideEncoding::Bv => bv::encode(start, goal, horizon),
-                SlideEncoding::Compact => unreachable!("compact has no SMT form"),
-            };
+        InputKind::Smt2 => {
+            let mut s = encoding.smt(start, goal, horizon)?;
             s.comment(header);
             Some(Form::Smt(Box::new(s)))
         }
-        _ => None,
+        InputKind::Dimacs => None,
     }
 }
 
 /// The encoding used when none is named: the fast CNF one, or `bright` for SMT solvers.
-pub fn default_encoding(kind: InputKind) -> SlideEncoding {
+pub fn default_encoding(kind: InputKind) -> &'static dyn SlideEncoding {
     match kind {
-        InputKind::Dimacs => SlideEncoding::Compact,
-        InputKind::Smt2 => SlideEncoding::Bright,
+        InputKind::Dimacs => &compact::Compact,
+        InputKind::Smt2 => &bright::Bright,
     }
 }
 
 /// Whether `encoding` can be written in the form `kind`.
-pub fn has_form(encoding: SlideEncoding, kind: InputKind) -> bool {
-    let (cnf, smt) = encoding.forms();
+pub fn has_form(encoding: &dyn SlideEncoding, kind: InputKind) -> bool {
     match kind {
-        InputKind::Dimacs => cnf,
-        InputKind::Smt2 => smt,
+        InputKind::Dimacs => encoding.has_cnf(),
+        InputKind::Smt2 => encoding.has_smt(),
     }
 }
 
@@ -86,24 +83,18 @@ pub fn has_form(encoding: SlideEncoding, kind: InputKind) -> bool {
 /// the machine's memory before any solver starts.
 pub const MAX_CLAUSES: u64 = 5_000_000;
 
-/// A generous estimate of the clauses one horizon of `encoding` has on a board of `cells`.
-pub fn estimated_clauses(encoding: SlideEncoding, cells: usize, horizon: usize) -> u64 {
-    let (n, steps) = (cells as u64, horizon as u64 + 1);
-    match encoding {
-        // Pairwise "one tile per square", frame and swap clauses for every tile.
-        SlideEncoding::Bright => steps * (n * n * (n - 1) / 2 + 10 * n * n + 16 * n),
-        SlideEncoding::Compact => steps * 8 * n * n,
-        SlideEncoding::Bv => steps * 16 * n,
-    }
-}
-
 /// Refuses a horizon whose formula would pass [`MAX_CLAUSES`].
 ///
 /// # Errors
 /// The sentence saying how large it would be and what to do instead.
-pub fn check_size(encoding: SlideEncoding, start: &Board, horizon: usize, _kind: InputKind) -> Result<(), String> {
-    let clauses = estimated_clauses(encoding, start.len(), horizon);
+pub fn check_size(encoding: &dyn SlideEncoding, start: &Board, horizon: usize) -> Result<(), String> {
+    let clauses = encoding.estimated_clauses(start.len(), horizon);
     if clauses > MAX_CLAUSES {
+        let smaller = puzzlec_encode::slide::ALL
+            .iter()
+            .filter(|e| e.estimated_clauses(start.len(), horizon) <= MAX_CLAUSES)
+            .map(|e| e.name())
+            .collect::<Vec<_>>();
         return Err(format!(
             "encoding {} at horizon {horizon} on a {}x{} board would have about {:.1} million clauses, above puzzlec's cap of {} million{}",
             encoding.name(),
@@ -111,7 +102,7 @@ pub fn check_size(encoding: SlideEncoding, start: &Board, horizon: usize, _kind:
             start.cols(),
             clauses as f64 / 1e6,
             MAX_CLAUSES / 1_000_000,
-            if encoding == SlideEncoding::Compact { "" } else { "; --encoding compact is far smaller" }
+            if smaller.is_empty() { String::new() } else { format!("; {} stays below it", smaller.join(", ")) }
         ));
     }
     Ok(())
@@ -122,16 +113,12 @@ pub fn check_size(encoding: SlideEncoding, start: &Board, horizon: usize, _kind:
 /// # Errors
 /// The model lacks values or does not describe a sequence of slides.
 pub fn decode(
-    encoding: SlideEncoding,
-    model: &impl Model,
+    encoding: &dyn SlideEncoding,
+    model: &dyn Model,
     shape: &Board,
     horizon: usize,
 ) -> Result<Vec<Move>, DecodeError> {
-    match encoding {
-        SlideEncoding::Bright => bright::decode(model, shape, horizon),
-        SlideEncoding::Compact => compact::decode(model, horizon),
-        SlideEncoding::Bv => bv::decode(model, horizon),
-    }
+    encoding.decode(model, shape, horizon)
 }
 
 /// Replays a decoded plan; any failure is the solver's (or the encoding's) fault.
@@ -158,7 +145,7 @@ pub fn replay(solver: &str, start: &Board, goal: &Board, plan: &[Move], horizon:
 /// # Errors
 /// Solver failures, undecodable models, plans that fail replay.
 pub fn probe(
-    encoding: SlideEncoding,
+    encoding: &dyn SlideEncoding,
     backend: &Backend,
     start: &Board,
     goal: &Board,
@@ -184,7 +171,7 @@ pub fn probe(
 /// As [`probe`].
 #[allow(clippy::too_many_arguments)]
 pub fn probe_with(
-    encoding: SlideEncoding,
+    encoding: &dyn SlideEncoding,
     backend: &Backend,
     start: &Board,
     goal: &Board,
@@ -193,7 +180,7 @@ pub fn probe_with(
     ing: Ingredients,
     cubes: bool,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    if let Err(too_large) = check_size(encoding, start, horizon, backend.input()) {
+    if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Probe::Unknown(too_large));
     }
     if cubes && encoding.layered() && backend.is_incremental() {
@@ -227,12 +214,12 @@ fn compact_by_cubes(
     };
     let cubes = crate::slide_cubes::cubes(&actions, start, goal, horizon / 2);
     let outcome = session.solve_by_cubes(&[], &cubes, left);
-    conclude(SlideEncoding::Compact, "cadical", outcome, start, goal, horizon)
+    conclude(&compact::Compact, "cadical", outcome, start, goal, horizon)
 }
 
 /// Decodes and replays a model; passes on UNSAT and unknown.
 fn conclude(
-    encoding: SlideEncoding,
+    encoding: &dyn SlideEncoding,
     solver: &str,
     outcome: Outcome<impl Model>,
     start: &Board,
@@ -240,7 +227,7 @@ fn conclude(
     horizon: usize,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let decoded = match outcome {
-        Outcome::Sat(m) => decode(encoding, &m, start, horizon),
+        Outcome::Sat(m) => decode(encoding, &m as &dyn Model, start, horizon),
         Outcome::Unsat => return Ok(Probe::Unsat),
         Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
     };
@@ -259,7 +246,7 @@ fn conclude(
 /// # Errors
 /// As [`probe`].
 pub fn all_plans(
-    encoding: SlideEncoding,
+    encoding: &dyn SlideEncoding,
     backend: &Backend,
     start: &Board,
     goal: &Board,
@@ -283,27 +270,7 @@ pub fn all_plans(
             replay(&solver, start, goal, &plan, horizon)?;
             Ok(plan)
         },
-        |plan| match encoding {
-            SlideEncoding::Compact => plan
-                .iter()
-                .enumerate()
-                .map(|(t, &m)| (compact::action_name(t, m), 1))
-                .collect(),
-            SlideEncoding::Bv => plan
-                .iter()
-                .enumerate()
-                .map(|(t, &m)| (bv::input_name(t), m.index() as i64))
-                .collect(),
-            SlideEncoding::Bright => {
-                let mut board = *start;
-                let mut out = Vec::with_capacity(plan.len());
-                for (t, &m) in plan.iter().enumerate() {
-                    board.apply(m);
-                    out.push((bright::var_name(start, board.blank(), start.len(), t + 1), 1));
-                }
-                out
-            }
-        },
+        |plan| encoding.blocking(start, plan),
     )
 }
 
@@ -363,8 +330,8 @@ pub fn incremental_shortest(
 }
 
 /// "CNF", "SMT-LIB2" or both, for messages.
-pub fn forms_text(encoding: SlideEncoding) -> String {
-    match encoding.forms() {
+pub fn forms_text(encoding: &dyn SlideEncoding) -> String {
+    match (encoding.has_cnf(), encoding.has_smt()) {
         (true, true) => "CNF and SMT-LIB2".into(),
         (true, false) => "CNF".into(),
         (false, true) => "SMT-LIB2".into(),
@@ -389,7 +356,7 @@ mod tests {
         };
         match shortest(
             h,
-            |k, limit| probe(SlideEncoding::Bright, backend, start, goal, k, limit),
+            |k, limit| probe(&bright::Bright, backend, start, goal, k, limit),
             |_| {},
         )
         .unwrap()
@@ -429,7 +396,14 @@ mod tests {
     }
 
     /// `--all` counts every optimal plan: the BFS count of shortest paths.
-    fn counts_match_bfs(rows: usize, cols: usize, count: usize, seed: u64, encoding: SlideEncoding, backend: &Backend) {
+    fn counts_match_bfs(
+        rows: usize,
+        cols: usize,
+        count: usize,
+        seed: u64,
+        encoding: &dyn SlideEncoding,
+        backend: &Backend,
+    ) {
         let goal = Board::goal(rows, cols);
         for b in random_boards(rows, cols, count, seed) {
             let counts = bfs::shortest_path_counts(&b);
@@ -445,11 +419,11 @@ mod tests {
     #[test]
     fn all_optimal_plans_match_bfs_counts() {
         let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
-        counts_match_bfs(2, 3, 30, 21, SlideEncoding::Compact, &cadical);
-        counts_match_bfs(3, 3, 10, 22, SlideEncoding::Compact, &cadical);
-        counts_match_bfs(2, 3, 10, 23, SlideEncoding::Bright, &cadical);
+        counts_match_bfs(2, 3, 30, 21, &compact::Compact, &cadical);
+        counts_match_bfs(3, 3, 10, 22, &compact::Compact, &cadical);
+        counts_match_bfs(2, 3, 10, 23, &bright::Bright, &cadical);
         let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
-        counts_match_bfs(2, 3, 5, 24, SlideEncoding::Bright, &z3);
+        counts_match_bfs(2, 3, 5, 24, &bright::Bright, &z3);
     }
 
     /// The optimum `compact` proves on the embedded solver, with the given ingredients, with
@@ -467,7 +441,7 @@ mod tests {
         } else {
             shortest(
                 h,
-                |k, limit| probe_with(SlideEncoding::Compact, &cadical, b, goal, k, limit, ing, cubes),
+                |k, limit| probe_with(&compact::Compact, &cadical, b, goal, k, limit, ing, cubes),
                 |_| {},
             )
             .unwrap()

@@ -8,8 +8,7 @@ use puzzlec_core::cross::{
 use puzzlec_core::{moves_to_string, Move};
 use puzzlec_drive::cross as drive_cross;
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
-use puzzlec_encode::cross::CrossEncoding;
-use puzzlec_solve::InputKind;
+use puzzlec_encode::cross::{self as encodings, CrossEncoding};
 
 use crate::answer::{Answer, Solution, Status};
 use crate::env::{self, Env};
@@ -85,12 +84,11 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
     .map_err(bad)
 }
 
-fn encoding(name: &str) -> Result<CrossEncoding> {
-    CrossEncoding::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = CrossEncoding::ALL.iter().map(|e| e.name()).collect();
+fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
+    encodings::by_name(name).ok_or_else(|| {
         Error::bad_input(format!(
             "unknown encoding {name:?} for cross (known: {})",
-            known.join(", ")
+            encodings::names()
         ))
     })
 }
@@ -179,8 +177,12 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     };
     let encoding = match &req.options.encoding {
         Some(name) => encoding(name)?,
-        None if backend.input() == InputKind::Smt2 => CrossEncoding::Smt,
-        None => CrossEncoding::Sat,
+        // The first registered encoding in the form the solver reads.
+        None => encodings::ALL
+            .iter()
+            .copied()
+            .find(|e| drive_cross::form(*e) == backend.input())
+            .ok_or_else(|| Error::bad_input(format!("no cross encoding is written in {}", backend.input())))?,
     };
     if drive_cross::form(encoding) != backend.input() {
         return Err(Error::bad_input(format!(

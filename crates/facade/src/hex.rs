@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use puzzlec_core::hex::{render, Hexagon};
 use puzzlec_drive::hex as drive_hex;
-use puzzlec_encode::hex::{HexEncoding, HexProblem};
-use puzzlec_solve::{Backend, InputKind};
+use puzzlec_encode::hex::{self as encodings, HexEncoding, HexProblem};
+use puzzlec_solve::Backend;
 
 use crate::answer::{Answer, Solution, Status};
 use crate::env::{self, Env};
@@ -75,12 +75,11 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     })
 }
 
-fn encoding(name: &str) -> Result<HexEncoding> {
-    HexEncoding::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = HexEncoding::ALL.iter().map(|e| e.name()).collect();
+fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
+    encodings::by_name(name).ok_or_else(|| {
         Error::bad_input(format!(
             "unknown encoding {name:?} for hex (known: {})",
-            known.join(", ")
+            encodings::names()
         ))
     })
 }
@@ -125,8 +124,12 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     })?;
     let encoding = match &req.options.encoding {
         Some(name) => encoding(name)?,
-        None if backend.input() == InputKind::Smt2 => HexEncoding::Lia,
-        None => HexEncoding::Cnf,
+        // The first registered encoding in the form the solver reads.
+        None => encodings::ALL
+            .iter()
+            .copied()
+            .find(|e| drive_hex::form(*e) == backend.input())
+            .ok_or_else(|| Error::bad_input(format!("no hex encoding is written in {}", backend.input())))?,
     };
     if drive_hex::form(encoding) != backend.input() {
         return Err(Error::bad_input(format!(
@@ -225,7 +228,9 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
         return Ok(());
     }
     let embedded = Backend::embedded_sat();
-    if let Ok(Ok(Some(values))) = drive_hex::solve_one(HexEncoding::Cnf, &embedded, p, Duration::from_secs(5)) {
+    if let Ok(Ok(Some(values))) =
+        drive_hex::solve_one(&encodings::cnf::CnfEncoding, &embedded, p, Duration::from_secs(5))
+    {
         let shown: Vec<String> = values.iter().map(i64::to_string).collect();
         return Err(Error::unknown(format!(
             "solver {} answered UNSAT, but the embedded SAT solver finds a filling that checks ({}): the solver is wrong",

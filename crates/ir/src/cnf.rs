@@ -16,6 +16,21 @@ pub trait ClauseSink {
     fn num_vars(&self) -> u32;
 }
 
+/// A sink borrowed mutably is a sink (so `&mut dyn ClauseSink` reaches generic encoders).
+impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
+    fn new_var(&mut self, name: Option<String>) -> Lit {
+        (**self).new_var(name)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        (**self).add_clause(clause)
+    }
+
+    fn num_vars(&self) -> u32 {
+        (**self).num_vars()
+    }
+}
+
 /// A CNF formula held in memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cnf {

@@ -11,6 +11,17 @@ pub trait Model {
     fn int(&self, name: &str) -> Option<i64>;
 }
 
+/// A borrowed model is a model (so `&dyn Model` reaches generic decoders).
+impl<M: Model + ?Sized> Model for &M {
+    fn bool(&self, name: &str) -> Option<bool> {
+        (**self).bool(name)
+    }
+
+    fn int(&self, name: &str) -> Option<i64> {
+        (**self).int(name)
+    }
+}
+
 /// A SAT assignment seen through the variable names of the CNF it answers.
 pub struct CnfModel {
     names: HashMap<String, u32>,

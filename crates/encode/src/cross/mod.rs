@@ -4,65 +4,41 @@
 pub mod sat;
 pub mod smt;
 
+use puzzlec_core::cross::CrossPuzzle;
 use puzzlec_core::Move;
-use puzzlec_ir::Model;
+use puzzlec_ir::{ClauseSink, Model, SmtScript};
 
 use crate::DecodeError;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CrossEncoding {
-    /// CNF with relaxed-distance pruning (the fast one).
-    Sat,
-    /// SMT-LIB2, Int positions and Bool orientation flags.
-    Smt,
+/// One cross-slider encoding: exactly `horizon` moves that bring the cross to the target,
+/// in one form; and back from a model to a plan. Add one as a file plus a line in [`ALL`].
+pub trait CrossEncoding: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    /// True for CNF, false for SMT-LIB2 (each cross encoding has exactly one form).
+    fn is_cnf(&self) -> bool;
+    /// Writes the CNF (only called when [`CrossEncoding::is_cnf`]).
+    fn write_cnf(&self, p: &CrossPuzzle, horizon: usize, sink: &mut dyn ClauseSink);
+    /// The SMT-LIB2 script (only called when not [`CrossEncoding::is_cnf`]).
+    fn smt(&self, p: &CrossPuzzle, horizon: usize) -> SmtScript;
+    /// Reads the plan out of a model (not yet replayed).
+    ///
+    /// # Errors
+    /// A step with no action or several.
+    fn decode(&self, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DecodeError>;
+    /// The assignment that identifies `plan`, for blocking it during enumeration.
+    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
 }
 
-impl CrossEncoding {
-    pub const ALL: [CrossEncoding; 2] = [CrossEncoding::Sat, CrossEncoding::Smt];
+/// Every cross-slider encoding.
+pub static ALL: [&dyn CrossEncoding; 2] = [&sat::Sat, &smt::Smt];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            CrossEncoding::Sat => "sat",
-            CrossEncoding::Smt => "smt",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<CrossEncoding> {
-        CrossEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
+/// The encoding called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn CrossEncoding> {
+    ALL.iter().copied().find(|e| e.name() == name)
 }
 
-/// Reads the plan of `horizon` moves out of a model of `encoding`.
-///
-/// # Errors
-/// A step with no action or several.
-pub fn decode(encoding: CrossEncoding, model: &impl Model, horizon: usize) -> Result<Vec<Move>, DecodeError> {
-    (0..horizon)
-        .map(|t| match encoding {
-            CrossEncoding::Sat => {
-                let mut chosen = Vec::new();
-                for m in Move::ALL {
-                    let name = sat::action_name(t, m);
-                    if model.bool(&name).ok_or(DecodeError::Missing(name))? {
-                        chosen.push(m);
-                    }
-                }
-                match chosen.as_slice() {
-                    [m] => Ok(*m),
-                    _ => Err(DecodeError::Inconsistent(format!(
-                        "step {t} has {} actions",
-                        chosen.len()
-                    ))),
-                }
-            }
-            CrossEncoding::Smt => {
-                let name = smt::action_name(t);
-                let a = model.int(&name).ok_or(DecodeError::Missing(name))?;
-                usize::try_from(a)
-                    .ok()
-                    .and_then(|i| Move::ALL.get(i).copied())
-                    .ok_or_else(|| DecodeError::Inconsistent(format!("step {t} has action {a}, not 0..3")))
-            }
-        })
-        .collect()
+/// "sat, smt", for messages.
+pub fn names() -> String {
+    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
 }

@@ -163,3 +163,53 @@ pub fn action_names(horizon: usize) -> Vec<Vec<String>> {
         .map(|t| Move::ALL.iter().map(|&m| action_name(t, m)).collect())
         .collect()
 }
+
+/// `sat` in the registry.
+pub struct Sat;
+
+impl super::CrossEncoding for Sat {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn about(&self) -> &'static str {
+        "CNF with relaxed-distance pruning, parity and no undo (the fast one)"
+    }
+
+    fn is_cnf(&self) -> bool {
+        true
+    }
+
+    fn write_cnf(&self, p: &CrossPuzzle, horizon: usize, mut sink: &mut dyn ClauseSink) {
+        encode(p, horizon, Pruning::default(), &mut sink);
+    }
+
+    fn smt(&self, _: &CrossPuzzle, _: usize) -> puzzlec_ir::SmtScript {
+        unreachable!("sat is CNF only; callers check is_cnf")
+    }
+
+    fn decode(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, crate::DecodeError> {
+        (0..horizon)
+            .map(|t| {
+                let mut chosen = Vec::new();
+                for m in Move::ALL {
+                    let name = action_name(t, m);
+                    if model.bool(&name).ok_or(crate::DecodeError::Missing(name))? {
+                        chosen.push(m);
+                    }
+                }
+                match chosen.as_slice() {
+                    [m] => Ok(*m),
+                    _ => Err(crate::DecodeError::Inconsistent(format!(
+                        "step {t} has {} actions",
+                        chosen.len()
+                    ))),
+                }
+            })
+            .collect()
+    }
+
+    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
+        plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()
+    }
+}

@@ -131,3 +131,48 @@ pub fn encode(p: &CrossPuzzle, horizon: usize) -> SmtScript {
     }
     s
 }
+
+/// `smt` in the registry.
+pub struct Smt;
+
+impl super::CrossEncoding for Smt {
+    fn name(&self) -> &'static str {
+        "smt"
+    }
+
+    fn about(&self) -> &'static str {
+        "SMT-LIB2 (QF_LIA): Int positions and action, Bool orientation flags"
+    }
+
+    fn is_cnf(&self) -> bool {
+        false
+    }
+
+    fn write_cnf(&self, _: &CrossPuzzle, _: usize, _: &mut dyn puzzlec_ir::ClauseSink) {
+        unreachable!("smt is SMT-LIB2 only; callers check is_cnf")
+    }
+
+    fn smt(&self, p: &CrossPuzzle, horizon: usize) -> SmtScript {
+        encode(p, horizon)
+    }
+
+    fn decode(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, crate::DecodeError> {
+        (0..horizon)
+            .map(|t| {
+                let name = action_name(t);
+                let a = model.int(&name).ok_or(crate::DecodeError::Missing(name))?;
+                usize::try_from(a)
+                    .ok()
+                    .and_then(|i| Move::ALL.get(i).copied())
+                    .ok_or_else(|| crate::DecodeError::Inconsistent(format!("step {t} has action {a}, not 0..3")))
+            })
+            .collect()
+    }
+
+    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
+        plan.iter()
+            .enumerate()
+            .map(|(t, &m)| (action_name(t), m.index() as i64))
+            .collect()
+    }
+}

@@ -164,3 +164,62 @@ mod tests {
         assert_eq!(value_sets(1, 1, 1), vec![vec![1]]);
     }
 }
+
+/// `cnf` in the registry.
+pub struct CnfEncoding;
+
+impl super::HexEncoding for CnfEncoding {
+    fn name(&self) -> &'static str {
+        "cnf"
+    }
+
+    fn about(&self) -> &'static str {
+        "CNF: one-hot values; each line one of the value sets that add up to the magic sum"
+    }
+
+    fn is_cnf(&self) -> bool {
+        true
+    }
+
+    fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
+        encode(p, &mut sink);
+    }
+
+    fn smt(&self, _: &HexProblem) -> puzzlec_ir::SmtScript {
+        unreachable!("cnf is CNF only; callers check is_cnf")
+    }
+
+    fn decode(
+        &self,
+        model: &dyn puzzlec_ir::Model,
+        hex: &puzzlec_core::hex::Hexagon,
+    ) -> Result<Vec<i64>, crate::DecodeError> {
+        (0..hex.cells())
+            .map(|c| {
+                let mut held = Vec::new();
+                for v in 1..=hex.cells() {
+                    let name = var_name(c, v);
+                    if model.bool(&name).ok_or(crate::DecodeError::Missing(name))? {
+                        held.push(v as i64);
+                    }
+                }
+                match held.as_slice() {
+                    [v] => Ok(*v),
+                    _ => Err(crate::DecodeError::Inconsistent(format!(
+                        "cell {} holds {} values",
+                        c + 1,
+                        held.len()
+                    ))),
+                }
+            })
+            .collect()
+    }
+
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| (var_name(c, v as usize), 1))
+            .collect()
+    }
+}

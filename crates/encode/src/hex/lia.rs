@@ -46,3 +46,45 @@ pub fn encode(p: &HexProblem) -> SmtScript {
     }
     s
 }
+
+/// `lia` in the registry.
+pub struct Lia;
+
+impl super::HexEncoding for Lia {
+    fn name(&self) -> &'static str {
+        "lia"
+    }
+
+    fn about(&self) -> &'static str {
+        "SMT-LIB2 (QF_LIA) as in seed 004: bounded Ints, distinct, one sum per line"
+    }
+
+    fn is_cnf(&self) -> bool {
+        false
+    }
+
+    fn write_cnf(&self, _: &HexProblem, _: &mut dyn puzzlec_ir::ClauseSink) {
+        unreachable!("lia is SMT-LIB2 only; callers check is_cnf")
+    }
+
+    fn smt(&self, p: &HexProblem) -> SmtScript {
+        encode(p)
+    }
+
+    fn decode(
+        &self,
+        model: &dyn puzzlec_ir::Model,
+        hex: &puzzlec_core::hex::Hexagon,
+    ) -> Result<Vec<i64>, crate::DecodeError> {
+        (0..hex.cells())
+            .map(|c| {
+                let name = cell_name(c);
+                model.int(&name).ok_or(crate::DecodeError::Missing(name))
+            })
+            .collect()
+    }
+
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
+        values.iter().enumerate().map(|(c, &v)| (cell_name(c), v)).collect()
+    }
+}

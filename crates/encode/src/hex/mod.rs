@@ -12,31 +12,41 @@ pub mod cnf;
 pub mod lia;
 
 use puzzlec_core::hex::Hexagon;
-use puzzlec_ir::Model;
+use puzzlec_ir::{ClauseSink, Model, SmtScript};
 
 use crate::DecodeError;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HexEncoding {
-    /// SMT-LIB2 QF_LIA as in the seed: bounded Ints, distinct, one sum per line.
-    Lia,
-    /// CNF: one-hot values, each line one of the value sets that sum to the magic number.
-    Cnf,
+/// One magic-hexagon encoding, in one form; and back from a model to a filling. Add one as
+/// a file plus a line in [`ALL`].
+pub trait HexEncoding: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    /// True for CNF, false for SMT-LIB2.
+    fn is_cnf(&self) -> bool;
+    /// Writes the CNF (only called when [`HexEncoding::is_cnf`]).
+    fn write_cnf(&self, p: &HexProblem, sink: &mut dyn ClauseSink);
+    /// The SMT-LIB2 script (only called when not [`HexEncoding::is_cnf`]).
+    fn smt(&self, p: &HexProblem) -> SmtScript;
+    /// The value of every cell (0-based index), read from a model.
+    ///
+    /// # Errors
+    /// A missing value, or a cell with no value or several.
+    fn decode(&self, model: &dyn Model, hex: &Hexagon) -> Result<Vec<i64>, DecodeError>;
+    /// The assignment that identifies a filling, for blocking it during enumeration.
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)>;
 }
 
-impl HexEncoding {
-    pub const ALL: [HexEncoding; 2] = [HexEncoding::Lia, HexEncoding::Cnf];
+/// Every magic-hexagon encoding.
+pub static ALL: [&dyn HexEncoding; 2] = [&lia::Lia, &cnf::CnfEncoding];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            HexEncoding::Lia => "lia",
-            HexEncoding::Cnf => "cnf",
-        }
-    }
+/// The encoding called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn HexEncoding> {
+    ALL.iter().copied().find(|e| e.name() == name)
+}
 
-    pub fn from_name(name: &str) -> Option<HexEncoding> {
-        HexEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
+/// "lia, cnf", for messages.
+pub fn names() -> String {
+    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// What to encode: the order's geometry, its magic sum, pre-filled cells, symmetry breaking.
@@ -63,36 +73,4 @@ pub fn symmetry_order(hex: &Hexagon) -> Vec<(usize, usize)> {
     let mut pairs: Vec<(usize, usize)> = corners[1..].iter().map(|&c| (corners[0], c)).collect();
     pairs.push((corners[1], corners[5]));
     pairs
-}
-
-/// The values of every cell (0-based cell index), read from a model of `encoding`.
-///
-/// # Errors
-/// A missing value, or a cell with no value or several (CNF).
-pub fn decode(encoding: HexEncoding, model: &impl Model, hex: &Hexagon) -> Result<Vec<i64>, DecodeError> {
-    (0..hex.cells())
-        .map(|c| match encoding {
-            HexEncoding::Lia => {
-                let name = lia::cell_name(c);
-                model.int(&name).ok_or(DecodeError::Missing(name))
-            }
-            HexEncoding::Cnf => {
-                let mut held = Vec::new();
-                for v in 1..=hex.cells() {
-                    let name = cnf::var_name(c, v);
-                    if model.bool(&name).ok_or(DecodeError::Missing(name))? {
-                        held.push(v as i64);
-                    }
-                }
-                match held.as_slice() {
-                    [v] => Ok(*v),
-                    _ => Err(DecodeError::Inconsistent(format!(
-                        "cell {} holds {} values",
-                        c + 1,
-                        held.len()
-                    ))),
-                }
-            }
-        })
-        .collect()
 }

@@ -252,3 +252,54 @@ mod tests {
         assert_eq!(smt.declarations().len(), 48);
     }
 }
+
+/// `bright` in the registry.
+pub struct Bright;
+
+impl super::SlideEncoding for Bright {
+    fn name(&self) -> &'static str {
+        "bright"
+    }
+
+    fn about(&self) -> &'static str {
+        "seed 000: S(i,j,n,t) for every square, tile and step; CNF or SMT-LIB2 (QF_UF)"
+    }
+
+    fn has_cnf(&self) -> bool {
+        true
+    }
+
+    fn has_smt(&self) -> bool {
+        true
+    }
+
+    fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, mut sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>> {
+        encode_cnf(start, goal, horizon, &mut sink);
+        Vec::new()
+    }
+
+    fn smt(&self, start: &Board, goal: &Board, horizon: usize) -> Option<SmtScript> {
+        Some(encode_smt(start, goal, horizon))
+    }
+
+    fn decode(&self, model: &dyn Model, shape: &Board, horizon: usize) -> Result<Vec<Move>, DecodeError> {
+        decode(&model, shape, horizon)
+    }
+
+    /// The blank's cell at every step: the boards (and so the moves) follow from it.
+    fn blocking(&self, start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
+        let mut board = *start;
+        let mut out = Vec::with_capacity(plan.len());
+        for (t, &m) in plan.iter().enumerate() {
+            board.apply(m);
+            out.push((var_name(start, board.blank(), start.len(), t + 1), 1));
+        }
+        out
+    }
+
+    /// Pairwise "one tile per square", frame and swap clauses for every tile and step.
+    fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {
+        let (n, steps) = (cells as u64, horizon as u64 + 1);
+        steps * (n * n * (n - 1) / 2 + 10 * n * n + 16 * n)
+    }
+}

@@ -100,3 +100,53 @@ pub fn decode(model: &impl Model, horizon: usize) -> Result<Vec<Move>, DecodeErr
         })
         .collect()
 }
+
+/// `bv` in the registry.
+pub struct Bv;
+
+impl super::SlideEncoding for Bv {
+    fn name(&self) -> &'static str {
+        "bv"
+    }
+
+    fn about(&self) -> &'static str {
+        "seed 001's circuit: bit-vector registers and next-state muxes; SMT-LIB2 (QF_BV)"
+    }
+
+    fn has_cnf(&self) -> bool {
+        false
+    }
+
+    fn has_smt(&self) -> bool {
+        true
+    }
+
+    fn write_cnf(
+        &self,
+        _: &Board,
+        _: &Board,
+        _: usize,
+        _: &mut dyn puzzlec_ir::ClauseSink,
+    ) -> Vec<Vec<puzzlec_ir::Lit>> {
+        unreachable!("bv has no CNF form; callers check has_cnf")
+    }
+
+    fn smt(&self, start: &Board, goal: &Board, horizon: usize) -> Option<SmtScript> {
+        Some(encode(start, goal, horizon))
+    }
+
+    fn decode(&self, model: &dyn Model, _shape: &Board, horizon: usize) -> Result<Vec<Move>, DecodeError> {
+        decode(&model, horizon)
+    }
+
+    fn blocking(&self, _start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
+        plan.iter()
+            .enumerate()
+            .map(|(t, &m)| (input_name(t), m.index() as i64))
+            .collect()
+    }
+
+    fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {
+        (horizon as u64 + 1) * 16 * cells as u64
+    }
+}

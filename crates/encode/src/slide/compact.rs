@@ -386,3 +386,54 @@ pub fn decode(model: &impl puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move
         })
         .collect()
 }
+
+/// `compact` in the registry (default ingredients; measurements call [`encode`] directly).
+pub struct Compact;
+
+impl super::SlideEncoding for Compact {
+    fn name(&self) -> &'static str {
+        "compact"
+    }
+
+    fn about(&self) -> &'static str {
+        "tile positions and actions, reachability windows, IDA*'s bound as a totalizer; CNF, built for speed"
+    }
+
+    fn has_cnf(&self) -> bool {
+        true
+    }
+
+    fn has_smt(&self) -> bool {
+        false
+    }
+
+    fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, mut sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>> {
+        encode(start, goal, horizon, Ingredients::default(), &mut sink)
+    }
+
+    fn smt(&self, _: &Board, _: &Board, _: usize) -> Option<puzzlec_ir::SmtScript> {
+        None
+    }
+
+    fn decode(
+        &self,
+        model: &dyn puzzlec_ir::Model,
+        _shape: &Board,
+        horizon: usize,
+    ) -> Result<Vec<Move>, crate::DecodeError> {
+        decode(&model, horizon)
+    }
+
+    /// The action of every step.
+    fn blocking(&self, _start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
+        plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()
+    }
+
+    fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {
+        (horizon as u64 + 1) * 8 * (cells as u64).pow(2)
+    }
+
+    fn layered(&self) -> bool {
+        true
+    }
+}

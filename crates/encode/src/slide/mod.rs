@@ -1,4 +1,5 @@
-//! Sliding-tile encodings. Each is named on the command line (`--encoding NAME`).
+//! Sliding-tile encodings, registered by name (`--encoding NAME`). Adding one is a file that
+//! implements [`SlideEncoding`] plus one line in [`ALL`]; nothing else names encodings.
 
 pub mod bright;
 pub mod bv;
@@ -7,45 +8,64 @@ pub mod compact_conflicts;
 pub mod compact_detours;
 pub mod timeline;
 
-/// The encodings a user can pick, with the intermediate forms each can produce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlideEncoding {
-    /// Seed 000: S(i,j,n,t) for every square, tile and step. CNF and SMT-LIB2.
-    Bright,
-    /// Tile positions, actions, reachability windows and a bound on moves away from the
-    /// goal. CNF.
-    Compact,
-    /// Seed 001's circuit: bit-vector registers and next-state muxes. SMT-LIB2 (QF_BV).
-    Bv,
+use puzzlec_core::slide::{Board, Move};
+use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};
+
+use crate::DecodeError;
+
+/// One sliding-tile encoding: exactly `horizon` moves from `start` to `goal`, in CNF, in
+/// SMT-LIB2, or both; and back from a model to a plan.
+pub trait SlideEncoding: Sync {
+    /// The name users pick it by.
+    fn name(&self) -> &'static str;
+    /// One line for `--help` and the docs.
+    fn about(&self) -> &'static str;
+    fn has_cnf(&self) -> bool;
+    fn has_smt(&self) -> bool;
+    /// Writes the CNF into `sink`. Returns the action table (`actions[t][m.index()]`: step t
+    /// plays move m) when the encoding has one, which cubes are made from; else empty.
+    /// Only called when [`SlideEncoding::has_cnf`].
+    fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>>;
+    /// The SMT-LIB2 script, when the encoding has that form.
+    fn smt(&self, start: &Board, goal: &Board, horizon: usize) -> Option<SmtScript>;
+    /// Reads the plan out of a model (not yet replayed).
+    ///
+    /// # Errors
+    /// Missing values, or values that describe no sequence of moves.
+    fn decode(&self, model: &dyn Model, shape: &Board, horizon: usize) -> Result<Vec<Move>, DecodeError>;
+    /// The assignment `(variable, value)` that identifies `plan` in a model, for blocking it
+    /// when every plan is enumerated (booleans are 0/1).
+    fn blocking(&self, start: &Board, plan: &[Move]) -> Vec<(String, i64)>;
+    /// A generous estimate of one horizon's clauses on a board of `cells` (the size cap).
+    fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64;
+    /// Whether this encoding grows step by step in `compact`'s `Layers`, which incremental
+    /// horizons are built on.
+    fn layered(&self) -> bool {
+        false
+    }
 }
 
-impl SlideEncoding {
-    pub const ALL: [SlideEncoding; 3] = [SlideEncoding::Bright, SlideEncoding::Compact, SlideEncoding::Bv];
+/// Every sliding-tile encoding, in the order `--help` lists them.
+pub static ALL: [&dyn SlideEncoding; 3] = [&bright::Bright, &compact::Compact, &bv::Bv];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            SlideEncoding::Bright => "bright",
-            SlideEncoding::Compact => "compact",
-            SlideEncoding::Bv => "bv",
-        }
+/// The encoding called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn SlideEncoding> {
+    ALL.iter().copied().find(|e| e.name() == name)
+}
+
+/// "bright, compact, bv", for messages.
+pub fn names() -> String {
+    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
+}
+
+impl std::fmt::Debug for dyn SlideEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
+}
 
-    pub fn from_name(name: &str) -> Option<SlideEncoding> {
-        SlideEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
-
-    /// Whether this encoding grows step by step with actions to cube on (`compact`'s
-    /// `Layers`): incremental horizons and cube-and-conquer need it.
-    pub fn layered(self) -> bool {
-        matches!(self, SlideEncoding::Compact)
-    }
-
-    /// Whether this encoding has a CNF and an SMT-LIB2 form.
-    pub fn forms(self) -> (bool, bool) {
-        match self {
-            SlideEncoding::Bright => (true, true),
-            SlideEncoding::Compact => (true, false),
-            SlideEncoding::Bv => (false, true),
-        }
+impl PartialEq for dyn SlideEncoding {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
     }
 }

@@ -5,7 +5,7 @@ pub mod solve;
 
 use puzzlec_core::slide::{moves_to_string, parse_board, parse_moves, Board, Move};
 use puzzlec_drive::slide as drive_slide;
-use puzzlec_encode::slide::SlideEncoding;
+use puzzlec_encode::slide::{self as encodings, SlideEncoding};
 
 use crate::answer::{Answer, Status};
 use crate::error::{Error, Result};
@@ -41,12 +41,11 @@ pub fn boards(i: &SlideInstance) -> Result<(Board, Board)> {
 ///
 /// # Errors
 /// Bad input listing the registered names.
-pub fn encoding(name: &str) -> Result<SlideEncoding> {
-    SlideEncoding::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = SlideEncoding::ALL.iter().map(|e| e.name()).collect();
+pub fn encoding(name: &str) -> Result<&'static dyn SlideEncoding> {
+    encodings::by_name(name).ok_or_else(|| {
         Error::bad_input(format!(
             "unknown encoding {name:?} for slide (known: {})",
-            known.join(", ")
+            encodings::names()
         ))
     })
 }
@@ -68,7 +67,7 @@ pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
     let encoding = encoding(&req.encoding)?;
     files::check_horizon(req.horizon)?;
     let kind = files::kind(req.format);
-    drive_slide::check_size(encoding, &start, req.horizon, kind).map_err(Error::bad_input)?;
+    drive_slide::check_size(encoding, &start, req.horizon).map_err(Error::bad_input)?;
     let form = drive_slide::encode(encoding, &start, &goal, req.horizon, kind).ok_or_else(|| {
         Error::bad_input(format!(
             "encoding {} has no {kind} form (it offers {})",
@@ -87,7 +86,7 @@ pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
 pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
     let (start, goal) = boards(i)?;
     let fields = files::header_fields(req, PUZZLE)?;
-    let encoding = SlideEncoding::from_name(files::field(&fields, req, "encoding")?)
+    let encoding = encodings::by_name(files::field(&fields, req, "encoding")?)
         .ok_or_else(|| Error::bad_input(format!("{}: the header names no known encoding", req.encoded_origin)))?;
     let horizon = files::horizon(&fields, req)?;
     let size = format!("{}x{}", start.rows(), start.cols());
@@ -108,7 +107,7 @@ pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
         ));
         return Ok(answer);
     };
-    let plan = drive_slide::decode(encoding, &model, &start, horizon)
+    let plan = drive_slide::decode(encoding, &model as &dyn puzzlec_ir::Model, &start, horizon)
         .map_err(|e| Error::unknown(format!("the answer in {} does not decode: {e}", req.answer_origin)))?;
     drive_slide::replay(&format!("({})", req.answer_origin), &start, &goal, &plan, horizon)?;
     answer.encoding = Some(encoding.name().into());

@@ -162,7 +162,7 @@ fn reject_for_search(req: &SlideRequest) -> Result<()> {
 }
 
 /// The requested encoding, or the default for the backend's form; it must have that form.
-fn pick_encoding(req: &SlideRequest, backend: &Backend) -> Result<SlideEncoding> {
+fn pick_encoding(req: &SlideRequest, backend: &Backend) -> Result<&'static dyn SlideEncoding> {
     let name = match &req.options.encoding {
         Some(name) => name.as_str(),
         None => drive_slide::default_encoding(backend.input()).name(),
