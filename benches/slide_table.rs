@@ -74,7 +74,7 @@ fn prove(
         deadline: Some(started + LIMIT),
     };
     let out = if incremental {
-        incremental_shortest(&case.start, &case.goal, ing, cubes, h, |_| {})
+        incremental_shortest(backend, &case.start, &case.goal, ing, cubes, h, |_| {})
     } else {
         shortest(
             h,
@@ -256,7 +256,7 @@ fn ablation(cases: &[Case]) {
     variants.iter().for_each(|(n, _)| print!(" {n} |"));
     println!();
     println!("|---|---|{}", "---|".repeat(variants.len()));
-    let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+    let cadical = Backend::embedded_sat();
     for case in cases
         .iter()
         .filter(|c| (20..=32).contains(&c.optimum) && c.start.len() >= 12)
@@ -273,7 +273,7 @@ fn incremental(cases: &[Case]) {
     println!("\n## compact: incremental horizons against re-encoding each horizon (embedded CaDiCaL)\n");
     println!("| board | optimum | re-encode s | incremental s | gain |");
     println!("|---|---|---|---|---|");
-    let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+    let cadical = Backend::embedded_sat();
     for case in cases.iter().filter(|c| c.start.len() == 16 && c.optimum <= 40) {
         let fresh = prove(case, &Compact, &cadical, DEFAULT, false);
         let inc = prove(case, &Compact, &cadical, DEFAULT, true);

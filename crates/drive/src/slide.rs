@@ -7,12 +7,12 @@ use puzzlec_core::slide::{Board, Move};
 use puzzlec_encode::slide::compact::{self, Ingredients};
 use puzzlec_encode::slide::{bright, SlideEncoding};
 use puzzlec_encode::DecodeError;
+use puzzlec_ir::ClauseSink;
 use puzzlec_ir::{Cnf, Model};
-use puzzlec_solve::{Backend, InputKind, Outcome};
+use puzzlec_solve::{solve_by_cubes, Backend, Incremental, InputKind, Outcome};
 
 use crate::horizon::Probe;
 use crate::{solve_form, DriveError, Form};
-use puzzlec_solve::embedded_cadical::CadicalSession;
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`; `None`
 /// when the encoding has no form of that kind.
@@ -183,8 +183,10 @@ pub fn probe_with(
     if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Probe::Unknown(too_large));
     }
-    if cubes && encoding.layered() && backend.is_incremental() {
-        return compact_by_cubes(start, goal, horizon, limit, ing);
+    if cubes && encoding.layered() {
+        if let Some(session) = backend.session(&Cnf::new(), None) {
+            return compact_by_cubes(session, backend.id(), start, goal, horizon, limit, ing);
+        }
     }
     let started = std::time::Instant::now();
     let form = encode_with(encoding, start, goal, horizon, backend.input(), ing)
@@ -200,6 +202,8 @@ pub fn probe_with(
 /// straight into the live solver (no intermediate formula to build and copy), and the action
 /// variables come back from the encoder to make the cubes.
 fn compact_by_cubes(
+    mut session: Box<dyn Incremental>,
+    solver: &str,
     start: &Board,
     goal: &Board,
     horizon: usize,
@@ -207,14 +211,13 @@ fn compact_by_cubes(
     ing: Ingredients,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let mut session = CadicalSession::empty();
     let actions = compact::encode(start, goal, horizon, ing, &mut session);
     let Some(left) = crate::left_after(started, limit) else {
         return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
     };
     let cubes = crate::slide_cubes::cubes(&actions, start, goal, horizon / 2);
-    let outcome = session.solve_by_cubes(&[], &cubes, left);
-    conclude(&compact::Compact, "cadical", outcome, start, goal, horizon)
+    let outcome = solve_by_cubes(session.as_mut(), &[], &cubes, left);
+    conclude(&compact::Compact, solver, outcome, start, goal, horizon)
 }
 
 /// Decodes and replays a model; passes on UNSAT and unknown.
@@ -282,6 +285,7 @@ pub fn all_plans(
 /// # Errors
 /// Undecodable models and plans that fail replay.
 pub fn incremental_shortest(
+    backend: &Backend,
     start: &Board,
     goal: &Board,
     ing: Ingredients,
@@ -289,8 +293,10 @@ pub fn incremental_shortest(
     h: crate::horizon::Horizons,
     progress: impl FnMut(&crate::horizon::Attempt),
 ) -> Result<crate::horizon::Shortest<Vec<Move>>, DriveError> {
-    use puzzlec_solve::embedded_cadical::CadicalSession;
-    let mut session = CadicalSession::empty();
+    let Some(mut session) = backend.session(&Cnf::new(), None) else {
+        return Err(DriveError::Solve(backend.wrong_input("an incremental CNF session")));
+    };
+    let solver = backend.id().to_owned();
     let mut layers = compact::Layers::new(start, goal, ing, None, &mut session);
     let mut previous: Option<i32> = None;
     crate::horizon::shortest(
@@ -301,7 +307,7 @@ pub fn incremental_shortest(
             };
             // The previous horizon is switched off for good (a unit clause, so the solver
             // drops its guarded clauses instead of carrying an ever longer list of assumptions).
-            if let Some(old) = previous.replace(puzzlec_ir::ClauseSink::new_var(&mut session, None)) {
+            if let Some(old) = previous.replace(session.new_var(None)) {
                 session.add_clause(&[-old]);
             }
             let act = previous.expect("set just above");
@@ -312,13 +318,13 @@ pub fn incremental_shortest(
             } else {
                 Vec::new()
             };
-            match session.solve_by_cubes(&assumptions, &cubes, limit) {
+            match solve_by_cubes(session.as_mut(), &assumptions, &cubes, limit) {
                 Outcome::Sat(model) => {
                     let plan = compact::decode(&model, horizon).map_err(|source| DriveError::Decode {
-                        solver: "cadical".into(),
+                        solver: solver.clone(),
                         source,
                     })?;
-                    replay("cadical", start, goal, &plan, horizon)?;
+                    replay(&solver, start, goal, &plan, horizon)?;
                     Ok(Probe::Sat(plan))
                 }
                 Outcome::Unsat => Ok(Probe::Unsat),
@@ -386,7 +392,7 @@ mod tests {
     fn differential(rows: usize, cols: usize, count: usize, seed: u64) {
         let goal = Board::goal(rows, cols);
         let dist = bfs::distances_from(&goal);
-        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
         for b in random_boards(rows, cols, count, seed) {
             let want = dist[&b.pack()] as usize;
@@ -418,7 +424,7 @@ mod tests {
 
     #[test]
     fn all_optimal_plans_match_bfs_counts() {
-        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         counts_match_bfs(2, 3, 30, 21, &compact::Compact, &cadical);
         counts_match_bfs(3, 3, 10, 22, &compact::Compact, &cadical);
         counts_match_bfs(2, 3, 10, 23, &bright::Bright, &cadical);
@@ -429,7 +435,7 @@ mod tests {
     /// The optimum `compact` proves on the embedded solver, with the given ingredients, with
     /// or without cubes, incrementally or not.
     fn compact_optimum(b: &Board, goal: &Board, ing: Ingredients, cubes: bool, incremental: bool) -> usize {
-        let cadical = Backend::EmbeddedCadical(puzzlec_solve::embedded_cadical::EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         let h = Horizons {
             lower_bound: Heuristic::new(goal).manhattan_linear_conflict(b),
             step: 2,
@@ -437,7 +443,7 @@ mod tests {
             deadline: None,
         };
         let out = if incremental {
-            incremental_shortest(b, goal, ing, cubes, h, |_| {}).unwrap()
+            incremental_shortest(&cadical, b, goal, ing, cubes, h, |_| {}).unwrap()
         } else {
             shortest(
                 h,

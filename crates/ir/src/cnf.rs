@@ -31,6 +31,21 @@ impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
     }
 }
 
+/// A boxed sink is a sink (live solvers come boxed from their backend).
+impl<S: ClauseSink + ?Sized> ClauseSink for Box<S> {
+    fn new_var(&mut self, name: Option<String>) -> Lit {
+        (**self).new_var(name)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        (**self).add_clause(clause)
+    }
+
+    fn num_vars(&self) -> u32 {
+        (**self).num_vars()
+    }
+}
+
 /// A CNF formula held in memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cnf {

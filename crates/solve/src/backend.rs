@@ -137,9 +137,13 @@ impl Backend {
 
     /// A live solver loaded with `cnf`, when this backend offers one; `config` names a
     /// preset where the solver has them.
-    pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<crate::embedded_cadical::CadicalSession> {
-        self.is_incremental()
-            .then(|| crate::embedded_cadical::CadicalSession::with_config(cnf, config))
+    pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
+        match self {
+            Backend::EmbeddedCadical(_) => Some(Box::new(crate::embedded_cadical::CadicalSession::with_config(
+                cnf, config,
+            ))),
+            _ => None,
+        }
     }
 
     /// The intermediate form this backend reads.

@@ -25,6 +25,17 @@ impl SolveCnf for EmbeddedCadical {
     }
 }
 
+/// The live-solver capability drivers ask for (cubes, enumeration, incremental horizons).
+impl crate::incremental::Incremental for CadicalSession {
+    fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {
+        CadicalSession::run(self, assumptions, limit, conflicts)
+    }
+
+    fn model(&self) -> CnfModel {
+        CadicalSession::model(self)
+    }
+}
+
 /// Encoders can write straight into a live solver (incremental use).
 impl puzzlec_ir::ClauseSink for CadicalSession {
     fn new_var(&mut self, name: Option<String>) -> i32 {
@@ -112,7 +123,7 @@ impl CadicalSession {
         self.solver.solve_with(assumptions.iter().copied())
     }
 
-    fn model(&self) -> CnfModel {
+    pub fn model(&self) -> CnfModel {
         let mut assignment = Assignment::new(self.num_vars);
         for v in 1..=self.num_vars as i32 {
             if let Some(value) = self.solver.value(v) {
@@ -121,53 +132,7 @@ impl CadicalSession {
         }
         CnfModel::new(&self.names, assignment)
     }
-
-    /// Cube and conquer: solves under each cube of assumptions, in the caller's order, and
-    /// stops at the first model. Cubes get a small conflict budget first; those left open are
-    /// retried with four times the budget, round after round, so one hard cube early in the
-    /// order cannot hide an easy model behind it. A refuted cube is blocked by a clause (the
-    /// formula implies its negation), and once every cube is refuted a last solve without
-    /// assumptions decides: an UNSAT answer is always the solver's own, whether or not the
-    /// cubes covered every case.
-    ///
-    /// Why: CaDiCaL's own branching picks variables anywhere in a plan; the caller can order
-    /// cubes by a domain heuristic (IDA*'s f for sliding tiles) so the search starts where a
-    /// solution is likely, and the learnt clauses carry over from cube to cube.
-    ///
-    /// `base` is assumed under every cube (activation literals in incremental use); the
-    /// blocking clauses then hold only under it.
-    pub fn solve_by_cubes(&mut self, base: &[i32], cubes: &[Vec<i32>], limit: Duration) -> Outcome<CnfModel> {
-        let deadline = std::time::Instant::now() + limit;
-        let left = || deadline.saturating_duration_since(std::time::Instant::now());
-        let timed_out = || Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
-        let mut open: Vec<&Vec<i32>> = cubes.iter().collect();
-        let mut budget: i32 = FIRST_CUBE_BUDGET;
-        while !open.is_empty() {
-            let mut still_open = Vec::new();
-            for cube in open {
-                if left().is_zero() {
-                    return timed_out();
-                }
-                let assumptions: Vec<i32> = base.iter().chain(cube.iter()).copied().collect();
-                match self.run(&assumptions, left(), Some(budget)) {
-                    Some(true) => return Outcome::Sat(self.model()),
-                    Some(false) => {
-                        let blocking: Vec<i32> = assumptions.iter().map(|&l| -l).collect();
-                        self.add_clause(&blocking);
-                    }
-                    None if left().is_zero() => return timed_out(),
-                    None => still_open.push(cube),
-                }
-            }
-            open = still_open;
-            budget = budget.saturating_mul(4);
-        }
-        self.solve(base, left())
-    }
 }
-
-/// Conflicts allowed per cube in the first round of [`CadicalSession::solve_by_cubes`].
-const FIRST_CUBE_BUDGET: i32 = 500;
 
 #[cfg(test)]
 mod tests {
@@ -190,7 +155,7 @@ mod tests {
     #[test]
     fn a_model_outside_every_cube_is_still_found() {
         let mut s = session(3, &[&[1], &[2, 3]]);
-        match s.solve_by_cubes(&[], &[vec![-1], vec![1, -2, -3]], Duration::from_secs(10)) {
+        match crate::incremental::solve_by_cubes(&mut s, &[], &[vec![-1], vec![1, -2, -3]], Duration::from_secs(10)) {
             Outcome::Sat(m) => {
                 assert_eq!(m.bool("x1"), Some(true));
                 assert!(m.bool("x2") == Some(true) || m.bool("x3") == Some(true));
@@ -205,7 +170,7 @@ mod tests {
         let mut s = session(4, &[&[-4, 1], &[-4, -1]]);
         let cubes = [vec![1], vec![-1]];
         assert!(matches!(
-            s.solve_by_cubes(&[4], &cubes, Duration::from_secs(10)),
+            crate::incremental::solve_by_cubes(&mut s, &[4], &cubes, Duration::from_secs(10)),
             Outcome::Unsat
         ));
         assert!(matches!(s.solve(&[], Duration::from_secs(10)), Outcome::Sat(_)));

@@ -6,6 +6,7 @@
 pub mod backend;
 pub mod embedded_cadical;
 pub mod external;
+pub mod incremental;
 pub mod linked_z3;
 pub mod live;
 pub mod registry;
@@ -13,5 +14,6 @@ pub mod solver;
 pub mod version;
 
 pub use backend::{Backend, Outcome, SolveCnf, SolveError, SolveSmt};
+pub use incremental::{solve_by_cubes, Incremental};
 pub use registry::{InputKind, Registry, RegistryError, SolverSpec};
 pub use solver::Solver;

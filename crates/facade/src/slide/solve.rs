@@ -91,7 +91,15 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         })
     };
     let outcome = if req.incremental {
-        drive_slide::incremental_shortest(&start, &goal, Default::default(), true, horizons, &mut progress)
+        drive_slide::incremental_shortest(
+            backend,
+            &start,
+            &goal,
+            Default::default(),
+            true,
+            horizons,
+            &mut progress,
+        )
     } else {
         horizon::shortest(
             horizons,

@@ -1,0 +1,72 @@
+//! The live-solver capability: clauses added over time, solved again and again under
+//! assumptions with conflict budgets, the model read back. Drivers ask a backend for it
+//! ([`crate::Backend::session`]) and never name the solver behind it.
+
+use std::time::{Duration, Instant};
+
+use puzzlec_ir::{ClauseSink, CnfModel, Lit};
+
+use crate::backend::Outcome;
+
+/// A live SAT solver.
+pub trait Incremental: ClauseSink {
+    /// One solver call under `assumptions`; `None` when the time limit or the conflict
+    /// budget ran out.
+    fn run(&mut self, assumptions: &[Lit], limit: Duration, conflicts: Option<i32>) -> Option<bool>;
+    /// The model of the last satisfiable call, through the variables' names.
+    fn model(&self) -> CnfModel;
+
+    /// Solves under `assumptions` within `limit`.
+    fn solve(&mut self, assumptions: &[Lit], limit: Duration) -> Outcome<CnfModel> {
+        match self.run(assumptions, limit, None) {
+            Some(true) => Outcome::Sat(self.model()),
+            Some(false) => Outcome::Unsat,
+            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
+        }
+    }
+}
+
+/// Conflicts allowed per cube in the first round of [`solve_by_cubes`].
+const FIRST_CUBE_BUDGET: i32 = 500;
+
+/// Cube and conquer: solves under each cube of assumptions, in the caller's order, and stops
+/// at the first model. Cubes get a small conflict budget first; those left open are retried
+/// with four times the budget, round after round, so one hard cube early in the order cannot
+/// hide an easy model behind it. A refuted cube is blocked by a clause (the formula implies
+/// its negation), and once every cube is refuted a last solve without assumptions decides:
+/// an UNSAT answer is always the solver's own, whether or not the cubes covered every case.
+///
+/// Why: a CDCL solver's own branching picks variables anywhere in a plan; the caller can
+/// order cubes by a domain heuristic (IDA*'s f for sliding tiles) so the search starts where
+/// a solution is likely, and the learnt clauses carry over from cube to cube.
+///
+/// `base` is assumed under every cube (activation literals in incremental use); the blocking
+/// clauses then hold only under it.
+pub fn solve_by_cubes(s: &mut dyn Incremental, base: &[Lit], cubes: &[Vec<Lit>], limit: Duration) -> Outcome<CnfModel> {
+    let deadline = Instant::now() + limit;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let timed_out = || Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
+    let mut open: Vec<&Vec<Lit>> = cubes.iter().collect();
+    let mut budget: i32 = FIRST_CUBE_BUDGET;
+    while !open.is_empty() {
+        let mut still_open = Vec::new();
+        for cube in open {
+            if left().is_zero() {
+                return timed_out();
+            }
+            let assumptions: Vec<Lit> = base.iter().chain(cube.iter()).copied().collect();
+            match s.run(&assumptions, left(), Some(budget)) {
+                Some(true) => return Outcome::Sat(s.model()),
+                Some(false) => {
+                    let blocking: Vec<Lit> = assumptions.iter().map(|&l| -l).collect();
+                    s.add_clause(&blocking);
+                }
+                None if left().is_zero() => return timed_out(),
+                None => still_open.push(cube),
+            }
+        }
+        open = still_open;
+        budget = budget.saturating_mul(4);
+    }
+    s.solve(base, left())
+}
