@@ -109,6 +109,9 @@ pub fn enumerate<P>(
                                     ctx.not(c)
                                 }
                             }
+                            // A bit-vector equals a bit-vector literal; an Int numeral there is
+                            // a sort error some solvers read as something else entirely.
+                            Some(puzzlec_ir::Sort::BitVec(w)) => ctx.eq(c, ctx.binary(w as usize, *value as u64)),
                             _ => ctx.eq(c, ctx.numeral(*value)),
                         }
                     })

@@ -430,6 +430,8 @@ mod tests {
         counts_match_bfs(2, 3, 10, 23, &bright::Bright, &cadical);
         let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
         counts_match_bfs(2, 3, 5, 24, &bright::Bright, &z3);
+        // Blocking a bit-vector move input needs a bit-vector literal (found by the battery).
+        counts_match_bfs(2, 3, 3, 25, &puzzlec_encode::slide::bv::Bv, &z3);
     }
 
     /// The optimum `compact` proves on the embedded solver, with the given ingredients, with

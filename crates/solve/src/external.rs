@@ -32,6 +32,16 @@ struct Finished {
     result_file: Option<String>,
     status: String,
     success: bool,
+    /// How long the process ran.
+    elapsed: Duration,
+}
+
+impl Finished {
+    /// A failure at (or past) the time limit is the solver's own limit firing (cvc5 aborts
+    /// with SIGABRT on --tlimit), not a crash.
+    fn hit_limit(&self, limit: Duration) -> bool {
+        !self.success && self.elapsed >= limit.mul_f64(0.95)
+    }
 }
 
 impl External {
@@ -83,6 +93,7 @@ impl External {
                 command: format!("{} {}", self.binary.display(), args.join(" ")),
                 source,
             })?;
+        let started = std::time::Instant::now();
         let live = crate::live::Run::register(child.id(), dir.path());
         let waited = child.wait_timeout(limit + GRACE);
         // Whatever happened, nothing of the solver's group may outlive this call.
@@ -103,6 +114,7 @@ impl External {
             status: status.to_string(),
             // SAT solvers exit 10 and 20 on answers.
             success: matches!(status.code(), Some(0 | 10 | 20)),
+            elapsed: started.elapsed(),
         }))
     }
 
@@ -158,7 +170,10 @@ impl SolveCnf for External {
                 offers: "CNF".into(),
             });
         }
-        let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit)? else {
+        let Some(run) = self
+            .run(&cnf.to_dimacs(), ".cnf", limit)?
+            .filter(|r| !r.hit_limit(limit))
+        else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
@@ -188,7 +203,10 @@ impl SolveSmt for External {
                 offers: "SMT-LIB2".into(),
             });
         }
-        let Some(run) = self.run(&script.to_smt2(), ".smt2", limit)? else {
+        let Some(run) = self
+            .run(&script.to_smt2(), ".smt2", limit)?
+            .filter(|r| !r.hit_limit(limit))
+        else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         // z3 -T prints "timeout" instead of a status.
