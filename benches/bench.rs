@@ -11,17 +11,10 @@ use std::time::{Duration, Instant};
 /// Runs a command once and returns its wall time, failing loudly on a bad exit.
 pub fn time_run(program: &str, args: &[&str], ok_codes: &[i32]) -> Duration {
     let started = Instant::now();
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program}: {e}"));
+    let out = Command::new(program).args(args).output().unwrap_or_else(|e| panic!("{program}: {e}"));
     let took = started.elapsed();
     let code = out.status.code().unwrap_or(-1);
-    assert!(
-        ok_codes.contains(&code),
-        "{program} {args:?} exited {code}:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(ok_codes.contains(&code), "{program} {args:?} exited {code}:\n{}", String::from_utf8_lossy(&out.stderr));
     took
 }
 
@@ -45,20 +38,10 @@ fn verdict(took: Duration, goal: Duration) -> &'static str {
 fn cross() {
     println!("## cross slider, default 5x5 (sat encoding, embedded CaDiCaL)");
     let runs = 5;
-    let proof = median(
-        (0..runs)
-            .map(|_| time_run(puzzlec(), &["solve", "cross", "-q"], &[0]))
-            .collect(),
-    );
-    let all = median(
-        (0..runs)
-            .map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "-q"], &[0]))
-            .collect(),
-    );
+    let proof = median((0..runs).map(|_| time_run(puzzlec(), &["solve", "cross", "-q"], &[0])).collect());
+    let all = median((0..runs).map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "-q"], &[0])).collect());
     let search = median(
-        (0..runs)
-            .map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "--solver", "search"], &[0]))
-            .collect(),
+        (0..runs).map(|_| time_run(puzzlec(), &["solve", "cross", "--all", "--solver", "search"], &[0])).collect(),
     );
     println!("| task | median of {runs} | goal | |");
     println!("|---|---|---|---|");
@@ -67,15 +50,8 @@ fn cross() {
         proof.as_secs_f64(),
         verdict(proof, Duration::from_secs(5))
     );
-    println!(
-        "| all shortest (6) | {:.3} s | 10 s | {} |",
-        all.as_secs_f64(),
-        verdict(all, Duration::from_secs(10))
-    );
-    println!(
-        "| all shortest, exact search (oracle) | {:.3} s | - | |",
-        search.as_secs_f64()
-    );
+    println!("| all shortest (6) | {:.3} s | 10 s | {} |", all.as_secs_f64(), verdict(all, Duration::from_secs(10)));
+    println!("| all shortest, exact search (oracle) | {:.3} s | - | |", search.as_secs_f64());
     println!();
 }
 
@@ -96,14 +72,8 @@ fn hex() {
     let (ours, theirs) = (median(ours), median(theirs));
     println!("| run | median of {rounds} (alternating) |");
     println!("|---|---|");
-    println!(
-        "| puzzlec solve hex --all (cnf, embedded CaDiCaL, all 12 + proof) | {:.3} s |",
-        ours.as_secs_f64()
-    );
-    println!(
-        "| z3 benches/hex38-seed.smt2 (one solution) | {:.3} s |",
-        theirs.as_secs_f64()
-    );
+    println!("| puzzlec solve hex --all (cnf, embedded CaDiCaL, all 12 + proof) | {:.3} s |", ours.as_secs_f64());
+    println!("| z3 benches/hex38-seed.smt2 (one solution) | {:.3} s |", theirs.as_secs_f64());
     let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
     println!(
         "\nratio: puzzlec is {ratio:.1}x faster (goal: 100x; {})\n",

@@ -26,10 +26,7 @@ struct Tactics {
     cubes: bool,
 }
 
-const DEFAULT: Tactics = Tactics {
-    ing: Ingredients::DEFAULT,
-    cubes: true,
-};
+const DEFAULT: Tactics = Tactics { ing: Ingredients::DEFAULT, cubes: true };
 
 struct Case {
     name: String,
@@ -43,15 +40,8 @@ fn cases() -> Vec<Case> {
         .into_iter()
         .map(|BenchBoard { name, board }| {
             let goal = Board::goal(board.rows(), board.cols());
-            let Search::Found(plan) = exact_shortest_path(&board, &goal, None) else {
-                panic!("{name}: no optimum")
-            };
-            Case {
-                name,
-                start: board,
-                goal,
-                optimum: plan.len(),
-            }
+            let Search::Found(plan) = exact_shortest_path(&board, &goal, None) else { panic!("{name}: no optimum") };
+            Case { name, start: board, goal, optimum: plan.len() }
         })
         .collect()
 }
@@ -67,25 +57,16 @@ fn prove(
     let Tactics { ing, cubes } = tactics;
     let started = Instant::now();
     let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
-    let h = Horizons {
-        lower_bound: lb,
-        step: 2,
-        max: 90,
-        deadline: Some(started + LIMIT),
-    };
+    let h = Horizons { lower_bound: lb, step: 2, max: 90, deadline: Some(started + LIMIT) };
     let out = if incremental {
         incremental_shortest(backend, &case.start, &case.goal, ing, cubes, h, |_| {})
     } else {
-        shortest(
-            h,
-            |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, cubes),
-            |_| {},
-        )
+        shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, cubes), |_| {})
     };
     match out {
-        Ok(Shortest::Found {
-            plan, optimal: true, ..
-        }) if plan.len() == case.optimum => Some(started.elapsed().as_secs_f64()),
+        Ok(Shortest::Found { plan, optimal: true, .. }) if plan.len() == case.optimum => {
+            Some(started.elapsed().as_secs_f64())
+        }
         Ok(Shortest::Found { plan, optimal, .. }) => {
             println!(
                 "<!-- {}: {} gave {} moves (optimal {optimal}), oracle {} -->",
@@ -105,14 +86,7 @@ fn prove(
 }
 
 fn size(case: &Case, encoding: &dyn SlideEncoding, backend: &Backend) -> (usize, usize) {
-    match encode_with(
-        encoding,
-        &case.start,
-        &case.goal,
-        case.optimum,
-        backend.input(),
-        Ingredients::default(),
-    ) {
+    match encode_with(encoding, &case.start, &case.goal, case.optimum, backend.input(), Ingredients::default()) {
         Some(Form::Cnf(c)) => (c.num_vars() as usize, c.clauses().len()),
         Some(Form::Smt(s)) => (s.declarations().len(), s.num_assertions()),
         None => (0, 0),
@@ -127,10 +101,7 @@ pub fn run_all() {
     let registry = Registry::load(None).expect("the registry loads");
     let backend = |id: &str| Backend::resolve(id, &registry).ok();
     let cases = cases();
-    println!(
-        "## sliding tiles: shortest plan with proof, per encoding and backend (limit {} s)\n",
-        LIMIT.as_secs()
-    );
+    println!("## sliding tiles: shortest plan with proof, per encoding and backend (limit {} s)\n", LIMIT.as_secs());
     println!("| encoding | solver | board | optimum | seconds | variables | clauses | ratio to bright |");
     println!("|---|---|---|---|---|---|---|---|");
     // (encoding, solver, longest optimum tried, is the baseline, is the fast path)
@@ -181,10 +152,7 @@ pub fn run_all() {
             );
         }
     }
-    let worst = compact_4x4
-        .iter()
-        .map(|(_, t)| t.unwrap_or(f64::INFINITY))
-        .fold(0.0, f64::max);
+    let worst = compact_4x4.iter().map(|(_, t)| t.unwrap_or(f64::INFINITY)).fold(0.0, f64::max);
     println!(
         "\ncompact on the embedded solver, 4x4 boards up to 45: slowest {} s (goal: each within 60 s)",
         secs(worst.is_finite().then_some(worst))
@@ -202,65 +170,20 @@ fn ablation(cases: &[Case]) {
     let with = |ing: Ingredients| Tactics { ing, cubes: true };
     let variants: [(&str, Tactics); 8] = [
         ("all", DEFAULT),
-        (
-            "no reachability",
-            with(Ingredients {
-                reachability: false,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "no away count",
-            with(Ingredients {
-                away_count: false,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "no undo ban",
-            with(Ingredients {
-                no_undo: false,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "no conflicts",
-            with(Ingredients {
-                conflicts: false,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "with detours",
-            with(Ingredients {
-                detours: true,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "AMO every step",
-            with(Ingredients {
-                every_step_amo: true,
-                ..Ingredients::DEFAULT
-            }),
-        ),
-        (
-            "no cubes",
-            Tactics {
-                cubes: false,
-                ..DEFAULT
-            },
-        ),
+        ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),
+        ("no away count", with(Ingredients { away_count: false, ..Ingredients::DEFAULT })),
+        ("no undo ban", with(Ingredients { no_undo: false, ..Ingredients::DEFAULT })),
+        ("no conflicts", with(Ingredients { conflicts: false, ..Ingredients::DEFAULT })),
+        ("with detours", with(Ingredients { detours: true, ..Ingredients::DEFAULT })),
+        ("AMO every step", with(Ingredients { every_step_amo: true, ..Ingredients::DEFAULT })),
+        ("no cubes", Tactics { cubes: false, ..DEFAULT }),
     ];
     print!("| board | optimum |");
     variants.iter().for_each(|(n, _)| print!(" {n} |"));
     println!();
     println!("|---|---|{}", "---|".repeat(variants.len()));
     let cadical = Backend::embedded_sat();
-    for case in cases
-        .iter()
-        .filter(|c| (20..=32).contains(&c.optimum) && c.start.len() >= 12)
-    {
+    for case in cases.iter().filter(|c| (20..=32).contains(&c.optimum) && c.start.len() >= 12) {
         print!("| {} | {} |", case.name, case.optimum);
         for (_, tactics) in variants {
             print!(" {} |", secs(prove(case, &Compact, &cadical, tactics, false)));
@@ -281,12 +204,6 @@ fn incremental(cases: &[Case]) {
             (Some(f), Some(i)) => format!("{:.2}x", f / i),
             _ => "-".into(),
         };
-        println!(
-            "| {} | {} | {} | {} | {gain} |",
-            case.name,
-            case.optimum,
-            secs(fresh),
-            secs(inc)
-        );
+        println!("| {} | {} | {} | {} | {gain} |", case.name, case.optimum, secs(fresh), secs(inc));
     }
 }

@@ -7,11 +7,7 @@ const SEED_PLAN: &str = "drurdrdrddluruldluruldluruldlur";
 #[test]
 fn the_seed_plan_verifies_and_prints_its_grid() {
     let run = puzzlec(&["verify", "cross", "--moves", SEED_PLAN]).expect_code(0);
-    assert!(
-        run.stdout.starts_with("+-???\n||-??\n-||-?\n?-|-|\n??-|.\n"),
-        "{}",
-        run.stdout
-    );
+    assert!(run.stdout.starts_with("+-???\n||-??\n-||-?\n?-|-|\n??-|.\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -21,22 +17,11 @@ fn a_move_against_an_orientation_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let grid = dir.path().join("grid.txt");
     std::fs::write(&grid, "+????\n?????\n?????\n????-\n????.\n").unwrap();
-    let v = puzzlec(&[
-        "verify",
-        "cross",
-        "--orientations",
-        grid.to_str().unwrap(),
-        "--moves",
-        SEED_PLAN,
-        "--json",
-    ])
-    .expect_code(1)
-    .json();
+    let v = puzzlec(&["verify", "cross", "--orientations", grid.to_str().unwrap(), "--moves", SEED_PLAN, "--json"])
+        .expect_code(1)
+        .json();
     let err = v["error"].as_str().unwrap();
-    assert!(
-        err.starts_with("move 0 (D): the piece from row 4, column 5 is horizontal"),
-        "{err}"
-    );
+    assert!(err.starts_with("move 0 (D): the piece from row 4, column 5 is horizontal"), "{err}");
 }
 
 #[test]
@@ -80,10 +65,7 @@ fn search_solves_the_default_5x5_optimally() {
 fn sat_default_proves_the_5x5_optimum() {
     let run = puzzlec(&["solve", "cross", "--json"]).expect_code(0);
     let v = run.json();
-    assert_eq!(
-        (v["encoding"].as_str(), v["solver"].as_str()),
-        (Some("sat"), Some("cadical"))
-    );
+    assert_eq!((v["encoding"].as_str(), v["solver"].as_str()), (Some("sat"), Some("cadical")));
     assert_eq!(v["length"], 31);
     assert_eq!(v["optimal"], true);
     // The proof: the horizon two below the optimum was unsatisfiable.
@@ -93,20 +75,12 @@ fn sat_default_proves_the_5x5_optimum() {
 
 #[test]
 fn sat_all_shortest_equals_the_search_oracle_on_5x5() {
-    let sat = puzzlec(&["solve", "cross", "--all", "--json", "-q"])
-        .expect_code(0)
-        .json();
-    let oracle = puzzlec(&["solve", "cross", "--all", "--json", "--solver", "search"])
-        .expect_code(0)
-        .json();
+    let sat = puzzlec(&["solve", "cross", "--all", "--json", "-q"]).expect_code(0).json();
+    let oracle = puzzlec(&["solve", "cross", "--all", "--json", "--solver", "search"]).expect_code(0).json();
     assert_eq!(sat["complete"], true);
     let moves = |v: &serde_json::Value| {
-        let mut m: Vec<String> = v["solutions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["moves"].as_str().unwrap().to_owned())
-            .collect();
+        let mut m: Vec<String> =
+            v["solutions"].as_array().unwrap().iter().map(|s| s["moves"].as_str().unwrap().to_owned()).collect();
         m.sort();
         m
     };
@@ -117,20 +91,15 @@ fn sat_all_shortest_equals_the_search_oracle_on_5x5() {
 #[test]
 fn a_grid_that_blocks_the_cross_is_proved_impossible() {
     let grid = fixture("cross/all-horizontal-3x3.txt");
-    let v = puzzlec(&["solve", "cross", "--orientations", grid.to_str().unwrap(), "--json"])
-        .expect_code(1)
-        .json();
+    let v = puzzlec(&["solve", "cross", "--orientations", grid.to_str().unwrap(), "--json"]).expect_code(1).json();
     assert_eq!(v["status"], "no-solution");
     assert!(v["detail"].as_str().unwrap().contains("never reach"), "{v}");
 }
 
 #[test]
 fn smt_encoding_through_linked_z3_on_3x3() {
-    let v = puzzlec(&[
-        "solve", "cross", "--size", "3x3", "--solver", "z3", "--all", "--json", "-q",
-    ])
-    .expect_code(0)
-    .json();
+    let v =
+        puzzlec(&["solve", "cross", "--size", "3x3", "--solver", "z3", "--all", "--json", "-q"]).expect_code(0).json();
     assert_eq!(v["encoding"], "smt");
     assert_eq!(v["length"], 15);
     assert_eq!(v["count"], 2);
@@ -140,41 +109,15 @@ fn smt_encoding_through_linked_z3_on_3x3() {
 fn emit_run_by_hand_and_decode_cross() {
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("cross.cnf");
-    puzzlec(&[
-        "emit",
-        "cross",
-        "--size",
-        "3x3",
-        "--horizon",
-        "15",
-        "--format",
-        "dimacs",
-        "-o",
-        cnf.to_str().unwrap(),
-    ])
-    .expect_code(0);
+    puzzlec(&["emit", "cross", "--size", "3x3", "--horizon", "15", "--format", "dimacs", "-o", cnf.to_str().unwrap()])
+        .expect_code(0);
     let mut cases = Vec::new();
     if crate::support::have("cadical") {
-        cases.push((
-            cnf.clone(),
-            crate::support::run_by_hand("cadical", &[cnf.to_str().unwrap()]),
-        ));
+        cases.push((cnf.clone(), crate::support::run_by_hand("cadical", &[cnf.to_str().unwrap()])));
     }
     if crate::support::have("z3") {
         let smt = dir.path().join("cross.smt2");
-        let args = [
-            "emit",
-            "cross",
-            "--size",
-            "3x3",
-            "--horizon",
-            "15",
-            "--encoding",
-            "smt",
-            "--format",
-            "smt2",
-            "-o",
-        ];
+        let args = ["emit", "cross", "--size", "3x3", "--horizon", "15", "--encoding", "smt", "--format", "smt2", "-o"];
         let mut args = args.to_vec();
         args.push(smt.to_str().unwrap());
         puzzlec(&args).expect_code(0);
@@ -198,15 +141,7 @@ fn emit_run_by_hand_and_decode_cross() {
         .expect_code(0)
         .json();
         assert_eq!(v["length"], 15);
-        puzzlec(&[
-            "verify",
-            "cross",
-            "--size",
-            "3x3",
-            "--moves",
-            v["moves"].as_str().unwrap(),
-        ])
-        .expect_code(0);
+        puzzlec(&["verify", "cross", "--size", "3x3", "--moves", v["moves"].as_str().unwrap()]).expect_code(0);
         // The same file decoded against another instance is refused.
         puzzlec(&[
             "decode",
@@ -251,9 +186,7 @@ fn emit_snapshots_of_3x3_encodings() {
 fn a_2x2_board_is_proved_impossible_outright() {
     // Every piece would have to slide both ways to let the cross round the corner.
     for solver in ["cadical", "search"] {
-        let v = puzzlec(&["solve", "cross", "--size", "2x2", "--solver", solver, "--json", "-q"])
-            .expect_code(1)
-            .json();
+        let v = puzzlec(&["solve", "cross", "--size", "2x2", "--solver", solver, "--json", "-q"]).expect_code(1).json();
         assert!(v["detail"].as_str().unwrap().contains("never reach"), "{solver}: {v}");
     }
 }

@@ -37,16 +37,7 @@ fn non_ascii_solver_output_is_quoted_not_a_panic() {
 #[test]
 fn a_closed_pipe_ends_emit_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args([
-            "emit",
-            "slide",
-            "--board",
-            SEED,
-            "--format",
-            "dimacs",
-            "--horizon",
-            "15",
-        ])
+        .args(["emit", "slide", "--board", SEED, "--format", "dimacs", "--horizon", "15"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -66,16 +57,7 @@ fn a_closed_pipe_ends_emit_quietly() {
 fn a_full_disk_is_exit_2_with_the_reason() {
     let full = std::fs::File::create("/dev/full").unwrap();
     let done = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args([
-            "emit",
-            "slide",
-            "--board",
-            SEED,
-            "--format",
-            "dimacs",
-            "--horizon",
-            "15",
-        ])
+        .args(["emit", "slide", "--board", SEED, "--format", "dimacs", "--horizon", "15"])
         .stdout(full)
         .output()
         .unwrap();
@@ -116,26 +98,14 @@ fn a_solver_that_always_says_unsat_is_caught_on_every_puzzle() {
     let dir = tempfile::tempdir().unwrap();
     let reg = fake_registry(dir.path(), "liar", "dimacs", "always-unsat");
     let run = with_registry(&reg, &["solve", "slide", "--board", SEED, "--solver", "liar", "-q"]).expect_code(3);
-    assert!(
-        run.stderr.contains("liar") && run.stderr.contains("wrong"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("liar") && run.stderr.contains("wrong"), "{}", run.stderr);
     let run = with_registry(&reg, &["solve", "hex", "--solver", "liar"]).expect_code(3);
     assert!(!run.stdout.contains("proved by the solver"), "{}", run.stdout);
-    assert!(
-        run.stderr.contains("liar") && run.stderr.contains("wrong"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("liar") && run.stderr.contains("wrong"), "{}", run.stderr);
     let run = with_registry(&reg, &["solve", "hex", "--solver", "liar", "--givens", "1=3"]).expect_code(3);
     assert!(run.stderr.contains("wrong"), "{}", run.stderr);
     let run = with_registry(&reg, &["solve", "cross", "--size", "3x3", "--solver", "liar", "-q"]).expect_code(3);
-    assert!(
-        run.stderr.contains("liar") && run.stderr.contains("wrong"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("liar") && run.stderr.contains("wrong"), "{}", run.stderr);
 }
 
 fn alive(pid: &str) -> bool {
@@ -181,14 +151,8 @@ fn ctrl_c_stops_the_solver_and_leaves_no_temporary_files() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
-    assert!(
-        std::fs::read_dir(&tmp).unwrap().count() > 0,
-        "the solver's files are in TMPDIR"
-    );
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    assert!(std::fs::read_dir(&tmp).unwrap().count() > 0, "the solver's files are in TMPDIR");
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let status = child.wait_with_output().unwrap().status;
     assert_eq!(status.code(), Some(130));
     std::thread::sleep(Duration::from_millis(200));
@@ -201,16 +165,7 @@ fn ctrl_c_stops_the_solver_and_leaves_no_temporary_files() {
 fn usage_errors_are_exit_2() {
     let cases: [&[&str]; 5] = [
         &["solve", "slide", "--board", SEED, "--solver", "nosuch"],
-        &[
-            "solve",
-            "slide",
-            "--board",
-            SEED,
-            "--encoding",
-            "bv",
-            "--solver",
-            "cadical",
-        ],
+        &["solve", "slide", "--board", SEED, "--encoding", "bv", "--solver", "cadical"],
         &["solve", "hex", "--encoding", "lia", "--solver", "cadical"],
         &["solve", "cross", "--encoding", "smt", "--solver", "cadical"],
         &["solve", "hex", "--solver", "search"],
@@ -233,18 +188,8 @@ fn messages_say_what_they_mean() {
     assert!(run.stdout.contains("solved in 1 move ("), "{}", run.stdout);
     let run = puzzlec(&["solve", "slide", "nosuch-board.txt"]).expect_code(2);
     assert_eq!(run.stderr.matches("No such file").count(), 1, "{}", run.stderr);
-    let run = puzzlec(&[
-        "emit",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        "nope",
-        "--format",
-        "dimacs",
-        "--horizon",
-        "2",
-    ]);
+    let run =
+        puzzlec(&["emit", "slide", "--board", SEED, "--encoding", "nope", "--format", "dimacs", "--horizon", "2"]);
     assert!(run.expect_code(2).stderr.contains("bright, compact, bv"));
 }
 
@@ -262,20 +207,7 @@ fn a_solver_file_that_is_not_executable_says_so() {
 fn the_time_limit_named_is_the_users() {
     let dir = tempfile::tempdir().unwrap();
     let reg = fake_registry(dir.path(), "sleeper", "dimacs", "sleeper");
-    let run = with_registry(
-        &reg,
-        &[
-            "solve",
-            "slide",
-            "--board",
-            SEED,
-            "--solver",
-            "sleeper",
-            "--timeout",
-            "2",
-            "-q",
-        ],
-    );
+    let run = with_registry(&reg, &["solve", "slide", "--board", SEED, "--solver", "sleeper", "--timeout", "2", "-q"]);
     let run = run.expect_code(3);
     assert!(run.stdout.contains("time limit of 2 s reached"), "{}", run.stdout);
 }
@@ -284,11 +216,7 @@ fn the_time_limit_named_is_the_users() {
 fn registry_and_instance_validation() {
     let dir = tempfile::tempdir().unwrap();
     let empty_id = dir.path().join("empty.toml");
-    std::fs::write(
-        &empty_id,
-        "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"cadical\"]\n",
-    )
-    .unwrap();
+    std::fs::write(&empty_id, "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"cadical\"]\n").unwrap();
     with_registry(&empty_id, &["solvers"]).expect_code(2);
     // A broken registry the user named is read even when the search runs.
     let broken = dir.path().join("broken.toml");
@@ -296,15 +224,7 @@ fn registry_and_instance_validation() {
     with_registry(&broken, &["solve", "slide", "--board", SEED]).expect_code(2);
     let grid = dir.path().join("grid.txt");
     std::fs::write(&grid, "+-?\n|?|\n??.\n").unwrap();
-    let run = puzzlec(&[
-        "solve",
-        "cross",
-        "--orientations",
-        grid.to_str().unwrap(),
-        "--size",
-        "4x4",
-    ])
-    .expect_code(2);
+    let run = puzzlec(&["solve", "cross", "--orientations", grid.to_str().unwrap(), "--size", "4x4"]).expect_code(2);
     assert!(run.stderr.contains("conflicts"), "{}", run.stderr);
     let run = puzzlec(&["solve", "hex", "--givens", "1=3,2=3"]).expect_code(2);
     assert!(run.stderr.contains("value 3 is already given"), "{}", run.stderr);
@@ -315,27 +235,15 @@ fn verify_reads_moves_from_a_file_or_stdin() {
     let dir = tempfile::tempdir().unwrap();
     let plan = dir.path().join("plan.txt");
     std::fs::write(&plan, "DDDL UUUL\nDDDL UUU\n").unwrap();
-    let run = puzzlec(&[
-        "verify",
-        "slide",
-        "--board",
-        SEED,
-        "--moves-file",
-        plan.to_str().unwrap(),
-    ]);
+    let run = puzzlec(&["verify", "slide", "--board", SEED, "--moves-file", plan.to_str().unwrap()]);
     assert!(run.expect_code(0).stdout.contains("valid"));
-    let run = puzzlec_stdin(
-        &["verify", "slide", "--board", SEED, "--moves-file", "-"],
-        "DDDLUUULDDDLUUU\n",
-    );
+    let run = puzzlec_stdin(&["verify", "slide", "--board", SEED, "--moves-file", "-"], "DDDLUUULDDDLUUU\n");
     run.expect_code(0);
 }
 
 #[test]
 fn json_errors_are_json() {
-    let v = puzzlec(&["solve", "slide", "--board", "1 2 / 2 _", "--json"])
-        .expect_code(2)
-        .json();
+    let v = puzzlec(&["solve", "slide", "--board", "1 2 / 2 _", "--json"]).expect_code(2).json();
     assert_eq!(v["status"], "error");
     assert_eq!(v["kind"], "bad-input");
     assert_eq!(v["exit_code"], 2);

@@ -10,32 +10,14 @@ fn emit(dir: &std::path::Path, format: &str, horizon: usize) -> std::path::PathB
     let ext = if format == "dimacs" { "cnf" } else { "smt2" };
     let path = dir.join(format!("seed-{horizon}.{ext}"));
     let h = horizon.to_string();
-    puzzlec(&[
-        "emit",
-        "slide",
-        "--board",
-        SEED,
-        "--format",
-        format,
-        "--horizon",
-        &h,
-        "-o",
-        path.to_str().unwrap(),
-    ])
-    .expect_code(0);
+    puzzlec(&["emit", "slide", "--board", SEED, "--format", format, "--horizon", &h, "-o", path.to_str().unwrap()])
+        .expect_code(0);
     path
 }
 
 /// `puzzlec decode slide` of an emitted file and a solver's answer.
 fn decode(board: &str, encoding: &std::path::Path, model: &std::path::Path, json: bool) -> crate::util::Run {
-    let mut args = vec![
-        "decode",
-        "slide",
-        "--board",
-        board,
-        "--encoding",
-        encoding.to_str().unwrap(),
-    ];
+    let mut args = vec!["decode", "slide", "--board", board, "--encoding", encoding.to_str().unwrap()];
     args.extend(["--model", model.to_str().unwrap()]);
     if json {
         args.push("--json");
@@ -57,12 +39,7 @@ fn dimacs_horizons_15_sat_13_unsat_for_cadical_then_decode() {
     let model = dir.path().join("answer.txt");
     std::fs::write(&model, answer).unwrap();
     let run = decode(SEED, &sat, &model, false).expect_code(0);
-    assert!(
-        run.stdout
-            .contains("decoded 15 moves (replay-checked): DDDLUUULDDDLUUU"),
-        "{}",
-        run.stdout
-    );
+    assert!(run.stdout.contains("decoded 15 moves (replay-checked): DDDLUUULDDDLUUU"), "{}", run.stdout);
 }
 
 #[test]
@@ -93,11 +70,7 @@ fn smt2_horizons_15_sat_13_unsat_for_z3_and_cvc5_then_decode() {
             run_by_hand(binary, &a)
         };
         let answer = with(&sat);
-        assert!(
-            answer.starts_with("sat"),
-            "{binary}: {}",
-            &answer[..answer.len().min(200)]
-        );
+        assert!(answer.starts_with("sat"), "{binary}: {}", &answer[..answer.len().min(200)]);
         assert!(with(&unsat).starts_with("unsat"), "{binary}");
         let model = dir.path().join(format!("{binary}.out"));
         std::fs::write(&model, answer).unwrap();
@@ -148,11 +121,7 @@ fn a_model_for_another_board_does_not_replay() {
     let model = dir.path().join("other-answer.txt");
     std::fs::write(&model, answer).unwrap();
     let run = decode(SEED, &sat, &model, false).expect_code(3);
-    assert!(
-        run.stderr.contains("replay") || run.stderr.contains("decode"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("replay") || run.stderr.contains("decode"), "{}", run.stderr);
     assert!(!run.stdout.contains("decoded"), "{}", run.stdout);
 }
 
@@ -162,17 +131,8 @@ fn emit_snapshots_of_small_instances() {
     let cases = [("2x2-h2", "_ 2 / 1 3", "2"), ("2x3-h3", "1 5 2 / 4 _ 3", "3")];
     for (name, board, horizon) in cases {
         for format in ["dimacs", "smt2"] {
-            let out = puzzlec(&[
-                "emit",
-                "slide",
-                "--board",
-                board,
-                "--format",
-                format,
-                "--horizon",
-                horizon,
-            ])
-            .expect_code(0);
+            let out =
+                puzzlec(&["emit", "slide", "--board", board, "--format", format, "--horizon", horizon]).expect_code(0);
             let suffix = format!("{name}.{format}");
             insta::with_settings!({ snapshot_suffix => suffix }, {
                 insta::assert_snapshot!("emit_slide_bright", out.stdout);
@@ -195,22 +155,9 @@ fn emit_snapshots_of_small_instances() {
         insta::with_settings!({ snapshot_suffix => suffix }, {
             insta::assert_snapshot!("emit_slide_compact", out.stdout);
         });
-        let v = puzzlec(&[
-            "solve",
-            "slide",
-            "--board",
-            board,
-            "--encoding",
-            "bright",
-            "--json",
-            "-q",
-        ])
-        .expect_code(0)
-        .json();
-        assert_eq!(
-            v["length"].to_string(),
-            horizon,
-            "{name} is solvable in exactly its horizon"
-        );
+        let v = puzzlec(&["solve", "slide", "--board", board, "--encoding", "bright", "--json", "-q"])
+            .expect_code(0)
+            .json();
+        assert_eq!(v["length"].to_string(), horizon, "{name} is solvable in exactly its horizon");
     }
 }

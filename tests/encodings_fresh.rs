@@ -12,33 +12,11 @@ fn canonical() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         (
             "slide-seed-bright-h15.cnf",
-            vec![
-                "emit",
-                "slide",
-                "--board",
-                SEED,
-                "--encoding",
-                "bright",
-                "--format",
-                "dimacs",
-                "--horizon",
-                "15",
-            ],
+            vec!["emit", "slide", "--board", SEED, "--encoding", "bright", "--format", "dimacs", "--horizon", "15"],
         ),
         (
             "slide-seed-bright-h15.smt2",
-            vec![
-                "emit",
-                "slide",
-                "--board",
-                SEED,
-                "--encoding",
-                "bright",
-                "--format",
-                "smt2",
-                "--horizon",
-                "15",
-            ],
+            vec!["emit", "slide", "--board", SEED, "--encoding", "bright", "--format", "smt2", "--horizon", "15"],
         ),
     ]
 }
@@ -64,8 +42,5 @@ fn canonical_encodings_are_fresh() {
             stale.push(file);
         }
     }
-    assert!(
-        stale.is_empty(),
-        "stale files in encodings/ (run `make encodings`): {stale:?}"
-    );
+    assert!(stale.is_empty(), "stale files in encodings/ (run `make encodings`): {stale:?}");
 }

@@ -42,12 +42,7 @@ fn all_fillings(args: &[&str]) -> BTreeSet<Vec<u64>> {
     full.extend_from_slice(args);
     let v = puzzlec(&full).expect_code(0).json();
     assert_eq!(v["complete"], true);
-    let set: BTreeSet<Vec<u64>> = v["solutions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| filling(&s["values"]))
-        .collect();
+    let set: BTreeSet<Vec<u64>> = v["solutions"].as_array().unwrap().iter().map(|s| filling(&s["values"])).collect();
     assert_eq!(v["count"].as_u64().unwrap() as usize, set.len());
     set.iter().for_each(|f| assert_hex38(f));
     set
@@ -63,9 +58,7 @@ fn all_twelve_by_cnf_and_by_lia_agree() {
 
 #[test]
 fn up_to_symmetry_there_is_one() {
-    let v = puzzlec(&["solve", "hex", "--all", "--up-to-symmetry", "--json"])
-        .expect_code(0)
-        .json();
+    let v = puzzlec(&["solve", "hex", "--all", "--up-to-symmetry", "--json"]).expect_code(0).json();
     assert_eq!(v["count"], 1);
     assert_eq!(v["complete"], true);
     assert_hex38(&filling(&v["solutions"][0]["values"]));
@@ -73,15 +66,11 @@ fn up_to_symmetry_there_is_one() {
 
 #[test]
 fn orders_one_two_four() {
-    let one = puzzlec(&["solve", "hex", "--order", "1", "--all", "--json"])
-        .expect_code(0)
-        .json();
+    let one = puzzlec(&["solve", "hex", "--order", "1", "--all", "--json"]).expect_code(0).json();
     assert_eq!(one["count"], 1);
     assert_eq!(one["values"]["1"], 1);
     for order in ["2", "4"] {
-        let v = puzzlec(&["solve", "hex", "--order", order, "--json"])
-            .expect_code(1)
-            .json();
+        let v = puzzlec(&["solve", "hex", "--order", order, "--json"]).expect_code(1).json();
         assert_eq!(v["status"], "no-solution");
         assert_eq!(v["reason"], "no-integer-magic-sum", "order {order}");
     }
@@ -91,16 +80,12 @@ fn orders_one_two_four() {
 #[test]
 fn givens_fix_cells_contradictions_are_proved_and_bad_givens_are_rejected() {
     // A half-solved puzzle: three cells of one solution given; the solver completes it.
-    let v = puzzlec(&["solve", "hex", "--givens", "1=3,2=19,10=5", "--json"])
-        .expect_code(0)
-        .json();
+    let v = puzzlec(&["solve", "hex", "--givens", "1=3,2=19,10=5", "--json"]).expect_code(0).json();
     let f = filling(&v["values"]);
     assert_hex38(&f);
     assert_eq!((f[0], f[1], f[9]), (3, 19, 5));
     // Cell 10 is the centre, which is 5 in every solution: 6 there is impossible.
-    let v = puzzlec(&["solve", "hex", "--givens", "10=6", "--json"])
-        .expect_code(1)
-        .json();
+    let v = puzzlec(&["solve", "hex", "--givens", "10=6", "--json"]).expect_code(1).json();
     assert_eq!(v["reason"], "givens");
     for (bad, needle) in [
         ("1=20", "outside 1..=19"),
@@ -113,17 +98,7 @@ fn givens_fix_cells_contradictions_are_proved_and_bad_givens_are_rejected() {
         assert!(run.stderr.contains(needle), "{bad}: {}", run.stderr);
     }
     // Givens with --all --up-to-symmetry: the classes of the fillings that keep the givens.
-    let v = puzzlec(&[
-        "solve",
-        "hex",
-        "--givens",
-        "10=5",
-        "--all",
-        "--up-to-symmetry",
-        "--json",
-    ])
-    .expect_code(0)
-    .json();
+    let v = puzzlec(&["solve", "hex", "--givens", "10=5", "--all", "--up-to-symmetry", "--json"]).expect_code(0).json();
     assert_eq!(v["count"], 1);
 }
 
@@ -132,38 +107,15 @@ fn emitted_files_run_in_external_solvers_and_decode() {
     let dir = tempfile::tempdir().unwrap();
     let smt = dir.path().join("hex.smt2");
     let cnf = dir.path().join("hex.cnf");
-    puzzlec(&[
-        "emit",
-        "hex",
-        "--encoding",
-        "lia",
-        "--format",
-        "smt2",
-        "--up-to-symmetry",
-        "-o",
-        smt.to_str().unwrap(),
-    ])
-    .expect_code(0);
-    puzzlec(&[
-        "emit",
-        "hex",
-        "--encoding",
-        "cnf",
-        "--format",
-        "dimacs",
-        "-o",
-        cnf.to_str().unwrap(),
-    ])
-    .expect_code(0);
+    puzzlec(&["emit", "hex", "--encoding", "lia", "--format", "smt2", "--up-to-symmetry", "-o", smt.to_str().unwrap()])
+        .expect_code(0);
+    puzzlec(&["emit", "hex", "--encoding", "cnf", "--format", "dimacs", "-o", cnf.to_str().unwrap()]).expect_code(0);
     let mut answers = Vec::new();
     if have("z3") {
         answers.push((smt.clone(), run_by_hand("z3", &[smt.to_str().unwrap()])));
     }
     if have("cvc5") {
-        answers.push((
-            smt.clone(),
-            run_by_hand("cvc5", &["--produce-models", smt.to_str().unwrap()]),
-        ));
+        answers.push((smt.clone(), run_by_hand("cvc5", &["--produce-models", smt.to_str().unwrap()])));
     }
     if have("cadical") {
         answers.push((cnf.clone(), run_by_hand("cadical", &[cnf.to_str().unwrap()])));
@@ -195,17 +147,8 @@ fn emitted_files_run_in_external_solvers_and_decode() {
 fn emit_snapshots_of_orders_one_and_three() {
     for order in ["1", "3"] {
         for (encoding, format) in [("lia", "smt2"), ("cnf", "dimacs")] {
-            let out = puzzlec(&[
-                "emit",
-                "hex",
-                "--order",
-                order,
-                "--encoding",
-                encoding,
-                "--format",
-                format,
-            ])
-            .expect_code(0);
+            let out =
+                puzzlec(&["emit", "hex", "--order", order, "--encoding", encoding, "--format", format]).expect_code(0);
             let suffix = format!("order{order}.{encoding}.{format}");
             insta::with_settings!({ snapshot_suffix => suffix }, {
                 insta::assert_snapshot!("emit_hex", out.stdout);

@@ -72,46 +72,18 @@ fn bench_boards_up_to_20_on_every_encoding_and_backend() {
 
 #[test]
 fn compact_and_bv_on_the_seed() {
-    let v = puzzlec(&[
-        "solve",
-        "slide",
-        "--board",
-        SEED,
-        "--encoding",
-        "compact",
-        "--json",
-        "-q",
-    ])
-    .expect_code(0)
-    .json();
-    assert_eq!(
-        (v["moves"].as_str(), v["optimal"].as_bool()),
-        (Some("DDDLUUULDDDLUUU"), Some(true))
-    );
+    let v =
+        puzzlec(&["solve", "slide", "--board", SEED, "--encoding", "compact", "--json", "-q"]).expect_code(0).json();
+    assert_eq!((v["moves"].as_str(), v["optimal"].as_bool()), (Some("DDDLUUULDDDLUUU"), Some(true)));
     let mut solvers = vec!["z3"];
     if have("cvc5") {
         solvers.push("cvc5");
     }
     for solver in solvers {
-        let v = puzzlec(&[
-            "solve",
-            "slide",
-            "--board",
-            SEED,
-            "--encoding",
-            "bv",
-            "--solver",
-            solver,
-            "--json",
-            "-q",
-        ])
-        .expect_code(0)
-        .json();
-        assert_eq!(
-            (v["length"].as_u64(), v["optimal"].as_bool()),
-            (Some(15), Some(true)),
-            "bv via {solver}"
-        );
+        let v = puzzlec(&["solve", "slide", "--board", SEED, "--encoding", "bv", "--solver", solver, "--json", "-q"])
+            .expect_code(0)
+            .json();
+        assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(15), Some(true)), "bv via {solver}");
         assert_eq!(v["moves"], "DDDLUUULDDDLUUU");
     }
 }
@@ -120,31 +92,13 @@ fn compact_and_bv_on_the_seed() {
 fn incremental_horizons_agree_with_re_encoding() {
     for b in bench_set().into_iter().filter(|b| b.board.len() == 12).take(3) {
         let text = to_compact(&b.board);
-        let fresh = puzzlec(&[
-            "solve",
-            "slide",
-            "--board",
-            &text,
-            "--encoding",
-            "compact",
-            "--json",
-            "-q",
-        ])
-        .expect_code(0)
-        .json();
-        let inc = puzzlec(&[
-            "solve",
-            "slide",
-            "--board",
-            &text,
-            "--encoding",
-            "compact",
-            "--incremental",
-            "--json",
-            "-q",
-        ])
-        .expect_code(0)
-        .json();
+        let fresh = puzzlec(&["solve", "slide", "--board", &text, "--encoding", "compact", "--json", "-q"])
+            .expect_code(0)
+            .json();
+        let inc =
+            puzzlec(&["solve", "slide", "--board", &text, "--encoding", "compact", "--incremental", "--json", "-q"])
+                .expect_code(0)
+                .json();
         assert_eq!(fresh["length"], inc["length"], "{}", b.name);
         assert_eq!(inc["optimal"], true);
         assert_eq!(fresh["length"].as_u64(), Some(optimum(&b.board) as u64));
@@ -157,9 +111,7 @@ fn all_optimal_plans_count_like_bfs() {
         let board = puzzlec_core::slide::parse_board(text).unwrap();
         let goal = Board::goal(board.rows(), board.cols());
         let (_, count) = bfs::shortest_path_counts(&board)[&goal.pack()];
-        let v = puzzlec(&["solve", "slide", "--board", text, "--all", "--json", "-q"])
-            .expect_code(0)
-            .json();
+        let v = puzzlec(&["solve", "slide", "--board", text, "--all", "--json", "-q"]).expect_code(0).json();
         assert_eq!(v["count"].as_u64(), Some(count), "{text}");
         assert_eq!(v["complete"], true);
         for plan in v["solutions"].as_array().unwrap() {

@@ -5,9 +5,8 @@ use std::path::Path;
 /// True when `binary` is on PATH. Outside CI a missing binary skips the test (with a note);
 /// under CI (`CI` set) it fails, because `.ci/run` installs every binary the tests use.
 pub fn have(binary: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
-        .unwrap_or(false);
+    let found =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file())).unwrap_or(false);
     if !found {
         if std::env::var_os("CI").is_some() {
             panic!("{binary} is not installed, but CI installs it (see scripts/install-deps.sh)");
@@ -22,10 +21,7 @@ pub fn registry_with(dir: &Path, entries: &[(&str, &str, &[&str])]) -> std::path
     let mut text = String::new();
     for (id, input, command) in entries {
         let cmd: Vec<String> = command.iter().map(|c| format!("{c:?}")).collect();
-        text.push_str(&format!(
-            "[[solver]]\nid = {id:?}\ninput = {input:?}\ncommand = [{}]\n\n",
-            cmd.join(", ")
-        ));
+        text.push_str(&format!("[[solver]]\nid = {id:?}\ninput = {input:?}\ncommand = [{}]\n\n", cmd.join(", ")));
     }
     let path = dir.join("solvers.toml");
     std::fs::write(&path, text).unwrap();
@@ -34,9 +30,6 @@ pub fn registry_with(dir: &Path, entries: &[(&str, &str, &[&str])]) -> std::path
 
 /// Runs a solver binary by hand, as a user would; returns its stdout.
 pub fn run_by_hand(binary: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(binary)
-        .args(args)
-        .output()
-        .expect("solver runs");
+    let out = std::process::Command::new(binary).args(args).output().expect("solver runs");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }

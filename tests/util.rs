@@ -16,20 +16,13 @@ impl Run {
     /// The stdout parsed as the one JSON object `--json` promises.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not JSON ({e}):\n--- stdout\n{}\n--- stderr\n{}",
-                self.stdout, self.stderr
-            )
+            panic!("stdout is not JSON ({e}):\n--- stdout\n{}\n--- stderr\n{}", self.stdout, self.stderr)
         })
     }
 
     /// Fails with both streams shown when the exit code is not `want`.
     pub fn expect_code(self, want: i32) -> Run {
-        assert_eq!(
-            self.code, want,
-            "exit code\n--- stdout\n{}\n--- stderr\n{}",
-            self.stdout, self.stderr
-        );
+        assert_eq!(self.code, want, "exit code\n--- stdout\n{}\n--- stderr\n{}", self.stdout, self.stderr);
         self
     }
 }

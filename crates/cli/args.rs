@@ -169,21 +169,11 @@ pub struct HexInstance {
 pub struct SolveHex {
     #[command(flatten)]
     pub instance: HexInstance,
-    /// Encoding: cnf or lia [default: cnf, or lia for an SMT solver].
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// Solver id: cadical, z3, or one of solvers.toml [default: cadical].
-    #[arg(long)]
-    pub solver: Option<String>,
-    /// Every solution, with a proof that there are no more.
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub flags: SolveFlags,
     /// One representative per class of rotations and reflections.
     #[arg(long)]
     pub up_to_symmetry: bool,
-    /// Time limit in seconds (exit 3 when reached).
-    #[arg(long)]
-    pub timeout: Option<f64>,
 }
 
 #[derive(Args, Debug)]
@@ -193,25 +183,17 @@ pub struct EmitHex {
     /// Encoding to emit: lia (SMT-LIB2) or cnf (DIMACS).
     #[arg(long, default_value = "cnf")]
     pub encoding: String,
-    /// Output form: dimacs for cnf, smt2 for lia.
-    #[arg(long, value_enum)]
-    pub format: Format,
+    #[command(flatten)]
+    pub to: EmitTo,
     /// Add the symmetry-breaking constraints (one filling per class).
     #[arg(long)]
     pub up_to_symmetry: bool,
-    /// Write here instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct DecodeHex {
-    /// The file `emit hex` wrote.
-    #[arg(long, value_name = "FILE")]
-    pub encoding: PathBuf,
-    /// The solver's answer to it.
-    #[arg(long, value_name = "FILE")]
-    pub model: PathBuf,
+    #[command(flatten)]
+    pub files: AnswerFiles,
 }
 
 #[derive(Args, Debug)]
@@ -221,27 +203,19 @@ pub struct EmitCross {
     /// Encoding to emit: sat (DIMACS) or smt (SMT-LIB2).
     #[arg(long, default_value = "sat")]
     pub encoding: String,
-    /// Output form: dimacs for sat, smt2 for smt.
-    #[arg(long, value_enum)]
-    pub format: Format,
+    #[command(flatten)]
+    pub to: EmitTo,
     /// Number of moves after which the cross must stand on the target.
     #[arg(long)]
     pub horizon: usize,
-    /// Write here instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct DecodeCross {
     #[command(flatten)]
     pub instance: CrossInstance,
-    /// The file `emit cross` wrote.
-    #[arg(long, value_name = "FILE")]
-    pub encoding: PathBuf,
-    /// The solver's answer to it.
-    #[arg(long, value_name = "FILE")]
-    pub model: PathBuf,
+    #[command(flatten)]
+    pub files: AnswerFiles,
 }
 
 #[derive(Args, Debug)]
@@ -249,6 +223,46 @@ pub struct SolversArgs {
     /// Run each binary once (`--version`) and show what it says.
     #[arg(long)]
     pub check: bool,
+}
+
+/// The options every `solve` shares.
+#[derive(Args, Debug)]
+pub struct SolveFlags {
+    /// Encoding for SAT/SMT solvers (the puzzle's encodings are listed below) [default: the
+    /// fast CNF one, or the SMT one for an SMT solver].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Solver id: built in (search, z3, cadical) or one of solvers.toml (see `puzzlec solvers`).
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Every (shortest) solution, with a proof that there are no more.
+    #[arg(long)]
+    pub all: bool,
+    /// Time limit in seconds for the whole run, encoding included (exit 3 when reached).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+}
+
+/// Where `emit` writes, and in which form.
+#[derive(Args, Debug)]
+pub struct EmitTo {
+    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it.
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The two files `decode` reads.
+#[derive(Args, Debug)]
+pub struct AnswerFiles {
+    /// The file `emit` wrote (.cnf or .smt2).
+    #[arg(long, value_name = "FILE")]
+    pub encoding: PathBuf,
+    /// The solver's answer to it (s/v lines, minisat's result file, or sat + get-value).
+    #[arg(long, value_name = "FILE")]
+    pub model: PathBuf,
 }
 
 /// Where a plan to verify comes from.
@@ -280,27 +294,19 @@ pub struct EmitSlide {
     /// bv (seed 001's bit-vector circuit; SMT-LIB2 only).
     #[arg(long, default_value = "bright")]
     pub encoding: String,
-    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it.
-    #[arg(long, value_enum)]
-    pub format: Format,
+    #[command(flatten)]
+    pub to: EmitTo,
     /// Number of moves: the file is satisfiable iff a plan of exactly this length exists.
     #[arg(long)]
     pub horizon: usize,
-    /// Write here instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct DecodeSlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// The file `emit` wrote (.cnf or .smt2).
-    #[arg(long, value_name = "FILE")]
-    pub encoding: PathBuf,
-    /// The solver's answer to it.
-    #[arg(long, value_name = "FILE")]
-    pub model: PathBuf,
+    #[command(flatten)]
+    pub files: AnswerFiles,
 }
 
 #[derive(Subcommand, Debug)]
@@ -396,17 +402,8 @@ pub struct SlideInput {
 pub struct SolveSlide {
     #[command(flatten)]
     pub input: SlideInput,
-    /// Encoding for SAT/SMT solvers: compact (CNF, the fast one), bright (CNF or SMT-LIB2),
-    /// bv (SMT-LIB2 bit-vectors) [default: compact, or bright for an SMT solver].
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// Solver id: search, z3, cadical, or one of solvers.toml [default: search; cadical
-    /// with --encoding or --all].
-    #[arg(long)]
-    pub solver: Option<String>,
-    /// Every optimal plan (blocking each found plan and solving again).
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub flags: SolveFlags,
     /// With compact on the embedded solver: keep one solver across horizons (assume "goal at
     /// step H" through an activation literal) instead of encoding each horizon afresh.
     #[arg(long)]
@@ -414,9 +411,6 @@ pub struct SolveSlide {
     /// Give up (exit 1, proved) when every plan needs more moves than this.
     #[arg(long)]
     pub max_moves: Option<usize>,
-    /// Time limit in seconds (exit 3 when reached).
-    #[arg(long)]
-    pub timeout: Option<f64>,
 }
 
 #[derive(Args, Debug)]
@@ -451,21 +445,11 @@ pub struct CrossInstance {
 pub struct SolveCross {
     #[command(flatten)]
     pub instance: CrossInstance,
-    /// Encoding: sat (CNF) or smt (SMT-LIB2) [default: sat, or smt for an SMT solver].
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// Solver id: cadical, z3, search, or one of solvers.toml [default: cadical].
-    #[arg(long)]
-    pub solver: Option<String>,
+    #[command(flatten)]
+    pub flags: SolveFlags,
     /// Longest plan to look for (exit 1, proved, when none is that short) [default: 60].
     #[arg(long)]
     pub max_moves: Option<usize>,
-    /// Print every shortest solution.
-    #[arg(long)]
-    pub all: bool,
-    /// Time limit in seconds (exit 3 when reached).
-    #[arg(long)]
-    pub timeout: Option<f64>,
 }
 
 #[derive(Args, Debug)]

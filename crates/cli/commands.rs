@@ -12,9 +12,7 @@ use crate::render::{self, Puzzle};
 
 /// Runs one command; the exit code comes from the answer, or from the error's kind.
 pub fn run(cli: Cli) -> Result<u8, Error> {
-    let env = Env {
-        registry: cli.solvers.clone(),
-    };
+    let env = Env { registry: cli.solvers.clone() };
     let (json, quiet) = (cli.json, cli.quiet);
     let mut progress = |e: Event| {
         if !quiet {
@@ -32,9 +30,17 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(render::answer(&answer, json, |a| render::solved(puzzle, a)))
         }
         Command::Emit(c) => {
-            let (request, output) = emit_request(c)?;
-            let text = facade::emit(&request)?;
-            match output {
+            let (instance, encoding, horizon, up_to_symmetry, to) = match c {
+                EmitCommand::Slide(a) => (slide(a.input)?, a.encoding, a.horizon, false, a.to),
+                EmitCommand::Cross(a) => (cross(a.instance)?, a.encoding, a.horizon, false, a.to),
+                EmitCommand::Hex(a) => (hex(a.instance), a.encoding, 0, a.up_to_symmetry, a.to),
+            };
+            let format = match to.format {
+                Format::Smt2 => facade::Format::Smt2,
+                Format::Dimacs => facade::Format::Dimacs,
+            };
+            let text = facade::emit(&facade::EmitRequest { instance, encoding, format, horizon, up_to_symmetry })?;
+            match to.output {
                 Some(path) => std::fs::write(&path, text)
                     .map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?,
                 None => render::write_stdout(&text),
@@ -42,35 +48,26 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(0)
         }
         Command::Decode(c) => {
-            let (puzzle, instance, encoding, model) = match c {
-                DecodeCommand::Slide(a) => (
-                    Puzzle::Slide,
-                    Instance::Slide(slide_instance(a.input)?),
-                    a.encoding,
-                    a.model,
-                ),
-                DecodeCommand::Cross(a) => (
-                    Puzzle::Cross,
-                    Instance::Cross(cross_instance(a.instance)?),
-                    a.encoding,
-                    a.model,
-                ),
-                DecodeCommand::Hex(a) => (Puzzle::Hex, Instance::Hex(Default::default()), a.encoding, a.model),
+            let (puzzle, instance, files) = match c {
+                DecodeCommand::Slide(a) => (Puzzle::Slide, slide(a.input)?, a.files),
+                DecodeCommand::Cross(a) => (Puzzle::Cross, cross(a.instance)?, a.files),
+                // The hexagon's order and givens come from the emitted file's header.
+                DecodeCommand::Hex(a) => (Puzzle::Hex, Instance::Hex(Default::default()), a.files),
             };
             let request = facade::DecodeRequest {
                 instance,
-                encoded: read_text(&encoding)?,
-                encoded_origin: encoding.display().to_string(),
-                answer: read_text(&model)?,
-                answer_origin: model.display().to_string(),
+                encoded: read_text(&files.encoding)?,
+                encoded_origin: files.encoding.display().to_string(),
+                answer: read_text(&files.model)?,
+                answer_origin: files.model.display().to_string(),
             };
             let answer = facade::decode(&request)?;
             Ok(render::answer(&answer, json, |a| render::decoded(puzzle, a)))
         }
         Command::Verify(c) => {
             let (instance, plan) = match c {
-                VerifyCommand::Slide(a) => (Instance::Slide(slide_instance(a.input)?), a.plan),
-                VerifyCommand::Cross(a) => (Instance::Cross(cross_instance(a.instance)?), a.plan),
+                VerifyCommand::Slide(a) => (slide(a.input)?, a.plan),
+                VerifyCommand::Cross(a) => (cross(a.instance)?, a.plan),
             };
             let moves = match (plan.moves, plan.moves_file) {
                 (Some(m), _) => m,
@@ -82,12 +79,11 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Solvers(a) => {
             let list = facade::solvers::list(&env, a.check)?;
-            if json {
-                let v = serde_json::to_value(&list).map_err(Error::unknown)?;
-                render::write_stdout(&format!("{v}\n"));
-            } else {
-                render::write_stdout(&render::solvers(&list));
-            }
+            let text = match json {
+                true => format!("{}\n", serde_json::to_value(&list).map_err(Error::unknown)?),
+                false => render::solvers(&list),
+            };
+            render::write_stdout(&text);
             Ok(0)
         }
     }
@@ -96,15 +92,9 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
 /// A file's text, or standard input for `-`.
 fn read_text(path: &Path) -> Result<String, Error> {
     let mut text = String::new();
-    let read = if path == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text).map(|_| ()))
-    };
-    let shown = if path == Path::new("-") {
-        "standard input".into()
-    } else {
-        path.display().to_string()
+    let (read, shown) = match path == Path::new("-") {
+        true => (std::io::stdin().read_to_string(&mut text), "standard input".into()),
+        false => (std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)), path.display().to_string()),
     };
     read.map_err(|e| Error::bad_input(format!("reading {shown}: {e}")))?;
     Ok(text)
@@ -114,112 +104,49 @@ fn slide_instance(i: args::SlideInput) -> Result<facade::SlideInstance, Error> {
     let (board, origin) = match (&i.file, i.board) {
         (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
         (None, Some(text)) => (text, "--board".to_owned()),
-        _ => {
-            return Err(Error::bad_input(
-                "no board given: pass a FILE, - for standard input, or --board TEXT",
-            ))
-        }
+        _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
     };
-    Ok(facade::SlideInstance {
-        board,
-        goal: i.goal,
-        origin: Some(origin),
-    })
+    Ok(facade::SlideInstance { board, goal: i.goal, origin: Some(origin) })
 }
 
 fn cross_instance(i: args::CrossInstance) -> Result<facade::CrossInstance, Error> {
     let orientations = i.orientations.as_deref().map(read_text).transpose()?;
-    Ok(facade::CrossInstance {
-        size: i.size,
-        cross: i.cross,
-        empty: i.empty,
-        target: i.target,
-        orientations,
-        orientations_origin: i.orientations.map(|p| p.display().to_string()),
-    })
+    let orientations_origin = i.orientations.map(|p| p.display().to_string());
+    let (size, cross, empty, target) = (i.size, i.cross, i.empty, i.target);
+    Ok(facade::CrossInstance { size, cross, empty, target, orientations, orientations_origin })
+}
+
+fn hex_instance(i: args::HexInstance) -> facade::HexInstance {
+    facade::HexInstance { order: i.order, givens: i.givens }
+}
+
+fn slide(i: args::SlideInput) -> Result<Instance, Error> {
+    slide_instance(i).map(Instance::Slide)
+}
+
+fn cross(i: args::CrossInstance) -> Result<Instance, Error> {
+    cross_instance(i).map(Instance::Cross)
+}
+
+fn hex(i: args::HexInstance) -> Instance {
+    Instance::Hex(hex_instance(i))
+}
+
+fn options(f: args::SolveFlags) -> facade::SolveOptions {
+    facade::SolveOptions { encoding: f.encoding, solver: f.solver, all: f.all, timeout: f.timeout }
 }
 
 fn slide_request(a: args::SolveSlide) -> Result<facade::SlideRequest, Error> {
-    Ok(facade::SlideRequest {
-        instance: slide_instance(a.input)?,
-        options: facade::SolveOptions {
-            encoding: a.encoding,
-            solver: a.solver,
-            all: a.all,
-            timeout: a.timeout,
-        },
-        max_moves: a.max_moves,
-        incremental: a.incremental,
-    })
+    let (instance, options) = (slide_instance(a.input)?, options(a.flags));
+    Ok(facade::SlideRequest { instance, options, max_moves: a.max_moves, incremental: a.incremental })
 }
 
 fn cross_request(a: args::SolveCross) -> Result<facade::CrossRequest, Error> {
-    Ok(facade::CrossRequest {
-        instance: cross_instance(a.instance)?,
-        options: facade::SolveOptions {
-            encoding: a.encoding,
-            solver: a.solver,
-            all: a.all,
-            timeout: a.timeout,
-        },
-        max_moves: a.max_moves,
-    })
+    let (instance, options) = (cross_instance(a.instance)?, options(a.flags));
+    Ok(facade::CrossRequest { instance, options, max_moves: a.max_moves })
 }
 
 fn hex_request(a: args::SolveHex) -> facade::HexRequest {
-    facade::HexRequest {
-        instance: facade::HexInstance {
-            order: a.instance.order,
-            givens: a.instance.givens,
-        },
-        options: facade::SolveOptions {
-            encoding: a.encoding,
-            solver: a.solver,
-            all: a.all,
-            timeout: a.timeout,
-        },
-        up_to_symmetry: a.up_to_symmetry,
-    }
-}
-
-fn emit_request(c: EmitCommand) -> Result<(facade::EmitRequest, Option<std::path::PathBuf>), Error> {
-    let format = |f: Format| match f {
-        Format::Smt2 => facade::Format::Smt2,
-        Format::Dimacs => facade::Format::Dimacs,
-    };
-    Ok(match c {
-        EmitCommand::Slide(a) => (
-            facade::EmitRequest {
-                instance: Instance::Slide(slide_instance(a.input)?),
-                encoding: a.encoding,
-                format: format(a.format),
-                horizon: a.horizon,
-                up_to_symmetry: false,
-            },
-            a.output,
-        ),
-        EmitCommand::Cross(a) => (
-            facade::EmitRequest {
-                instance: Instance::Cross(cross_instance(a.instance)?),
-                encoding: a.encoding,
-                format: format(a.format),
-                horizon: a.horizon,
-                up_to_symmetry: false,
-            },
-            a.output,
-        ),
-        EmitCommand::Hex(a) => (
-            facade::EmitRequest {
-                instance: Instance::Hex(facade::HexInstance {
-                    order: a.instance.order,
-                    givens: a.instance.givens,
-                }),
-                encoding: a.encoding,
-                format: format(a.format),
-                horizon: 0,
-                up_to_symmetry: a.up_to_symmetry,
-            },
-            a.output,
-        ),
-    })
+    let (instance, options) = (hex_instance(a.instance), options(a.flags));
+    facade::HexRequest { instance, options, up_to_symmetry: a.up_to_symmetry }
 }

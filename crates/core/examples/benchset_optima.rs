@@ -18,11 +18,6 @@ fn main() {
         return;
     }
     for b in bench_set() {
-        println!(
-            "{:<16} {:>3}  {}",
-            b.name,
-            opt(&b.board),
-            puzzlec_core::slide::to_compact(&b.board)
-        );
+        println!("{:<16} {:>3}  {}", b.name, opt(&b.board), puzzlec_core::slide::to_compact(&b.board));
     }
 }

@@ -24,9 +24,7 @@ fn prove(start: &Board, goal: &Board, encoding: &dyn SlideEncoding) -> (f64, usi
         deadline: None,
     };
     match shortest(h, |k, limit| probe(encoding, &cadical, start, goal, k, limit), |_| {}) {
-        Ok(Shortest::Found {
-            plan, optimal: true, ..
-        }) => (started.elapsed().as_secs_f64(), plan.len()),
+        Ok(Shortest::Found { plan, optimal: true, .. }) => (started.elapsed().as_secs_f64(), plan.len()),
         other => panic!("{}: no proved optimum: {other:?}", encoding.name()),
     }
 }

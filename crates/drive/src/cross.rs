@@ -66,14 +66,9 @@ pub fn decode_checked(
     model: &dyn Model,
     horizon: usize,
 ) -> Result<Vec<Move>, DriveError> {
-    let plan = encoding.decode(model, horizon).map_err(|source| DriveError::Decode {
-        solver: solver.to_owned(),
-        source,
-    })?;
-    replay(p, &plan).map_err(|e| DriveError::Replay {
-        solver: solver.to_owned(),
-        detail: e.to_string(),
-    })?;
+    let plan =
+        encoding.decode(model, horizon).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
+    replay(p, &plan).map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
     Ok(plan)
 }
 
@@ -146,15 +141,9 @@ mod tests {
     fn via(encoding: &dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
         let n = p.cells();
         let lb = relaxed_distances(p)[p.index(p.cross) * n + p.index(p.empty)] as usize;
-        let h = Horizons {
-            lower_bound: lb,
-            step: 2,
-            max: 40,
-            deadline: None,
-        };
-        let Shortest::Found {
-            horizon, optimal: true, ..
-        } = shortest(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap()
+        let h = Horizons { lower_bound: lb, step: 2, max: 40, deadline: None };
+        let Shortest::Found { horizon, optimal: true, .. } =
+            shortest(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap()
         else {
             panic!("{p:?}: no optimum")
         };
@@ -166,11 +155,7 @@ mod tests {
     }
 
     fn oracle(p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
-        let CrossSearch::Found {
-            length,
-            mut solutions,
-            complete: true,
-        } = shortest_solutions(p, 40, usize::MAX, None)
+        let CrossSearch::Found { length, mut solutions, complete: true } = shortest_solutions(p, 40, usize::MAX, None)
         else {
             panic!("{p:?}: oracle found nothing")
         };

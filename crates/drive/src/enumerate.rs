@@ -38,11 +38,7 @@ pub fn enumerate<P>(
         Some(d) => d.saturating_duration_since(Instant::now()),
         None => std::time::Duration::from_secs(3600),
     };
-    let mut out = Enumeration {
-        solutions: Vec::new(),
-        complete: false,
-        stopped: None,
-    };
+    let mut out = Enumeration { solutions: Vec::new(), complete: false, stopped: None };
     let mut session = match &form {
         Form::Cnf(cnf) => backend.session(cnf, cadical_config),
         Form::Smt(_) => None,

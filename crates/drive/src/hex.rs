@@ -15,11 +15,7 @@ use crate::{solve_form, DriveError, Form};
 /// The header line that lets `decode hex` rebuild the problem.
 pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
     let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
-    let givens = if givens.is_empty() {
-        "none".to_owned()
-    } else {
-        givens.join(",")
-    };
+    let givens = if givens.is_empty() { "none".to_owned() } else { givens.join(",") };
     format!(
         "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}",
         encoding.name(),
@@ -65,19 +61,14 @@ pub fn decode_checked(
     p: &HexProblem,
     model: &dyn Model,
 ) -> Result<Vec<i64>, DriveError> {
-    let values = encoding.decode(model, &p.hex).map_err(|source| DriveError::Decode {
-        solver: solver.to_owned(),
-        source,
-    })?;
+    let values =
+        encoding.decode(model, &p.hex).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
     check(solver, p, &values)?;
     Ok(values)
 }
 
 fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError> {
-    let fail = |detail: String| DriveError::Replay {
-        solver: solver.to_owned(),
-        detail,
-    };
+    let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
     check_filling(&p.hex, values).map_err(|e| fail(e.to_string()))?;
     for &(c, v) in &p.givens {
         if values[c] != v as i64 {
@@ -175,10 +166,7 @@ pub fn all_by_classes(
     deadline: Option<Instant>,
 ) -> Result<Classes, DriveError> {
     assert!(p.givens.is_empty(), "classes expand only without givens");
-    let broken = HexProblem {
-        break_symmetry: true,
-        ..p.clone()
-    };
+    let broken = HexProblem { break_symmetry: true, ..p.clone() };
     let classes = all_fillings(encoding, backend, &broken, deadline)?;
     let mut all = Vec::new();
     for rep in &classes.solutions {
@@ -200,35 +188,19 @@ mod tests {
     fn problem(order: usize, symmetry: bool) -> HexProblem {
         let hex = Hexagon::new(order).unwrap();
         let magic = hex.magic_sum().unwrap();
-        HexProblem {
-            hex,
-            magic,
-            givens: Vec::new(),
-            break_symmetry: symmetry,
-        }
+        HexProblem { hex, magic, givens: Vec::new(), break_symmetry: symmetry }
     }
 
     #[test]
     fn plain_enumeration_finds_12_and_classes_agree() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let plain = all_fillings(
-            &puzzlec_encode::hex::cnf::CnfEncoding,
-            &cadical,
-            &problem(3, false),
-            None,
-        )
-        .unwrap();
+        let plain = all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None).unwrap();
         assert!(plain.complete);
         let mut plain = plain.solutions;
         plain.sort();
         assert_eq!(plain.len(), 12);
-        let by_classes = all_by_classes(
-            &puzzlec_encode::hex::cnf::CnfEncoding,
-            &cadical,
-            &problem(3, false),
-            None,
-        )
-        .unwrap();
+        let by_classes =
+            all_by_classes(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None).unwrap();
         assert_eq!(by_classes.classes.solutions.len(), 1);
         assert_eq!(by_classes.all, plain);
         let z3 = Backend::LinkedZ3(LinkedZ3);
@@ -239,13 +211,7 @@ mod tests {
     #[test]
     fn order_one_has_one_filling() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let all = all_fillings(
-            &puzzlec_encode::hex::cnf::CnfEncoding,
-            &cadical,
-            &problem(1, false),
-            None,
-        )
-        .unwrap();
+        let all = all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(1, false), None).unwrap();
         assert_eq!(all.solutions, vec![vec![1]]);
         assert!(all.complete);
     }

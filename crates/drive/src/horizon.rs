@@ -69,21 +69,14 @@ pub fn shortest<P, E>(
     let mut try_at = |horizon: usize| -> Result<Probe<P>, E> {
         let started = Instant::now();
         let remaining = h.remaining();
-        let answer = if remaining.is_zero() {
-            Probe::Unknown("time limit reached".into())
-        } else {
-            probe(horizon, remaining)?
-        };
+        let answer =
+            if remaining.is_zero() { Probe::Unknown("time limit reached".into()) } else { probe(horizon, remaining)? };
         let result = match &answer {
             Probe::Sat(_) => "sat",
             Probe::Unsat => "unsat",
             Probe::Unknown(_) => "unknown",
         };
-        progress(&Attempt {
-            horizon,
-            result,
-            seconds: started.elapsed().as_secs_f64(),
-        });
+        progress(&Attempt { horizon, result, seconds: started.elapsed().as_secs_f64() });
         Ok(answer)
     };
     let mut horizon = h.lower_bound;
@@ -103,26 +96,12 @@ pub fn shortest<P, E>(
                 let (mut best, mut best_h) = (plan, horizon);
                 loop {
                     if best_h < h.step || last_unsat == Some(best_h - h.step) {
-                        return Ok(Shortest::Found {
-                            plan: best,
-                            horizon: best_h,
-                            optimal: true,
-                        });
+                        return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: true });
                     }
                     match try_at(best_h - h.step)? {
-                        Probe::Unsat => {
-                            return Ok(Shortest::Found {
-                                plan: best,
-                                horizon: best_h,
-                                optimal: true,
-                            })
-                        }
+                        Probe::Unsat => return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: true }),
                         Probe::Unknown(_) => {
-                            return Ok(Shortest::Found {
-                                plan: best,
-                                horizon: best_h,
-                                optimal: false,
-                            })
+                            return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: false })
                         }
                         Probe::Sat(shorter) => {
                             best = shorter;
@@ -141,12 +120,7 @@ mod tests {
 
     fn run(optimum: usize, lb: usize, max: usize) -> (Shortest<usize>, Vec<usize>) {
         let mut tried = Vec::new();
-        let h = Horizons {
-            lower_bound: lb,
-            step: 2,
-            max,
-            deadline: None,
-        };
+        let h = Horizons { lower_bound: lb, step: 2, max, deadline: None };
         let out = shortest::<usize, ()>(
             h,
             |k, _| Ok(if k >= optimum { Probe::Sat(k) } else { Probe::Unsat }),
@@ -159,24 +133,10 @@ mod tests {
     #[test]
     fn proves_with_the_horizon_below() {
         let (out, tried) = run(15, 11, 80);
-        assert!(matches!(
-            out,
-            Shortest::Found {
-                plan: 15,
-                optimal: true,
-                ..
-            }
-        ));
+        assert!(matches!(out, Shortest::Found { plan: 15, optimal: true, .. }));
         assert_eq!(tried, vec![11, 13, 15]);
         let (out, tried) = run(15, 15, 80);
-        assert!(matches!(
-            out,
-            Shortest::Found {
-                plan: 15,
-                optimal: true,
-                ..
-            }
-        ));
+        assert!(matches!(out, Shortest::Found { plan: 15, optimal: true, .. }));
         assert_eq!(tried, vec![15, 13]);
         let (out, _) = run(15, 9, 14);
         assert!(matches!(out, Shortest::NoneWithin { max: 14 }));
@@ -185,14 +145,7 @@ mod tests {
     #[test]
     fn a_bound_that_overshoots_is_walked_down() {
         let (out, tried) = run(11, 15, 80);
-        assert!(matches!(
-            out,
-            Shortest::Found {
-                plan: 11,
-                optimal: true,
-                ..
-            }
-        ));
+        assert!(matches!(out, Shortest::Found { plan: 11, optimal: true, .. }));
         assert_eq!(tried, vec![15, 13, 11, 9]);
     }
 }

@@ -36,12 +36,8 @@ pub fn encode_with(
     input: InputKind,
     ing: Ingredients,
 ) -> Option<Form> {
-    let header = format!(
-        "puzzlec slide encoding={} size={}x{} horizon={horizon}",
-        encoding.name(),
-        start.rows(),
-        start.cols()
-    );
+    let header =
+        format!("puzzlec slide encoding={} size={}x{} horizon={horizon}", encoding.name(), start.rows(), start.cols());
     match input {
         InputKind::Dimacs if encoding.has_cnf() => {
             let mut f = Cnf::new();
@@ -126,10 +122,7 @@ pub fn decode(
 /// # Errors
 /// [`DriveError::Replay`] naming the solver.
 pub fn replay(solver: &str, start: &Board, goal: &Board, plan: &[Move], horizon: usize) -> Result<(), DriveError> {
-    let fail = |detail: String| DriveError::Replay {
-        solver: solver.to_owned(),
-        detail,
-    };
+    let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
     if plan.len() != horizon {
         return Err(fail(format!("{} moves decoded for horizon {horizon}", plan.len())));
     }
@@ -152,16 +145,7 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    probe_with(
-        encoding,
-        backend,
-        start,
-        goal,
-        horizon,
-        limit,
-        Ingredients::default(),
-        true,
-    )
+    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), true)
 }
 
 /// As [`probe`], with `compact`'s ingredients chosen, and whether `compact` on the embedded
@@ -234,10 +218,7 @@ fn conclude(
         Outcome::Unsat => return Ok(Probe::Unsat),
         Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
     };
-    let plan = decoded.map_err(|source| DriveError::Decode {
-        solver: solver.to_owned(),
-        source,
-    })?;
+    let plan = decoded.map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
     replay(solver, start, goal, &plan, horizon)?;
     Ok(Probe::Sat(plan))
 }
@@ -266,10 +247,8 @@ pub fn all_plans(
         usize::MAX,
         None,
         |m| {
-            let plan = decode(encoding, m, start, horizon).map_err(|source| DriveError::Decode {
-                solver: solver.clone(),
-                source,
-            })?;
+            let plan = decode(encoding, m, start, horizon)
+                .map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
             replay(&solver, start, goal, &plan, horizon)?;
             Ok(plan)
         },
@@ -320,10 +299,8 @@ pub fn incremental_shortest(
             };
             match solve_by_cubes(session.as_mut(), &assumptions, &cubes, limit) {
                 Outcome::Sat(model) => {
-                    let plan = compact::decode(&model, horizon).map_err(|source| DriveError::Decode {
-                        solver: solver.clone(),
-                        source,
-                    })?;
+                    let plan = compact::decode(&model, horizon)
+                        .map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
                     replay(&solver, start, goal, &plan, horizon)?;
                     Ok(Probe::Sat(plan))
                 }
@@ -354,22 +331,9 @@ mod tests {
     /// Optimal length through `backend`, or a panic naming the board.
     fn optimum(backend: &Backend, start: &Board, goal: &Board) -> usize {
         let lb = Heuristic::new(goal).manhattan_linear_conflict(start);
-        let h = Horizons {
-            lower_bound: lb,
-            step: 2,
-            max: 60,
-            deadline: None,
-        };
-        match shortest(
-            h,
-            |k, limit| probe(&bright::Bright, backend, start, goal, k, limit),
-            |_| {},
-        )
-        .unwrap()
-        {
-            Shortest::Found {
-                plan, optimal: true, ..
-            } => plan.len(),
+        let h = Horizons { lower_bound: lb, step: 2, max: 60, deadline: None };
+        match shortest(h, |k, limit| probe(&bright::Bright, backend, start, goal, k, limit), |_| {}).unwrap() {
+            Shortest::Found { plan, optimal: true, .. } => plan.len(),
             other => panic!("{start:?}: {other:?}"),
         }
     }
@@ -447,19 +411,10 @@ mod tests {
         let out = if incremental {
             incremental_shortest(&cadical, b, goal, ing, cubes, h, |_| {}).unwrap()
         } else {
-            shortest(
-                h,
-                |k, limit| probe_with(&compact::Compact, &cadical, b, goal, k, limit, ing, cubes),
-                |_| {},
-            )
-            .unwrap()
+            shortest(h, |k, limit| probe_with(&compact::Compact, &cadical, b, goal, k, limit, ing, cubes), |_| {})
+                .unwrap()
         };
-        let Shortest::Found {
-            plan, optimal: true, ..
-        } = out
-        else {
-            panic!("{b:?}: {out:?}")
-        };
+        let Shortest::Found { plan, optimal: true, .. } = out else { panic!("{b:?}: {out:?}") };
         plan.len()
     }
 
@@ -503,11 +458,7 @@ mod tests {
             for b in random_boards(rows, cols, count, seed) {
                 for (ing, cubes, incremental) in variants {
                     let got = compact_optimum(&b, &goal, ing, cubes, incremental);
-                    assert_eq!(
-                        got,
-                        dist[&b.pack()] as usize,
-                        "{b:?} {ing:?} cubes {cubes} inc {incremental}"
-                    );
+                    assert_eq!(got, dist[&b.pack()] as usize, "{b:?} {ing:?} cubes {cubes} inc {incremental}");
                 }
             }
         }

@@ -24,14 +24,10 @@ pub fn at_most(sink: &mut impl ClauseSink, lits: &[Lit], k: usize, guard: Option
     if lits.len() <= k {
         return;
     }
-    let mut tot: Totalizer = lits
-        .iter()
-        .map(|&l| RsLit::from_ipasir(l).expect("non-zero literal"))
-        .collect();
+    let mut tot: Totalizer = lits.iter().map(|&l| RsLit::from_ipasir(l).expect("non-zero literal")).collect();
     let mut vars = BasicVarManager::from_next_free(Var::new(sink.num_vars()));
     let mut clauses = RsCnf::new();
-    tot.encode_ub(k..=k, &mut clauses, &mut vars)
-        .expect("memory for a small totalizer");
+    tot.encode_ub(k..=k, &mut clauses, &mut vars).expect("memory for a small totalizer");
     while sink.num_vars() < vars.n_used() {
         sink.new_var(None);
     }
@@ -62,11 +58,8 @@ mod tests {
                 for c in cnf.clauses() {
                     solver.add_clause(c.iter().copied());
                 }
-                let assumptions: Vec<i32> = inputs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { -l })
-                    .collect();
+                let assumptions: Vec<i32> =
+                    inputs.iter().enumerate().map(|(i, &l)| if mask >> i & 1 == 1 { l } else { -l }).collect();
                 let sat = solver.solve_with(assumptions) == Some(true);
                 assert_eq!(sat, mask.count_ones() as usize <= k, "k={k} mask={mask:05b}");
             }

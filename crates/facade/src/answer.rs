@@ -105,11 +105,7 @@ pub struct Answer {
 
 impl Answer {
     pub fn new(puzzle: &str, status: Status) -> Answer {
-        Answer {
-            puzzle: puzzle.to_owned(),
-            status,
-            ..Answer::default()
-        }
+        Answer { puzzle: puzzle.to_owned(), status, ..Answer::default() }
     }
 
     /// The exit code this answer ends the CLI with.

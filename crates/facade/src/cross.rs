@@ -53,11 +53,8 @@ fn cell(flag: &str, text: &Option<String>) -> Result<Option<Cell>> {
 /// Bad input naming the flag or the grid's line.
 pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
     let bad = |e: cross::CrossError| Error::bad_input(e);
-    let (cross_at, empty, target) = (
-        cell("--cross", &a.cross)?,
-        cell("--empty", &a.empty)?,
-        cell("--target", &a.target)?,
-    );
+    let (cross_at, empty, target) =
+        (cell("--cross", &a.cross)?, cell("--empty", &a.empty)?, cell("--target", &a.target)?);
     if let Some(text) = &a.orientations {
         let origin = a.orientations_origin.as_deref().unwrap_or("--orientations");
         let grid = parse_orientation_grid(text).map_err(|e| Error::bad_input(format!("{origin}: {e}")))?;
@@ -74,23 +71,13 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
     }
     let (rows, cols) = size(a.size.as_deref().unwrap_or("5x5"))?;
     let corner = (rows.saturating_sub(1), cols.saturating_sub(1));
-    CrossPuzzle::new(
-        rows,
-        cols,
-        cross_at.unwrap_or((0, 0)),
-        empty.unwrap_or(corner),
-        target.unwrap_or(corner),
-    )
-    .map_err(bad)
+    CrossPuzzle::new(rows, cols, cross_at.unwrap_or((0, 0)), empty.unwrap_or(corner), target.unwrap_or(corner))
+        .map_err(bad)
 }
 
 fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
-    encodings::by_name(name).ok_or_else(|| {
-        Error::bad_input(format!(
-            "unknown encoding {name:?} for cross (known: {})",
-            encodings::names()
-        ))
-    })
+    encodings::by_name(name)
+        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", encodings::names())))
 }
 
 /// Replays every plan (the judge) and writes them, with their grids, into the answer.
@@ -116,12 +103,8 @@ fn set_plans(
     if let Some(complete) = all {
         answer.count = Some(shown.len());
         answer.complete = Some(complete);
-        answer.solutions = Some(
-            shown
-                .into_iter()
-                .map(|(moves, g)| Solution::CrossPlan { moves, grid: g.rows })
-                .collect(),
-        );
+        answer.solutions =
+            Some(shown.into_iter().map(|(moves, g)| Solution::CrossPlan { moves, grid: g.rows }).collect());
     }
     Ok(())
 }
@@ -155,17 +138,8 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         answer.encoding = Some("none".into());
         let keep = if req.options.all { usize::MAX } else { 1 };
         return finish(match cross::shortest_solutions(&puzzle, max, keep, deadline) {
-            CrossSearch::Found {
-                solutions, complete, ..
-            } => {
-                set_plans(
-                    &mut answer,
-                    &puzzle,
-                    &solutions,
-                    true,
-                    all.map(|()| complete),
-                    solver.id(),
-                )?;
+            CrossSearch::Found { solutions, complete, .. } => {
+                set_plans(&mut answer, &puzzle, &solutions, true, all.map(|()| complete), solver.id())?;
                 answer
             }
             CrossSearch::NoneWithin { max_moves: Some(m) } => answer.no_solution(None, none_within(&puzzle, m)),
@@ -203,24 +177,10 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             "with these fixed orientations the cross can never reach the target (every reachable position was visited)",
         ));
     }
-    let horizons = Horizons {
-        lower_bound: h0 as usize,
-        step: 2,
-        max,
-        deadline,
-    };
-    let progress = |at: &Attempt| {
-        on(Event::Horizon {
-            horizon: at.horizon,
-            result: at.result,
-            seconds: at.seconds,
-        })
-    };
-    let outcome = horizon::shortest(
-        horizons,
-        |h, limit| drive_cross::probe(encoding, backend, &puzzle, h, limit),
-        progress,
-    )?;
+    let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };
+    let progress = |at: &Attempt| on(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds });
+    let outcome =
+        horizon::shortest(horizons, |h, limit| drive_cross::probe(encoding, backend, &puzzle, h, limit), progress)?;
     match outcome {
         Shortest::Found { plan, horizon, optimal } => {
             if !req.options.all {
@@ -228,30 +188,16 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 return finish(answer);
             }
             let found = drive_cross::all_plans(encoding, backend, &puzzle, horizon, deadline, usize::MAX)?;
-            on(Event::Enumerated {
-                count: found.solutions.len(),
-                length: horizon,
-                noun: "plan",
-            });
-            set_plans(
-                &mut answer,
-                &puzzle,
-                &found.solutions,
-                optimal,
-                Some(found.complete),
-                backend.id(),
-            )?;
+            on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
+            set_plans(&mut answer, &puzzle, &found.solutions, optimal, Some(found.complete), backend.id())?;
             finish(answer)
         }
         Shortest::NoneWithin { max } => {
             // A position search that finds the target reachable within the bound contradicts
             // the solver's UNSAT answers.
-            if let CrossSearch::Found { length, .. } = cross::shortest_solutions(
-                &puzzle,
-                max,
-                1,
-                Some(Instant::now() + std::time::Duration::from_secs(2)),
-            ) {
+            if let CrossSearch::Found { length, .. } =
+                cross::shortest_solutions(&puzzle, max, 1, Some(Instant::now() + std::time::Duration::from_secs(2)))
+            {
                 return Err(Error::unknown(format!(
                     "solver {} answered UNSAT up to horizon {max}, but the exact search finds a plan of {}: the solver is wrong",
                     backend.id(),
@@ -275,10 +221,7 @@ fn limit(req: &CrossRequest, deadline: Option<Instant>, reason: &str) -> String 
 fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
     match cross::target_reachable(puzzle, REACH_CAP) {
         Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
-        _ => format!(
-            "no plan of at most {} brings the cross to the target",
-            crate::answer::moves(max)
-        ),
+        _ => format!("no plan of at most {} brings the cross to the target", crate::answer::moves(max)),
     }
 }
 
@@ -330,11 +273,7 @@ pub fn decode(i: &CrossInstance, req: &DecodeRequest) -> Result<Answer> {
     let encoding = encoding(files::field(&fields, req, "encoding")?)?;
     let horizon = files::horizon(&fields, req)?;
     let expected = drive_cross::header(encoding, &puzzle, horizon);
-    if !req
-        .encoded
-        .lines()
-        .any(|l| l.trim_start_matches(['c', ';', ' ']) == expected)
-    {
+    if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
         return Err(Error::bad_input(format!(
             "{} encodes another instance than the options describe (expected `{expected}`)",
             req.encoded_origin

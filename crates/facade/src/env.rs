@@ -58,7 +58,5 @@ pub fn deadline(timeout: Option<f64>) -> Result<Option<Instant>> {
 
 /// Time left before `deadline` (an hour when there is none: solvers need some limit).
 pub fn left(deadline: Option<Instant>) -> Duration {
-    deadline.map_or(Duration::from_secs(3600), |d| {
-        d.saturating_duration_since(Instant::now())
-    })
+    deadline.map_or(Duration::from_secs(3600), |d| d.saturating_duration_since(Instant::now()))
 }

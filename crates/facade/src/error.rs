@@ -45,10 +45,7 @@ pub struct Error {
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl fmt::Display) -> Error {
-        Error {
-            kind,
-            message: message.to_string(),
-        }
+        Error { kind, message: message.to_string() }
     }
 
     /// The request was wrong (exit 2).
@@ -71,10 +68,7 @@ impl Error {
 
     /// The same error with `context: ` in front of its message.
     pub fn context(self, context: impl fmt::Display) -> Error {
-        Error {
-            kind: self.kind,
-            message: format!("{context}: {}", self.message),
-        }
+        Error { kind: self.kind, message: format!("{context}: {}", self.message) }
     }
 
     /// The one JSON object `--json` prints for an error.

@@ -6,17 +6,9 @@
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A horizon was answered: `result` is `sat`, `unsat` or `unknown`.
-    Horizon {
-        horizon: usize,
-        result: &'static str,
-        seconds: f64,
-    },
+    Horizon { horizon: usize, result: &'static str, seconds: f64 },
     /// An enumeration finished (or stopped) with `count` solutions of `length` moves.
-    Enumerated {
-        count: usize,
-        length: usize,
-        noun: &'static str,
-    },
+    Enumerated { count: usize, length: usize, noun: &'static str },
     /// A plan of `length` moves is known (anytime search: each better plan).
     Plan { length: usize, seconds: f64 },
     /// Every plan is proved to need at least `lower_bound` moves.
@@ -26,11 +18,9 @@ pub enum Event {
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Event::Horizon {
-                horizon,
-                result,
-                seconds,
-            } => write!(f, "horizon {horizon:>3}: {result:<7} ({seconds:.2} s)"),
+            Event::Horizon { horizon, result, seconds } => {
+                write!(f, "horizon {horizon:>3}: {result:<7} ({seconds:.2} s)")
+            }
             Event::Enumerated { count, length, noun } => {
                 write!(f, "enumerated {} of {length} moves", crate::answer::count(*count, noun))
             }

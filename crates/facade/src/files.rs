@@ -21,9 +21,7 @@ pub const MAX_HORIZON: usize = 400;
 /// Bad input naming the cap.
 pub fn check_horizon(horizon: usize) -> Result<()> {
     if horizon > MAX_HORIZON {
-        return Err(Error::bad_input(format!(
-            "--horizon {horizon} is above the supported {MAX_HORIZON}"
-        )));
+        return Err(Error::bad_input(format!("--horizon {horizon} is above the supported {MAX_HORIZON}")));
     }
     Ok(())
 }
@@ -49,11 +47,7 @@ pub fn header_fields(req: &DecodeRequest, puzzle: &str) -> Result<HashMap<String
         ))
     })?;
     let rest = &line[line.find(&tag).map_or(0, |i| i + tag.len())..];
-    Ok(rest
-        .split_whitespace()
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_owned(), v.to_owned()))
-        .collect())
+    Ok(rest.split_whitespace().filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.to_owned())).collect())
 }
 
 /// One header field.

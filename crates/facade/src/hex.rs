@@ -23,20 +23,12 @@ fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
     let mut out: Vec<(usize, usize)> = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let bad = |why: String| Error::bad_input(format!("--givens {item:?}: {why}"));
-        let (cell, value) = item
-            .split_once('=')
-            .ok_or_else(|| bad("expected CELL=VALUE, e.g. 1=3".into()))?;
-        let number = |t: &str, what: &str| {
-            t.trim()
-                .parse::<usize>()
-                .map_err(|_| bad(format!("{:?} is not a {what}", t.trim())))
-        };
+        let (cell, value) = item.split_once('=').ok_or_else(|| bad("expected CELL=VALUE, e.g. 1=3".into()))?;
+        let number =
+            |t: &str, what: &str| t.trim().parse::<usize>().map_err(|_| bad(format!("{:?} is not a {what}", t.trim())));
         let (cell, value) = (number(cell, "cell number")?, number(value, "value")?);
         if !(1..=n).contains(&cell) {
-            return Err(bad(format!(
-                "cell {cell} is not on an order-{} hexagon (cells 1..={n})",
-                hex.order
-            )));
+            return Err(bad(format!("cell {cell} is not on an order-{} hexagon (cells 1..={n})", hex.order)));
         }
         if !(1..=n).contains(&value) {
             return Err(bad(format!("value {value} is outside 1..={n}")));
@@ -45,10 +37,7 @@ fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
             return Err(bad(format!("cell {cell} is given twice")));
         }
         if let Some(&(other, _)) = out.iter().find(|&&(_, v)| v == value) {
-            return Err(bad(format!(
-                "value {value} is already given to cell {}; every value appears once",
-                other + 1
-            )));
+            return Err(bad(format!("value {value} is already given to cell {}; every value appears once", other + 1)));
         }
         out.push((cell - 1, value));
     }
@@ -67,30 +56,17 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
         None => Vec::new(),
     };
     let magic = hex.magic_sum().map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
-    Ok(HexProblem {
-        hex,
-        magic,
-        givens,
-        break_symmetry,
-    })
+    Ok(HexProblem { hex, magic, givens, break_symmetry })
 }
 
 fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
-    encodings::by_name(name).ok_or_else(|| {
-        Error::bad_input(format!(
-            "unknown encoding {name:?} for hex (known: {})",
-            encodings::names()
-        ))
-    })
+    encodings::by_name(name)
+        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for hex (known: {})", encodings::names())))
 }
 
 /// Values by cell number, for JSON.
 fn by_cell(values: &[i64]) -> BTreeMap<String, i64> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(c, v)| ((c + 1).to_string(), *v))
-        .collect()
+    values.iter().enumerate().map(|(c, v)| ((c + 1).to_string(), *v)).collect()
 }
 
 fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all: Option<bool>) {
@@ -98,12 +74,7 @@ fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all:
     answer.values = fillings.first().map(|f| by_cell(f));
     answer.figures = fillings.iter().map(|f| render(&p.hex, f)).collect();
     if let Some(complete) = all {
-        answer.solutions = Some(
-            fillings
-                .iter()
-                .map(|f| Solution::Filling { values: by_cell(f) })
-                .collect(),
-        );
+        answer.solutions = Some(fillings.iter().map(|f| Solution::Filling { values: by_cell(f) }).collect());
         answer.count = Some(fillings.len());
         answer.complete = Some(complete);
     }
@@ -158,38 +129,24 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     let none = |answer: Answer| -> Result<Answer> {
         refute_lie(backend, &p)?;
         Ok(if p.givens.is_empty() {
-            answer.no_solution(
-                Some("unsat"),
-                "no magic hexagon of this order exists (proved by the solver)",
-            )
+            answer.no_solution(Some("unsat"), "no magic hexagon of this order exists (proved by the solver)")
         } else {
-            answer.no_solution(
-                Some("givens"),
-                "the givens contradict: no magic hexagon has them (proved by the solver)",
-            )
+            answer
+                .no_solution(Some("givens"), "the givens contradict: no magic hexagon has them (proved by the solver)")
         })
     };
     if !req.options.all {
         // Without givens any filling answers, so look for the class representative: the
         // symmetry-breaking facts cut the search twelvefold.
-        let one = HexProblem {
-            break_symmetry: p.givens.is_empty(),
-            ..p.clone()
-        };
-        return finish(
-            match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
-                Ok(Some(values)) => {
-                    set_fillings(&mut answer, &p, &[values], None);
-                    answer
-                }
-                Ok(None) => none(answer)?,
-                Err(reason) => answer.unknown(crate::slide::solve::limit_reason(
-                    req.options.timeout,
-                    deadline,
-                    &reason,
-                )),
-            },
-        );
+        let one = HexProblem { break_symmetry: p.givens.is_empty(), ..p.clone() };
+        return finish(match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
+            Ok(Some(values)) => {
+                set_fillings(&mut answer, &p, &[values], None);
+                answer
+            }
+            Ok(None) => none(answer)?,
+            Err(reason) => answer.unknown(crate::slide::solve::limit_reason(req.options.timeout, deadline, &reason)),
+        });
     }
     let (mut fillings, complete, stopped) = if p.givens.is_empty() {
         let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, backend, &p, deadline)?;

@@ -94,10 +94,7 @@ pub struct HexInstance {
 
 impl Default for HexInstance {
     fn default() -> HexInstance {
-        HexInstance {
-            order: default_order(),
-            givens: None,
-        }
+        HexInstance { order: default_order(), givens: None }
     }
 }
 

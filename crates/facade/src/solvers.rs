@@ -46,14 +46,7 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
             id: id.to_owned(),
             input: input_word(backend.input()),
             found: true,
-            binary: Some(
-                if backend.input() == InputKind::Smt2 {
-                    "(linked)"
-                } else {
-                    "(embedded)"
-                }
-                .into(),
-            ),
+            binary: Some(if backend.input() == InputKind::Smt2 { "(linked)" } else { "(embedded)" }.into()),
             version: backend.version(),
         });
     }
@@ -81,8 +74,5 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
             version,
         });
     }
-    Ok(SolverList {
-        registry: registry.origin().to_owned(),
-        solvers: rows,
-    })
+    Ok(SolverList { registry: registry.origin().to_owned(), solvers: rows })
 }

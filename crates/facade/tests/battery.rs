@@ -30,11 +30,7 @@ fn backends() -> Vec<(String, InputKind)> {
     }
     if std::env::var_os("CI").is_some() {
         let unpackaged = missing.iter().filter(|m| m.contains("not in Debian")).count();
-        assert_eq!(
-            missing.len(),
-            unpackaged,
-            "CI installs every Debian solver: {missing:?}"
-        );
+        assert_eq!(missing.len(), unpackaged, "CI installs every Debian solver: {missing:?}");
     }
     assert!(out.len() >= 2, "the built-in backends are always here");
     out
@@ -80,10 +76,7 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
                 let counts = bfs::shortest_path_counts(board);
                 let (length, paths) = counts[&Board::goal(2, 3).pack()];
                 let req = Request::Slide(facade::SlideRequest {
-                    instance: facade::SlideInstance {
-                        board: to_compact(board),
-                        ..Default::default()
-                    },
+                    instance: facade::SlideInstance { board: to_compact(board), ..Default::default() },
                     options: facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),
@@ -100,28 +93,21 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
                 assert_eq!(a.complete, Some(true), "{what}");
                 assert_eq!(a.count, Some(paths as usize), "{what}");
                 for s in a.solutions.unwrap() {
-                    let Solution::Plan(m) = s else {
-                        panic!("{what}: not a plan")
-                    };
+                    let Solution::Plan(m) = s else { panic!("{what}: not a plan") };
                     let plan = puzzlec_core::parse_moves(&m).unwrap();
                     assert_eq!(board.apply_strict(&plan).unwrap(), Board::goal(2, 3), "{what}: {m}");
                 }
             }
         }
     }
-    assert!(
-        combos >= 4,
-        "bright and compact on cadical, bright and bv on z3 at least"
-    );
+    assert!(combos >= 4, "bright and compact on cadical, bright and bv on z3 at least");
 }
 
 fn cross_instances() -> Vec<(CrossPuzzle, facade::CrossInstance)> {
     let mut out = Vec::new();
-    for (rows, cols, cross, empty, target) in [
-        (3, 3, (1, 1), (3, 3), (3, 3)),
-        (3, 3, (1, 2), (2, 2), (3, 2)),
-        (3, 4, (1, 1), (3, 4), (3, 4)),
-    ] {
+    for (rows, cols, cross, empty, target) in
+        [(3, 3, (1, 1), (3, 3), (3, 3)), (3, 3, (1, 2), (2, 2), (3, 2)), (3, 4, (1, 1), (3, 4), (3, 4))]
+    {
         let p = CrossPuzzle::new(
             rows,
             cols,
@@ -154,11 +140,8 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
             }
             combos += 1;
             for (p, instance) in cross_instances() {
-                let CrossSearch::Found {
-                    length,
-                    solutions,
-                    complete: true,
-                } = shortest_solutions(&p, 40, usize::MAX, None)
+                let CrossSearch::Found { length, solutions, complete: true } =
+                    shortest_solutions(&p, 40, usize::MAX, None)
                 else {
                     panic!("{p:?}: the oracle finds a plan")
                 };
@@ -174,11 +157,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
                     max_moves: Some(40),
                 }));
                 let what = format!("{} on {id}, {p:?}", encoding.name());
-                assert_eq!(
-                    (a.length, a.optimal, a.complete),
-                    (Some(length), Some(true), Some(true)),
-                    "{what}"
-                );
+                assert_eq!((a.length, a.optimal, a.complete), (Some(length), Some(true), Some(true)), "{what}");
                 let got: BTreeSet<String> = a
                     .solutions
                     .unwrap()

@@ -139,12 +139,9 @@ impl Cnf {
             if let Some(rest) = line.strip_prefix('c') {
                 let rest = rest.trim();
                 if let Some(var) = rest.strip_prefix("var ") {
-                    let (num, name) = var
-                        .split_once(' ')
-                        .ok_or_else(|| err("a `c var` line needs a number and a name".into()))?;
-                    let num: u32 = num
-                        .parse()
-                        .map_err(|_| err(format!("{num:?} is not a variable number")))?;
+                    let (num, name) =
+                        var.split_once(' ').ok_or_else(|| err("a `c var` line needs a number and a name".into()))?;
+                    let num: u32 = num.parse().map_err(|_| err(format!("{num:?} is not a variable number")))?;
                     cnf.names.push((num, name.trim().to_owned()));
                 } else {
                     cnf.comments.push(rest.to_owned());
@@ -176,23 +173,14 @@ impl Cnf {
                 }
             }
         }
-        let (_, clauses) = declared.ok_or(DimacsError {
-            line: 0,
-            reason: "no `p cnf` header".into(),
-        })?;
+        let (_, clauses) = declared.ok_or(DimacsError { line: 0, reason: "no `p cnf` header".into() })?;
         if !open.is_empty() {
-            return Err(DimacsError {
-                line: text.lines().count(),
-                reason: "the last clause is not ended by 0".into(),
-            });
+            return Err(DimacsError { line: text.lines().count(), reason: "the last clause is not ended by 0".into() });
         }
         if clauses != cnf.clauses.len() {
             return Err(DimacsError {
                 line: 0,
-                reason: format!(
-                    "the header declares {clauses} clauses, the file has {}",
-                    cnf.clauses.len()
-                ),
+                reason: format!("the header declares {clauses} clauses, the file has {}", cnf.clauses.len()),
             });
         }
         Ok(cnf)

@@ -30,10 +30,7 @@ pub struct CnfModel {
 
 impl CnfModel {
     pub fn new(names: &[(u32, String)], assignment: Assignment) -> CnfModel {
-        CnfModel {
-            names: names.iter().map(|(v, n)| (n.clone(), *v)).collect(),
-            assignment,
-        }
+        CnfModel { names: names.iter().map(|(v, n)| (n.clone(), *v)).collect(), assignment }
     }
 }
 

@@ -9,9 +9,7 @@ pub struct Assignment {
 
 impl Assignment {
     pub fn new(num_vars: u32) -> Assignment {
-        Assignment {
-            values: vec![None; num_vars as usize + 1],
-        }
+        Assignment { values: vec![None; num_vars as usize + 1] }
     }
 
     pub fn set(&mut self, lit: i32) {
@@ -74,9 +72,7 @@ pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
         } else if let Some(vs) = line.strip_prefix("v") {
             saw_values = true;
             for tok in vs.split_whitespace() {
-                let lit: i32 = tok
-                    .parse()
-                    .map_err(|_| bad(format!("line {}: {tok:?} is not a literal", i + 1)))?;
+                let lit: i32 = tok.parse().map_err(|_| bad(format!("line {}: {tok:?} is not a literal", i + 1)))?;
                 if lit != 0 {
                     assignment.set(lit);
                 }
@@ -130,9 +126,7 @@ mod tests {
 
     #[test]
     fn competition_format() {
-        let SatAnswer::Sat(a) = parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap() else {
-            panic!()
-        };
+        let SatAnswer::Sat(a) = parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap() else { panic!() };
         assert_eq!(
             (a.lit(1), a.lit(2), a.lit(-2), a.lit(3), a.lit(4)),
             (Some(true), Some(false), Some(true), Some(true), None)
@@ -148,9 +142,7 @@ mod tests {
 
     #[test]
     fn minisat_format() {
-        let SatAnswer::Sat(a) = parse_minisat_result("SAT\n-1 2 0\n").unwrap() else {
-            panic!()
-        };
+        let SatAnswer::Sat(a) = parse_minisat_result("SAT\n-1 2 0\n").unwrap() else { panic!() };
         assert_eq!(a.lit(1), Some(false));
         assert_eq!(parse_minisat_result("UNSAT\n").unwrap(), SatAnswer::Unsat);
         assert_eq!(parse_minisat_result("INDET\n").unwrap(), SatAnswer::Unknown);

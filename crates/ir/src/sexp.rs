@@ -55,18 +55,13 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
             }
             '(' => stack.push(Vec::new()),
             ')' => {
-                let done = stack
-                    .pop()
-                    .filter(|_| !stack.is_empty())
-                    .ok_or_else(|| bad("unbalanced `)`"))?;
+                let done = stack.pop().filter(|_| !stack.is_empty()).ok_or_else(|| bad("unbalanced `)`"))?;
                 stack.last_mut().expect("checked non-empty").push(Sexp::List(done));
             }
             c if c.is_whitespace() => {}
             '|' | '"' => {
-                let end = chars[i + 1..]
-                    .iter()
-                    .position(|&d| d == c)
-                    .ok_or_else(|| bad(format!("unterminated {c}")))?;
+                let end =
+                    chars[i + 1..].iter().position(|&d| d == c).ok_or_else(|| bad(format!("unterminated {c}")))?;
                 let inner: String = chars[i + 1..i + 1 + end].iter().collect();
                 stack.last_mut().expect("never empty").push(Sexp::Atom(inner));
                 i += end + 1;
@@ -76,10 +71,7 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
                 while i < chars.len() && !chars[i].is_whitespace() && !"()|\";".contains(chars[i]) {
                     i += 1;
                 }
-                stack
-                    .last_mut()
-                    .expect("never empty")
-                    .push(Sexp::Atom(chars[start..i].iter().collect()));
+                stack.last_mut().expect("never empty").push(Sexp::Atom(chars[start..i].iter().collect()));
                 continue;
             }
         }
@@ -108,12 +100,7 @@ pub fn parse_smt_answer(text: &str) -> Result<SmtAnswer, SmtOutputError> {
                 )));
             }
             Some(Sexp::Atom(a)) if a == "success" => continue,
-            Some(other) => {
-                return Err(bad(format!(
-                    "expected sat, unsat or unknown, found {}",
-                    atom_text(other)
-                )))
-            }
+            Some(other) => return Err(bad(format!("expected sat, unsat or unknown, found {}", atom_text(other)))),
             None => return Err(bad("no sat/unsat/unknown in the output")),
         }
     };
@@ -213,14 +200,9 @@ mod tests {
             panic!()
         };
         assert_eq!(m["V1"], SmtValue::Int(9));
-        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap() else {
-            panic!()
-        };
+        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap() else { panic!() };
         assert_eq!(m["V1"], SmtValue::Int(9));
-        assert_eq!(
-            parse_smt_answer("unsat\n(error \"model is not available\")\n").unwrap(),
-            SmtAnswer::Unsat
-        );
+        assert_eq!(parse_smt_answer("unsat\n(error \"model is not available\")\n").unwrap(), SmtAnswer::Unsat);
     }
 
     #[test]

@@ -29,10 +29,7 @@ pub struct SmtScript {
 
 impl SmtScript {
     pub fn new(logic: &str) -> SmtScript {
-        let ctx = ContextBuilder::new()
-            .without_solver()
-            .build()
-            .expect("a context without a solver starts no process");
+        let ctx = ContextBuilder::new().without_solver().build().expect("a context without a solver starts no process");
         SmtScript {
             ctx,
             logic: logic.to_owned(),
@@ -146,9 +143,7 @@ impl SmtScript {
 pub fn quote(name: &str) -> String {
     let simple = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
     if simple {
         name.to_owned()
     } else {

@@ -23,30 +23,13 @@ pub enum Outcome<M> {
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
     #[error("solver {id:?} is not in the registry {registry} (known: {known})")]
-    UnknownId {
-        id: String,
-        registry: String,
-        known: String,
-    },
+    UnknownId { id: String, registry: String, known: String },
     #[error("solver {id:?} (registry {registry}) needs the binary {binary:?}, but {why}")]
-    BinaryMissing {
-        id: String,
-        binary: String,
-        registry: String,
-        why: String,
-    },
+    BinaryMissing { id: String, binary: String, registry: String, why: String },
     #[error("solver {id} reads {takes} but this encoding offers only {offers}")]
-    WrongInput {
-        id: String,
-        takes: InputKind,
-        offers: String,
-    },
+    WrongInput { id: String, takes: InputKind, offers: String },
     #[error("could not start solver {id} ({command}): {source}")]
-    Spawn {
-        id: String,
-        command: String,
-        source: std::io::Error,
-    },
+    Spawn { id: String, command: String, source: std::io::Error },
     #[error("solver {id} failed ({status}) without an answer; its stderr begins:\n{stderr}")]
     Failed { id: String, status: String, stderr: String },
     #[error("solver {id} printed something that is not an answer ({reason}); its output begins:\n{head}")]
@@ -139,9 +122,9 @@ impl Backend {
     /// preset where the solver has them.
     pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         match self {
-            Backend::EmbeddedCadical(_) => Some(Box::new(crate::embedded_cadical::CadicalSession::with_config(
-                cnf, config,
-            ))),
+            Backend::EmbeddedCadical(_) => {
+                Some(Box::new(crate::embedded_cadical::CadicalSession::with_config(cnf, config)))
+            }
             _ => None,
         }
     }
@@ -177,10 +160,6 @@ impl Backend {
 
     /// The error for an encoding that has no form this backend reads.
     pub fn wrong_input(&self, offers: &str) -> SolveError {
-        SolveError::WrongInput {
-            id: self.id().to_owned(),
-            takes: self.input(),
-            offers: offers.to_owned(),
-        }
+        SolveError::WrongInput { id: self.id().to_owned(), takes: self.input(), offers: offers.to_owned() }
     }
 }

@@ -75,18 +75,12 @@ impl CadicalSession {
     /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
     /// problems where one was measured to pay; an unknown name falls back to the default.
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
-        let mut solver: cadical::Solver = config
-            .and_then(|c| cadical::Solver::with_config(c).ok())
-            .unwrap_or_default();
+        let mut solver: cadical::Solver = config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
         }
-        CadicalSession {
-            solver,
-            names: cnf.names().to_vec(),
-            num_vars: cnf.num_vars(),
-        }
+        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars() }
     }
 
     /// A fresh variable beyond the formula's (for activation literals).
@@ -96,9 +90,7 @@ impl CadicalSession {
     }
 
     pub fn add_clause(&mut self, clause: &[i32]) {
-        self.num_vars = self
-            .num_vars
-            .max(clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0));
+        self.num_vars = self.num_vars.max(clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0));
         self.solver.add_clause(clause.iter().copied());
     }
 
@@ -113,12 +105,9 @@ impl CadicalSession {
 
     /// One solver call; `None` when the time limit or the conflict budget ran out.
     fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {
-        self.solver
-            .set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
+        self.solver.set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
         if let Some(budget) = conflicts {
-            self.solver
-                .set_limit("conflicts", budget)
-                .expect("CaDiCaL knows the conflicts limit");
+            self.solver.set_limit("conflicts", budget).expect("CaDiCaL knows the conflicts limit");
         }
         self.solver.solve_with(assumptions.iter().copied())
     }

@@ -50,10 +50,7 @@ impl External {
     }
 
     fn err_io(&self, source: std::io::Error) -> SolveError {
-        SolveError::Io {
-            id: self.spec.id.clone(),
-            source,
-        }
+        SolveError::Io { id: self.spec.id.clone(), source }
     }
 
     /// Runs the solver on `problem`; `None` when it was killed at the limit.
@@ -127,18 +124,11 @@ impl External {
                 stderr: head(&run.stderr, &run.stdout),
             };
         }
-        SolveError::Garbage {
-            id: self.spec.id.clone(),
-            reason,
-            head: head(&run.stdout, &run.stderr),
-        }
+        SolveError::Garbage { id: self.spec.id.clone(), reason, head: head(&run.stdout, &run.stderr) }
     }
 
     fn killed(limit: Duration) -> String {
-        format!(
-            "time limit of {:.1} s reached; the solver was stopped",
-            limit.as_secs_f64()
-        )
+        format!("time limit of {:.1} s reached; the solver was stopped", limit.as_secs_f64())
     }
 }
 
@@ -170,10 +160,7 @@ impl SolveCnf for External {
                 offers: "CNF".into(),
             });
         }
-        let Some(run) = self
-            .run(&cnf.to_dimacs(), ".cnf", limit)?
-            .filter(|r| !r.hit_limit(limit))
-        else {
+        let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit)?.filter(|r| !r.hit_limit(limit)) else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
@@ -185,10 +172,9 @@ impl SolveCnf for External {
         match parsed {
             Ok(SatAnswer::Sat(a)) => Ok(Outcome::Sat(CnfModel::new(cnf.names(), a))),
             Ok(SatAnswer::Unsat) => Ok(Outcome::Unsat),
-            Ok(SatAnswer::Unknown) => Ok(Outcome::Unknown(format!(
-                "{} answered UNKNOWN (its time limit?)",
-                self.spec.id
-            ))),
+            Ok(SatAnswer::Unknown) => {
+                Ok(Outcome::Unknown(format!("{} answered UNKNOWN (its time limit?)", self.spec.id)))
+            }
             Err(e) => Err(self.unreadable(&run, e.reason)),
         }
     }
@@ -203,10 +189,7 @@ impl SolveSmt for External {
                 offers: "SMT-LIB2".into(),
             });
         }
-        let Some(run) = self
-            .run(&script.to_smt2(), ".smt2", limit)?
-            .filter(|r| !r.hit_limit(limit))
-        else {
+        let Some(run) = self.run(&script.to_smt2(), ".smt2", limit)?.filter(|r| !r.hit_limit(limit)) else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         // z3 -T prints "timeout" instead of a status.

@@ -19,35 +19,23 @@ impl SolveSmt for LinkedZ3 {
         solver.from_string(script.body());
         Ok(match solver.check() {
             z3::SatResult::Unsat => Outcome::Unsat,
-            z3::SatResult::Unknown => Outcome::Unknown(
-                solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "z3 gave no reason".into()),
-            ),
+            z3::SatResult::Unknown => {
+                Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "z3 gave no reason".into()))
+            }
             z3::SatResult::Sat => {
-                let internal = |reason: String| SolveError::Internal {
-                    id: "z3".into(),
-                    reason,
-                };
-                let model = solver
-                    .get_model()
-                    .ok_or_else(|| internal("sat without a model".into()))?;
+                let internal = |reason: String| SolveError::Internal { id: "z3".into(), reason };
+                let model = solver.get_model().ok_or_else(|| internal("sat without a model".into()))?;
                 let mut values = SmtModel::default();
                 let wanted: std::collections::HashSet<&str> = script.outputs().iter().map(String::as_str).collect();
-                for (name, sort) in script
-                    .declarations()
-                    .iter()
-                    .filter(|(n, _)| wanted.contains(n.as_str()))
-                {
+                for (name, sort) in script.declarations().iter().filter(|(n, _)| wanted.contains(n.as_str())) {
                     let value = match sort {
                         Sort::Bool => model
                             .eval(&Bool::new_const(name.as_str()), true)
                             .and_then(|v| v.as_bool())
                             .map(SmtValue::Bool),
-                        Sort::Int => model
-                            .eval(&Int::new_const(name.as_str()), true)
-                            .and_then(|v| v.as_i64())
-                            .map(SmtValue::Int),
+                        Sort::Int => {
+                            model.eval(&Int::new_const(name.as_str()), true).and_then(|v| v.as_i64()).map(SmtValue::Int)
+                        }
                         Sort::BitVec(w) => model
                             .eval(&BV::new_const(name.as_str(), *w), true)
                             .and_then(|v| v.as_u64())

@@ -15,9 +15,7 @@ pub struct Run {
 impl Run {
     /// Records a solver whose process group is `pgid` and whose files live in `dir`.
     pub fn register(pgid: u32, dir: &Path) -> Run {
-        LIVE.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((pgid, dir.to_path_buf()));
+        LIVE.lock().unwrap_or_else(|e| e.into_inner()).push((pgid, dir.to_path_buf()));
         Run { pgid }
     }
 
@@ -29,9 +27,7 @@ impl Run {
 
 impl Drop for Run {
     fn drop(&mut self) {
-        LIVE.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|(p, _)| *p != self.pgid);
+        LIVE.lock().unwrap_or_else(|e| e.into_inner()).retain(|(p, _)| *p != self.pgid);
     }
 }
 

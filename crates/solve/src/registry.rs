@@ -80,17 +80,10 @@ impl Registry {
         match path {
             Some(path) => {
                 let shown = path.display().to_string();
-                let text = std::fs::read_to_string(&path).map_err(|source| RegistryError::Read {
-                    path: shown.clone(),
-                    source,
-                })?;
-                let dir = path.parent().map(|d| {
-                    if d.as_os_str().is_empty() {
-                        PathBuf::from(".")
-                    } else {
-                        d.to_path_buf()
-                    }
-                });
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|source| RegistryError::Read { path: shown.clone(), source })?;
+                let dir =
+                    path.parent().map(|d| if d.as_os_str().is_empty() { PathBuf::from(".") } else { d.to_path_buf() });
                 Registry::parse(&text, shown, dir)
             }
             None => Registry::parse(BUILT_IN, "(built-in defaults)".into(), None),
@@ -102,10 +95,7 @@ impl Registry {
     /// # Errors
     /// As [`Registry::load`].
     pub fn parse(text: &str, origin: String, dir: Option<PathBuf>) -> Result<Registry, RegistryError> {
-        let invalid = |message: String| RegistryError::Invalid {
-            path: origin.clone(),
-            message,
-        };
+        let invalid = |message: String| RegistryError::Invalid { path: origin.clone(), message };
         let file: RegistryFile = toml::from_str(text).map_err(|e| invalid(e.to_string().trim_end().to_owned()))?;
         let mut seen: Vec<&str> = Vec::new();
         for s in &file.solver {
@@ -119,21 +109,14 @@ impl Registry {
                 return Err(invalid(format!("solver {:?} has an empty command", s.id)));
             }
             if crate::Backend::BUILT_IN.contains(&s.id.as_str()) || s.id == crate::Solver::SEARCH_ID {
-                return Err(invalid(format!(
-                    "solver id {:?} is built in and cannot be redefined",
-                    s.id
-                )));
+                return Err(invalid(format!("solver id {:?} is built in and cannot be redefined", s.id)));
             }
             if seen.contains(&s.id.as_str()) {
                 return Err(invalid(format!("solver id {:?} appears twice", s.id)));
             }
             seen.push(&s.id);
         }
-        Ok(Registry {
-            origin,
-            dir,
-            solvers: file.solver,
-        })
+        Ok(Registry { origin, dir, solvers: file.solver })
     }
 
     /// Where this registry came from (a path, or "(built-in defaults)").
@@ -169,9 +152,7 @@ impl Registry {
             return is_executable(&full).then_some(full);
         }
         let path = std::env::var_os("PATH")?;
-        std::env::split_paths(&path)
-            .map(|d| d.join(program))
-            .find(|p| is_executable(p))
+        std::env::split_paths(&path).map(|d| d.join(program)).find(|p| is_executable(p))
     }
 
     /// Why `locate` found nothing: a file that exists but is not executable, or nothing.
@@ -197,10 +178,7 @@ impl Registry {
     pub fn install_hint(&self, spec: &SolverSpec) -> String {
         match spec.command[0].as_str() {
             b @ ("z3" | "cvc5" | "cadical" | "minisat" | "cvc4" | "picosat" | "cryptominisat") => {
-                format!(
-                    " (on Debian: apt-get install {})",
-                    if b == "cryptominisat" { "cryptominisat" } else { b }
-                )
+                format!(" (on Debian: apt-get install {})", if b == "cryptominisat" { "cryptominisat" } else { b })
             }
             "kissat" => " (not in Debian: pip install passagemath-kissat carries a kissat binary)".into(),
             _ => String::new(),
@@ -210,9 +188,7 @@ impl Registry {
 
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path)
-        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        .unwrap_or(false)
+    std::fs::metadata(path).map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
 }
 
 #[cfg(test)]
@@ -233,21 +209,12 @@ mod tests {
         let err = Registry::parse(text, "f.toml".into(), None).unwrap_err().to_string();
         assert!(err.contains("line 5") && err.contains("flags"), "{err}");
         let dup = "[[solver]]\nid = \"x\"\ninput = \"dimacs\"\ncommand = [\"x\"]\n[[solver]]\nid = \"x\"\ninput = \"smt2\"\ncommand = [\"y\"]\n";
-        assert!(Registry::parse(dup, "f".into(), None)
-            .unwrap_err()
-            .to_string()
-            .contains("twice"));
+        assert!(Registry::parse(dup, "f".into(), None).unwrap_err().to_string().contains("twice"));
         let empty = "[[solver]]\nid = \"\"\ninput = \"dimacs\"\ncommand = [\"x\"]\n";
-        assert!(Registry::parse(empty, "f".into(), None)
-            .unwrap_err()
-            .to_string()
-            .contains("not usable"));
+        assert!(Registry::parse(empty, "f".into(), None).unwrap_err().to_string().contains("not usable"));
         let builtin = "[[solver]]\nid = \"z3\"\ninput = \"smt2\"\ncommand = [\"z3\"]\n";
         assert!(Registry::parse(builtin, "f".into(), None).is_err());
         let bad_input = "[[solver]]\nid = \"q\"\ninput = \"sat\"\ncommand = [\"z3\"]\n";
-        assert!(Registry::parse(bad_input, "f".into(), None)
-            .unwrap_err()
-            .to_string()
-            .contains("line 3"));
+        assert!(Registry::parse(bad_input, "f".into(), None).unwrap_err().to_string().contains("line 3"));
     }
 }

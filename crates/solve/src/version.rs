@@ -15,26 +15,19 @@ pub fn linked_z3() -> String {
 
 /// The embedded CaDiCaL's version.
 pub fn embedded_cadical() -> String {
-    format!(
-        "embedded CaDiCaL {}",
-        cadical::Solver::<cadical::Timeout>::new().signature()
-    )
+    format!("embedded CaDiCaL {}", cadical::Solver::<cadical::Timeout>::new().signature())
 }
 
 /// The version an external binary reports, else its Debian package's version.
 pub fn of_binary(binary: &Path) -> Option<String> {
-    first_line(binary, "--version")
-        .filter(|l| looks_like_version(l))
-        .or_else(|| debian_package(binary))
+    first_line(binary, "--version").filter(|l| looks_like_version(l)).or_else(|| debian_package(binary))
 }
 
 /// A line is a version when it has a digit and is not a usage or error message.
 fn looks_like_version(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     line.chars().any(|c| c.is_ascii_digit())
-        && !["usage", "error", "unknown", "warning"]
-            .iter()
-            .any(|w| lower.contains(w))
+        && !["usage", "error", "unknown", "warning"].iter().any(|w| lower.contains(w))
 }
 
 /// The first non-empty line `binary FLAG` prints (stdout or stderr), within five seconds.
@@ -42,13 +35,8 @@ fn first_line(binary: &Path, flag: &str) -> Option<String> {
     let dir = tempfile::tempdir().ok()?;
     let out = dir.path().join("out");
     let file = std::fs::File::create(&out).ok()?;
-    let mut child = Command::new(binary)
-        .arg(flag)
-        .stdin(Stdio::null())
-        .stdout(file.try_clone().ok()?)
-        .stderr(file)
-        .spawn()
-        .ok()?;
+    let mut child =
+        Command::new(binary).arg(flag).stdin(Stdio::null()).stdout(file.try_clone().ok()?).stderr(file).spawn().ok()?;
     if child.wait_timeout(Duration::from_secs(5)).ok()?.is_none() {
         let _ = child.kill();
         let _ = child.wait();
@@ -65,10 +53,7 @@ fn debian_package(binary: &Path) -> Option<String> {
     let owner = Command::new("dpkg-query").arg("-S").arg(&real).output().ok()?;
     let text = String::from_utf8_lossy(&owner.stdout);
     let package = text.lines().next()?.split(':').next()?.trim().to_owned();
-    let version = Command::new("dpkg-query")
-        .args(["-W", "-f", "${Version}", &package])
-        .output()
-        .ok()?;
+    let version = Command::new("dpkg-query").args(["-W", "-f", "${Version}", &package]).output().ok()?;
     let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
     (!package.is_empty() && !version.is_empty()).then(|| format!("{package} {version} (Debian package)"))
 }
@@ -79,12 +64,8 @@ mod tests {
 
     #[test]
     fn usage_lines_are_not_versions() {
-        assert!(!looks_like_version(
-            "USAGE: minisat [options] <input-file> <result-output-file>"
-        ));
-        assert!(!looks_like_version(
-            "ERROR! Unknown flag \"-version\". Use '--help' for help."
-        ));
+        assert!(!looks_like_version("USAGE: minisat [options] <input-file> <result-output-file>"));
+        assert!(!looks_like_version("ERROR! Unknown flag \"-version\". Use '--help' for help."));
         assert!(looks_like_version("Z3 version 4.8.12 - 64 bit"));
         assert!(looks_like_version("sc2021"));
     }

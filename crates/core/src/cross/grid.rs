@@ -33,10 +33,7 @@ pub fn parse_orientation_grid(text: &str) -> Result<ParsedGrid, CrossError> {
         last_line = line;
         if let Some(first) = rows.first() {
             if chars.len() != first.len() {
-                return Err(err(
-                    line,
-                    format!("{} cells, but the first row has {}", chars.len(), first.len()),
-                ));
+                return Err(err(line, format!("{} cells, but the first row has {}", chars.len(), first.len())));
             }
         }
         for (c, &ch) in chars.iter().enumerate() {
@@ -46,10 +43,7 @@ pub fn parse_orientation_grid(text: &str) -> Result<ParsedGrid, CrossError> {
                 '.' => &mut empty,
                 '-' | '|' | '?' => continue,
                 other => {
-                    return Err(err(
-                        line,
-                        format!("column {}: {other:?} is not one of + . - | ?", c + 1),
-                    ));
+                    return Err(err(line, format!("column {}: {other:?} is not one of + . - | ?", c + 1)));
                 }
             };
             if slot.is_some() {
@@ -74,13 +68,7 @@ pub fn parse_orientation_grid(text: &str) -> Result<ParsedGrid, CrossError> {
             _ => Orientation::Free,
         })
         .collect();
-    Ok(ParsedGrid {
-        rows: rows.len(),
-        cols: rows[0].len(),
-        cross,
-        empty,
-        orientations,
-    })
+    Ok(ParsedGrid { rows: rows.len(), cols: rows[0].len(), cross, empty, orientations })
 }
 
 impl CrossPuzzle {
@@ -96,11 +84,7 @@ impl CrossPuzzle {
     ) -> Result<CrossPuzzle, CrossError> {
         for (what, option, in_grid) in [("cross", cross, grid.cross), ("empty cell", empty, grid.empty)] {
             if let Some(option) = option.filter(|&o| o != in_grid) {
-                return Err(CrossError::GridDisagrees {
-                    what,
-                    grid: in_grid,
-                    options: option,
-                });
+                return Err(CrossError::GridDisagrees { what, grid: in_grid, options: option });
             }
         }
         let mut puzzle = CrossPuzzle::new(grid.rows, grid.cols, grid.cross, grid.empty, target)?;

@@ -67,29 +67,15 @@ pub enum CrossError {
     )]
     Size { rows: usize, cols: usize },
     #[error("the {what} at row {}, column {} is off the {rows}x{cols} board", .at.0 + 1, .at.1 + 1)]
-    OffBoard {
-        what: &'static str,
-        at: Cell,
-        rows: usize,
-        cols: usize,
-    },
+    OffBoard { what: &'static str, at: Cell, rows: usize, cols: usize },
     #[error("the cross and the empty cell are both at row {}, column {}", .0.0 + 1, .0.1 + 1)]
     SameCell(Cell),
     #[error("orientation grid, line {line}: {reason}")]
     Grid { line: usize, reason: String },
     #[error("the orientation grid is {grid_rows}x{grid_cols} but the board is {rows}x{cols}")]
-    GridSize {
-        grid_rows: usize,
-        grid_cols: usize,
-        rows: usize,
-        cols: usize,
-    },
+    GridSize { grid_rows: usize, grid_cols: usize, rows: usize, cols: usize },
     #[error("the orientation grid puts the {what} at row {}, column {}, but the options say row {}, column {}", .grid.0 + 1, .grid.1 + 1, .options.0 + 1, .options.1 + 1)]
-    GridDisagrees {
-        what: &'static str,
-        grid: Cell,
-        options: Cell,
-    },
+    GridDisagrees { what: &'static str, grid: Cell, options: Cell },
 }
 
 impl CrossPuzzle {
@@ -106,14 +92,7 @@ impl CrossPuzzle {
         if cross == empty {
             return Err(CrossError::SameCell(cross));
         }
-        Ok(CrossPuzzle {
-            rows,
-            cols,
-            cross,
-            empty,
-            target,
-            fixed: vec![Orientation::Free; rows * cols],
-        })
+        Ok(CrossPuzzle { rows, cols, cross, empty, target, fixed: vec![Orientation::Free; rows * cols] })
     }
 
     pub fn cells(&self) -> usize {
@@ -178,12 +157,7 @@ pub enum CrossMoveError {
     #[error("move {index} ({}): no piece can slide {} into the empty cell from off the board", .mv.letter(), .mv.word())]
     OffBoard { index: usize, mv: Move },
     #[error("move {index} ({}): the piece from row {}, column {} is {} and cannot slide {}", .mv.letter(), .piece.0 + 1, .piece.1 + 1, if *.orientation == Orientation::Horizontal { "horizontal" } else { "vertical" }, .mv.word())]
-    Orientation {
-        index: usize,
-        mv: Move,
-        piece: Cell,
-        orientation: Orientation,
-    },
+    Orientation { index: usize, mv: Move, piece: Cell, orientation: Orientation },
     #[error("after {moves} moves the cross is at row {}, column {}, not at the target row {}, column {}", .cross.0 + 1, .cross.1 + 1, .target.0 + 1, .target.1 + 1)]
     NotAtTarget { moves: usize, cross: Cell, target: Cell },
 }
@@ -196,9 +170,7 @@ impl CrossState {
     /// unchanged.
     pub fn apply(&mut self, puzzle: &CrossPuzzle, m: Move, index: usize) -> Result<(), CrossMoveError> {
         let (dr, dc) = m.delta();
-        let source = puzzle
-            .step(self.empty, (-dr, -dc))
-            .ok_or(CrossMoveError::OffBoard { index, mv: m })?;
+        let source = puzzle.step(self.empty, (-dr, -dc)).ok_or(CrossMoveError::OffBoard { index, mv: m })?;
         let piece = self.occupant[source];
         if piece != self.cross_piece {
             let orientation = self.orientation[piece as usize];

@@ -105,20 +105,14 @@ pub fn shortest_solutions(p: &CrossPuzzle, max_moves: usize, keep: usize, deadli
             return CrossSearch::TimedOut;
         }
         if !s.found.is_empty() {
-            return CrossSearch::Found {
-                length: bound,
-                solutions: s.found,
-                complete: !s.more,
-            };
+            return CrossSearch::Found { length: bound, solutions: s.found, complete: !s.more };
         }
         if next == usize::MAX {
             break;
         }
         bound = next;
     }
-    CrossSearch::NoneWithin {
-        max_moves: Some(max_moves),
-    }
+    CrossSearch::NoneWithin { max_moves: Some(max_moves) }
 }
 
 struct Dfs<'a> {
@@ -233,19 +227,11 @@ mod tests {
     #[test]
     fn tiny_board_solutions_replay_and_are_distinct() {
         let p = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
-        let CrossSearch::Found {
-            length,
-            solutions,
-            complete,
-        } = shortest_solutions(&p, 40, usize::MAX, None)
-        else {
+        let CrossSearch::Found { length, solutions, complete } = shortest_solutions(&p, 40, usize::MAX, None) else {
             panic!()
         };
         assert!(complete);
-        assert!(
-            length >= 8,
-            "the cross needs 4 moves and the empty cell must get ahead of it"
-        );
+        assert!(length >= 8, "the cross needs 4 moves and the empty cell must get ahead of it");
         let mut seen = std::collections::HashSet::new();
         for s in &solutions {
             assert_eq!(s.len(), length);
@@ -269,9 +255,6 @@ mod tests {
         let p = CrossPuzzle::new(2, 2, (0, 0), (0, 1), (0, 1)).unwrap();
         let d = relaxed_distances(&p);
         assert_eq!(d[p.index((0, 0)) * 4 + p.index((0, 1))], 1);
-        assert!(matches!(
-            shortest_solutions(&p, 10, 10, None),
-            CrossSearch::Found { length: 1, .. }
-        ));
+        assert!(matches!(shortest_solutions(&p, 10, 10, None), CrossSearch::Found { length: 1, .. }));
     }
 }

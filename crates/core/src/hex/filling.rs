@@ -24,26 +24,15 @@ pub enum FillingError {
 pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> {
     let cells = hex.cells();
     if values.len() != cells {
-        return Err(FillingError::Count {
-            found: values.len(),
-            cells,
-        });
+        return Err(FillingError::Count { found: values.len(), cells });
     }
     let mut seen = vec![0usize; cells + 1];
     for (i, &v) in values.iter().enumerate() {
         if v < 1 || v > cells as i64 {
-            return Err(FillingError::Range {
-                cell: i + 1,
-                value: v,
-                cells,
-            });
+            return Err(FillingError::Range { cell: i + 1, value: v, cells });
         }
         if seen[v as usize] != 0 {
-            return Err(FillingError::Repeat {
-                value: v,
-                first: seen[v as usize],
-                second: i + 1,
-            });
+            return Err(FillingError::Repeat { value: v, first: seen[v as usize], second: i + 1 });
         }
         seen[v as usize] = i + 1;
     }
@@ -51,11 +40,7 @@ pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> 
     for line in &hex.lines {
         let sum: i64 = line.iter().map(|&c| values[c]).sum();
         if sum != magic as i64 {
-            return Err(FillingError::LineSum {
-                cells: line.iter().map(|c| c + 1).collect(),
-                sum,
-                magic,
-            });
+            return Err(FillingError::LineSum { cells: line.iter().map(|c| c + 1).collect(), sum, magic });
         }
     }
     Ok(())
@@ -92,14 +77,7 @@ mod tests {
         assert!(matches!(check_filling(&h, &bad), Err(FillingError::LineSum { .. })));
         bad = SEED;
         bad[3] = 9;
-        assert_eq!(
-            check_filling(&h, &bad),
-            Err(FillingError::Repeat {
-                value: 9,
-                first: 1,
-                second: 4
-            })
-        );
+        assert_eq!(check_filling(&h, &bad), Err(FillingError::Repeat { value: 9, first: 1, second: 4 }));
     }
 
     #[test]

@@ -12,12 +12,7 @@ pub enum OrderError {
     #[error("order {order} is larger than the {max} puzzlec supports")]
     TooLarge { order: usize, max: usize },
     #[error("order {order} has no integer magic sum: the values 1..{cells} add up to {total}, which {rows} rows cannot share equally ({total}/{rows} is not an integer)")]
-    NoMagicSum {
-        order: usize,
-        cells: usize,
-        total: usize,
-        rows: usize,
-    },
+    NoMagicSum { order: usize, cells: usize, total: usize, rows: usize },
 }
 
 /// Largest order accepted (values then fit comfortably in every encoding).
@@ -86,24 +81,14 @@ impl Hexagon {
         if total.is_multiple_of(rows) {
             Ok(total / rows)
         } else {
-            Err(OrderError::NoMagicSum {
-                order: self.order,
-                cells,
-                total,
-                rows,
-            })
+            Err(OrderError::NoMagicSum { order: self.order, cells, total, rows })
         }
     }
 
     /// The 12 symmetries of the hexagon (6 rotations, each with and without a reflection), as
     /// permutations of cell indices: `perm[i]` is where cell i goes. Identity first.
     pub fn symmetries(&self) -> Vec<Vec<usize>> {
-        let index_of = |c: (i32, i32)| {
-            self.coords
-                .iter()
-                .position(|&x| x == c)
-                .expect("symmetry maps cells to cells")
-        };
+        let index_of = |c: (i32, i32)| self.coords.iter().position(|&x| x == c).expect("symmetry maps cells to cells");
         let mut out = Vec::new();
         for reflect in [false, true] {
             for turns in 0..6 {
@@ -173,14 +158,8 @@ mod tests {
     fn sizes_and_magic_sums() {
         assert_eq!(Hexagon::new(1).unwrap().lines, vec![vec![0]]);
         assert_eq!(Hexagon::new(1).unwrap().magic_sum(), Ok(1));
-        assert!(matches!(
-            Hexagon::new(2).unwrap().magic_sum(),
-            Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })
-        ));
-        assert!(matches!(
-            Hexagon::new(4).unwrap().magic_sum(),
-            Err(OrderError::NoMagicSum { cells: 37, .. })
-        ));
+        assert!(matches!(Hexagon::new(2).unwrap().magic_sum(), Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })));
+        assert!(matches!(Hexagon::new(4).unwrap().magic_sum(), Err(OrderError::NoMagicSum { cells: 37, .. })));
         assert_eq!(Hexagon::new(4).unwrap().lines.len(), 21);
         assert_eq!(Hexagon::new(0), Err(OrderError::TooSmall(0)));
     }

@@ -75,10 +75,7 @@ const SPECS: [(usize, usize, usize, u64); 27] = [
 pub fn bench_set() -> Vec<BenchBoard> {
     SPECS
         .iter()
-        .map(|&(r, c, w, s)| BenchBoard {
-            name: format!("{r}x{c}-w{w}-s{s}"),
-            board: random_walk(r, c, w, s),
-        })
+        .map(|&(r, c, w, s)| BenchBoard { name: format!("{r}x{c}-w{w}-s{s}"), board: random_walk(r, c, w, s) })
         .collect()
 }
 

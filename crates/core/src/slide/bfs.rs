@@ -106,11 +106,8 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
             return Search::TimedOut;
         }
         let forward = fwd_front.len() <= bwd_front.len();
-        let (front, mine, other) = if forward {
-            (&mut fwd_front, &mut fwd, &bwd)
-        } else {
-            (&mut bwd_front, &mut bwd, &fwd)
-        };
+        let (front, mine, other) =
+            if forward { (&mut fwd_front, &mut fwd, &bwd) } else { (&mut bwd_front, &mut bwd, &fwd) };
         let mut next = Vec::new();
         let mut best: Option<(usize, u64)> = None;
         for &k in front.iter() {

@@ -51,11 +51,7 @@ impl Board {
             }
             seen[t as usize] = true;
         }
-        let mut board = Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            cells: [0; MAX_CELLS],
-        };
+        let mut board = Board { rows: rows as u8, cols: cols as u8, cells: [0; MAX_CELLS] };
         board.cells[..n].copy_from_slice(cells);
         Some(board)
     }
@@ -97,18 +93,12 @@ impl Board {
 
     /// Row-major index of the blank.
     pub fn blank(&self) -> usize {
-        self.cells()
-            .iter()
-            .position(|&t| t == BLANK)
-            .expect("a board always has a blank")
+        self.cells().iter().position(|&t| t == BLANK).expect("a board always has a blank")
     }
 
     /// Row-major index of `tile`.
     pub fn position_of(&self, tile: u8) -> usize {
-        self.cells()
-            .iter()
-            .position(|&t| t == tile)
-            .expect("every tile is on the board")
+        self.cells().iter().position(|&t| t == tile).expect("every tile is on the board")
     }
 
     /// The cell whose tile would slide into the blank under `m`, if there is one.

@@ -90,10 +90,7 @@ impl State {
     }
 
     fn cell_of(&self, label: usize) -> usize {
-        self.at
-            .iter()
-            .position(|&l| l == label)
-            .expect("every label is on the board")
+        self.at.iter().position(|&l| l == label).expect("every label is on the board")
     }
 
     fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
@@ -213,10 +210,7 @@ impl State {
             }
             let b = corner[arrangement.iter().position(|&l| l == self.blank_label())?];
             for nb in self.neighbours(b) {
-                let (i, j) = (
-                    corner.iter().position(|&c| c == b)?,
-                    corner.iter().position(|&c| c == nb)?,
-                );
+                let (i, j) = (corner.iter().position(|&c| c == b)?, corner.iter().position(|&c| c == nb)?);
                 let mut next = arrangement.clone();
                 next.swap(i, j);
                 if !seen.contains_key(&next) {

@@ -20,11 +20,7 @@ impl Heuristic {
             goal_row[t as usize] = i / goal.cols();
             goal_col[t as usize] = i % goal.cols();
         }
-        Heuristic {
-            cols: goal.cols(),
-            goal_row,
-            goal_col,
-        }
+        Heuristic { cols: goal.cols(), goal_row, goal_col }
     }
 
     /// Distance of one tile standing at cell `at` from its goal cell.
@@ -35,13 +31,7 @@ impl Heuristic {
 
     /// Sum of the tiles' (not the blank's) distances to their goal cells.
     pub fn manhattan(&self, board: &Board) -> usize {
-        board
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|(_, &t)| t != BLANK)
-            .map(|(i, &t)| self.tile_distance(t, i))
-            .sum()
+        board.cells().iter().enumerate().filter(|(_, &t)| t != BLANK).map(|(i, &t)| self.tile_distance(t, i)).sum()
     }
 
     /// Manhattan plus linear conflict: two tiles in their goal row (or column) but in reversed

@@ -16,13 +16,7 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
     let h = Heuristic::new(goal);
     let mut bound = h.manhattan_linear_conflict(start);
     let mut path = Vec::new();
-    let mut ctx = Ctx {
-        h: &h,
-        goal,
-        deadline,
-        nodes: 0,
-        timed_out: false,
-    };
+    let mut ctx = Ctx { h: &h, goal, deadline, nodes: 0, timed_out: false };
     loop {
         let mut board = *start;
         match ctx.dfs(&mut board, 0, bound, None, &mut path) {
@@ -89,9 +83,7 @@ mod tests {
     #[test]
     fn seed_board_has_its_known_optimum() {
         let b = parse_board("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12").unwrap();
-        let Search::Found(plan) = shortest_path(&b, &Board::goal(4, 4), None) else {
-            panic!()
-        };
+        let Search::Found(plan) = shortest_path(&b, &Board::goal(4, 4), None) else { panic!() };
         assert_eq!(crate::moves::moves_to_string(&plan), "DDDLUUULDDDLUUU");
     }
 
@@ -108,9 +100,7 @@ mod tests {
             if check_solvable(&b, &goal).is_err() {
                 continue;
             }
-            let Search::Found(plan) = shortest_path(&b, &goal, None) else {
-                panic!("{b:?}")
-            };
+            let Search::Found(plan) = shortest_path(&b, &goal, None) else { panic!("{b:?}") };
             assert_eq!(plan.len(), dist[&b.pack()] as usize, "{b:?}");
             assert_eq!(b.apply_strict(&plan).unwrap(), goal);
             checked += 1;

@@ -23,20 +23,9 @@ pub enum BoardError {
         cells: usize,
     },
     #[error("row {row}, column {col}: tile {tile} already appears at row {first_row}, column {first_col}")]
-    Duplicate {
-        row: usize,
-        col: usize,
-        tile: u8,
-        first_row: usize,
-        first_col: usize,
-    },
+    Duplicate { row: usize, col: usize, tile: u8, first_row: usize, first_col: usize },
     #[error("row {row}, column {col}: a second blank (the first is at row {first_row}, column {first_col})")]
-    SecondBlank {
-        row: usize,
-        col: usize,
-        first_row: usize,
-        first_col: usize,
-    },
+    SecondBlank { row: usize, col: usize, first_row: usize, first_col: usize },
     #[error("the board has no blank (write it as _, . or 0; four spaces in the table form)")]
     MissingBlank,
     #[error("the board is {rows}x{cols}; sizes from {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE} are supported")]
@@ -50,11 +39,7 @@ pub enum BoardError {
 /// # Errors
 /// A [`BoardError`] naming the row and column of the first problem.
 pub fn parse_board(text: &str) -> Result<Board, BoardError> {
-    let rows = if text.trim_start().starts_with('|') {
-        table_rows(text)?
-    } else {
-        compact_rows(text)
-    };
+    let rows = if text.trim_start().starts_with('|') { table_rows(text)? } else { compact_rows(text) };
     board_from_rows(&rows)
 }
 
@@ -83,13 +68,7 @@ fn table_rows(text: &str) -> Result<Vec<Vec<String>>, BoardError> {
         rows.push(
             inner
                 .split('|')
-                .map(|field| {
-                    if field.trim().is_empty() {
-                        "_".to_owned()
-                    } else {
-                        field.trim().to_owned()
-                    }
-                })
+                .map(|field| if field.trim().is_empty() { "_".to_owned() } else { field.trim().to_owned() })
                 .collect(),
         );
     }
@@ -100,19 +79,12 @@ fn board_from_rows(rows: &[Vec<String>]) -> Result<Board, BoardError> {
     let expected = rows.first().ok_or(BoardError::Empty)?.len();
     for (i, row) in rows.iter().enumerate() {
         if row.len() != expected {
-            return Err(BoardError::RowLength {
-                row: i + 1,
-                found: row.len(),
-                expected,
-            });
+            return Err(BoardError::RowLength { row: i + 1, found: row.len(), expected });
         }
     }
     let (nrows, ncols) = (rows.len(), expected);
     if !(MIN_SIDE..=MAX_SIDE).contains(&nrows) || !(MIN_SIDE..=MAX_SIDE).contains(&ncols) {
-        return Err(BoardError::Size {
-            rows: nrows,
-            cols: ncols,
-        });
+        return Err(BoardError::Size { rows: nrows, cols: ncols });
     }
     let cells = nrows * ncols;
     // First pass: every token is a number or a blank. A missing blank is reported before
@@ -126,13 +98,7 @@ fn board_from_rows(rows: &[Vec<String>]) -> Result<Board, BoardError> {
                     // Digits only: a parse failure can only be overflow, which is out of range.
                     text.parse::<u64>().unwrap_or(u64::MAX)
                 }
-                _ => {
-                    return Err(BoardError::NotANumber {
-                        row: r + 1,
-                        col: c + 1,
-                        text: text.clone(),
-                    })
-                }
+                _ => return Err(BoardError::NotANumber { row: r + 1, col: c + 1, text: text.clone() }),
             });
         }
     }
@@ -155,20 +121,9 @@ fn board_from_rows(rows: &[Vec<String>]) -> Result<Board, BoardError> {
         let tile = value as usize;
         if let Some((first_row, first_col)) = seen[tile] {
             return Err(if tile == BLANK as usize {
-                BoardError::SecondBlank {
-                    row,
-                    col,
-                    first_row,
-                    first_col,
-                }
+                BoardError::SecondBlank { row, col, first_row, first_col }
             } else {
-                BoardError::Duplicate {
-                    row,
-                    col,
-                    tile: tile as u8,
-                    first_row,
-                    first_col,
-                }
+                BoardError::Duplicate { row, col, tile: tile as u8, first_row, first_col }
             });
         }
         seen[tile] = Some((row, col));
@@ -212,72 +167,17 @@ mod tests {
     #[test]
     fn rejections_name_the_place() {
         let cases = [
-            (
-                "1 2 / 3",
-                BoardError::RowLength {
-                    row: 2,
-                    found: 1,
-                    expected: 2,
-                },
-            ),
-            (
-                "1 x / 3 _",
-                BoardError::NotANumber {
-                    row: 1,
-                    col: 2,
-                    text: "x".into(),
-                },
-            ),
-            (
-                "1 2 / 9 _",
-                BoardError::OutOfRange {
-                    row: 2,
-                    col: 1,
-                    tile: "9".into(),
-                    max: 3,
-                    cells: 4,
-                },
-            ),
+            ("1 2 / 3", BoardError::RowLength { row: 2, found: 1, expected: 2 }),
+            ("1 x / 3 _", BoardError::NotANumber { row: 1, col: 2, text: "x".into() }),
+            ("1 2 / 9 _", BoardError::OutOfRange { row: 2, col: 1, tile: "9".into(), max: 3, cells: 4 }),
             (
                 // Too large for any integer: echoed as typed, not as u64::MAX.
                 "1 2 / 99999999999999999999 _",
-                BoardError::OutOfRange {
-                    row: 2,
-                    col: 1,
-                    tile: "99999999999999999999".into(),
-                    max: 3,
-                    cells: 4,
-                },
+                BoardError::OutOfRange { row: 2, col: 1, tile: "99999999999999999999".into(), max: 3, cells: 4 },
             ),
-            (
-                "1 2 / 2 _",
-                BoardError::Duplicate {
-                    row: 2,
-                    col: 1,
-                    tile: 2,
-                    first_row: 1,
-                    first_col: 2,
-                },
-            ),
-            (
-                "1 _ / _ 3",
-                BoardError::SecondBlank {
-                    row: 2,
-                    col: 1,
-                    first_row: 1,
-                    first_col: 2,
-                },
-            ),
-            (
-                "1 2 / _ 1",
-                BoardError::Duplicate {
-                    row: 2,
-                    col: 2,
-                    tile: 1,
-                    first_row: 1,
-                    first_col: 1,
-                },
-            ),
+            ("1 2 / 2 _", BoardError::Duplicate { row: 2, col: 1, tile: 2, first_row: 1, first_col: 2 }),
+            ("1 _ / _ 3", BoardError::SecondBlank { row: 2, col: 1, first_row: 1, first_col: 2 }),
+            ("1 2 / _ 1", BoardError::Duplicate { row: 2, col: 2, tile: 1, first_row: 1, first_col: 1 }),
             ("", BoardError::Empty),
             ("1 _", BoardError::Size { rows: 1, cols: 2 }),
             ("|  1 |  2 |\n|  3 ", BoardError::TableRow { row: 2 }),
@@ -287,13 +187,7 @@ mod tests {
         }
         assert_eq!(
             parse_board("1 2 3 / 4 _ 6 / 7 8 8"),
-            Err(BoardError::Duplicate {
-                row: 3,
-                col: 3,
-                tile: 8,
-                first_row: 3,
-                first_col: 2
-            })
+            Err(BoardError::Duplicate { row: 3, col: 3, tile: 8, first_row: 3, first_col: 2 })
         );
         assert_eq!(
             parse_board("1 2 3 / 4 5 _ / 7 8 9").unwrap_err().to_string(),

@@ -59,10 +59,7 @@ pub fn check_solvable(start: &Board, goal: &Board) -> Result<(), ParityMismatch>
     if permutation_odd == (blank_distance % 2 == 1) {
         Ok(())
     } else {
-        Err(ParityMismatch {
-            permutation_odd,
-            blank_distance,
-        })
+        Err(ParityMismatch { permutation_odd, blank_distance })
     }
 }
 
@@ -93,11 +90,7 @@ mod tests {
         let mut count = 0;
         permutations(&mut cells, 0, &mut |p| {
             let b = Board::from_cells(rows, cols, p).unwrap();
-            assert_eq!(
-                check_solvable(&b, &goal).is_ok(),
-                reachable.contains_key(&b.pack()),
-                "{b:?}"
-            );
+            assert_eq!(check_solvable(&b, &goal).is_ok(), reachable.contains_key(&b.pack()), "{b:?}");
             count += 1;
         });
         assert_eq!(reachable.len() * 2, count);

@@ -38,11 +38,7 @@ pub struct Pruning {
 
 impl Default for Pruning {
     fn default() -> Pruning {
-        Pruning {
-            relaxed: true,
-            parity: true,
-            no_undo: true,
-        }
+        Pruning { relaxed: true, parity: true, no_undo: true }
     }
 }
 
@@ -60,14 +56,8 @@ pub fn encode(p: &CrossPuzzle, horizon: usize, pruning: Pruning, sink: &mut impl
     let cross = per_step(&mut || sink.new_var(None));
     let hz = per_step(&mut || sink.new_var(None));
     let vt = per_step(&mut || sink.new_var(None));
-    let act: Vec<Vec<Lit>> = (0..horizon)
-        .map(|t| {
-            Move::ALL
-                .iter()
-                .map(|&m| sink.new_var(Some(action_name(t, m))))
-                .collect()
-        })
-        .collect();
+    let act: Vec<Vec<Lit>> =
+        (0..horizon).map(|t| Move::ALL.iter().map(|&m| sink.new_var(Some(action_name(t, m)))).collect()).collect();
 
     let (e0, x0, target) = (p.index(p.empty), p.index(p.cross), p.index(p.target));
     sink.add_clause(&[empty[0][e0]]);
@@ -75,16 +65,8 @@ pub fn encode(p: &CrossPuzzle, horizon: usize, pruning: Pruning, sink: &mut impl
     sink.add_clause(&[cross[horizon][target]]);
     for c in (0..n).filter(|&c| c != e0 && c != x0) {
         let o = p.fixed[c];
-        sink.add_clause(&[if o == Orientation::Vertical {
-            -hz[0][c]
-        } else {
-            hz[0][c]
-        }]);
-        sink.add_clause(&[if o == Orientation::Horizontal {
-            -vt[0][c]
-        } else {
-            vt[0][c]
-        }]);
+        sink.add_clause(&[if o == Orientation::Vertical { -hz[0][c] } else { hz[0][c] }]);
+        sink.add_clause(&[if o == Orientation::Horizontal { -vt[0][c] } else { vt[0][c] }]);
     }
     for t in 0..=horizon {
         exactly_one(sink, &empty[t]);
@@ -159,9 +141,7 @@ pub fn encode(p: &CrossPuzzle, horizon: usize, pruning: Pruning, sink: &mut impl
 
 /// The action literals of every step, for blocking clauses when enumerating.
 pub fn action_names(horizon: usize) -> Vec<Vec<String>> {
-    (0..horizon)
-        .map(|t| Move::ALL.iter().map(|&m| action_name(t, m)).collect())
-        .collect()
+    (0..horizon).map(|t| Move::ALL.iter().map(|&m| action_name(t, m)).collect()).collect()
 }
 
 /// `sat` in the registry.
@@ -200,10 +180,7 @@ impl super::CrossEncoding for Sat {
                 }
                 match chosen.as_slice() {
                     [m] => Ok(*m),
-                    _ => Err(crate::DecodeError::Inconsistent(format!(
-                        "step {t} has {} actions",
-                        chosen.len()
-                    ))),
+                    _ => Err(crate::DecodeError::Inconsistent(format!("step {t} has {} actions", chosen.len()))),
                 }
             })
             .collect()

@@ -28,43 +28,22 @@ pub fn encode(p: &CrossPuzzle, horizon: usize) -> SmtScript {
     let e: Vec<_> = (0..=horizon).map(|t| int(&mut s, format!("e_{t}"), n, false)).collect();
     let x: Vec<_> = (0..=horizon).map(|t| int(&mut s, format!("x_{t}"), n, false)).collect();
     let a: Vec<_> = (0..horizon).map(|t| int(&mut s, action_name(t), 4, true)).collect();
-    let hz: Vec<Vec<_>> = (0..=horizon)
-        .map(|t| {
-            (0..n)
-                .map(|c| s.declare(&format!("hz_{c}_{t}"), Sort::Bool, false))
-                .collect()
-        })
-        .collect();
-    let vt: Vec<Vec<_>> = (0..=horizon)
-        .map(|t| {
-            (0..n)
-                .map(|c| s.declare(&format!("vt_{c}_{t}"), Sort::Bool, false))
-                .collect()
-        })
-        .collect();
+    let hz: Vec<Vec<_>> =
+        (0..=horizon).map(|t| (0..n).map(|c| s.declare(&format!("hz_{c}_{t}"), Sort::Bool, false)).collect()).collect();
+    let vt: Vec<Vec<_>> =
+        (0..=horizon).map(|t| (0..n).map(|c| s.declare(&format!("vt_{c}_{t}"), Sort::Bool, false)).collect()).collect();
     let num = |s: &SmtScript, k: usize| s.ctx().numeral(k as i64);
 
     let (e0, x0, target) = (p.index(p.empty), p.index(p.cross), p.index(p.target));
-    let facts = vec![
-        s.ctx().eq(e[0], num(&s, e0)),
-        s.ctx().eq(x[0], num(&s, x0)),
-        s.ctx().eq(x[horizon], num(&s, target)),
-    ];
+    let facts =
+        vec![s.ctx().eq(e[0], num(&s, e0)), s.ctx().eq(x[0], num(&s, x0)), s.ctx().eq(x[horizon], num(&s, target))];
     for f in facts {
         s.assert(f);
     }
     for c in (0..n).filter(|&c| c != e0 && c != x0) {
         let o = p.fixed[c];
-        let h = if o == Orientation::Vertical {
-            s.ctx().not(hz[0][c])
-        } else {
-            hz[0][c]
-        };
-        let v = if o == Orientation::Horizontal {
-            s.ctx().not(vt[0][c])
-        } else {
-            vt[0][c]
-        };
+        let h = if o == Orientation::Vertical { s.ctx().not(hz[0][c]) } else { hz[0][c] };
+        let v = if o == Orientation::Horizontal { s.ctx().not(vt[0][c]) } else { vt[0][c] };
         s.assert(h);
         s.assert(v);
     }
@@ -91,23 +70,15 @@ pub fn encode(p: &CrossPuzzle, horizon: usize) -> SmtScript {
                     s.ctx().eq(x[t + 1], x[t]),
                 ]);
                 let is_cross = s.ctx().eq(x[t], num(&s, src));
-                let effect = s.all(vec![
-                    s.ctx().eq(e[t + 1], num(&s, src)),
-                    s.ctx().ite(is_cross, cross_moves, piece_moves),
-                ]);
+                let effect =
+                    s.all(vec![s.ctx().eq(e[t + 1], num(&s, src)), s.ctx().ite(is_cross, cross_moves, piece_moves)]);
                 let rule = s.ctx().imp(s.ctx().and(here, chosen), effect);
                 s.assert(rule);
             }
         }
         for cell in 0..n {
-            let still = s.all(vec![
-                s.ctx().distinct(e[t], num(&s, cell)),
-                s.ctx().distinct(e[t + 1], num(&s, cell)),
-            ]);
-            let keep = s.all(vec![
-                s.ctx().eq(hz[t][cell], hz[t + 1][cell]),
-                s.ctx().eq(vt[t][cell], vt[t + 1][cell]),
-            ]);
+            let still = s.all(vec![s.ctx().distinct(e[t], num(&s, cell)), s.ctx().distinct(e[t + 1], num(&s, cell))]);
+            let keep = s.all(vec![s.ctx().eq(hz[t][cell], hz[t + 1][cell]), s.ctx().eq(vt[t][cell], vt[t + 1][cell])]);
             let frame = s.ctx().imp(still, keep);
             s.assert(frame);
         }
@@ -117,14 +88,9 @@ pub fn encode(p: &CrossPuzzle, horizon: usize) -> SmtScript {
             let (one, five) = (s.ctx().numeral(1), s.ctx().numeral(5));
             let same_axis = s.ctx().or(
                 s.ctx().and(s.ctx().lte(a[t], one), s.ctx().lte(a[t + 1], one)),
-                s.ctx().and(
-                    s.ctx().gte(a[t], s.ctx().numeral(2)),
-                    s.ctx().gte(a[t + 1], s.ctx().numeral(2)),
-                ),
+                s.ctx().and(s.ctx().gte(a[t], s.ctx().numeral(2)), s.ctx().gte(a[t + 1], s.ctx().numeral(2))),
             );
-            let undo = s
-                .ctx()
-                .and(same_axis, s.ctx().or(s.ctx().eq(sum, one), s.ctx().eq(sum, five)));
+            let undo = s.ctx().and(same_axis, s.ctx().or(s.ctx().eq(sum, one), s.ctx().eq(sum, five)));
             let rule = s.ctx().not(undo);
             s.assert(rule);
         }
@@ -170,9 +136,6 @@ impl super::CrossEncoding for Smt {
     }
 
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
-        plan.iter()
-            .enumerate()
-            .map(|(t, &m)| (action_name(t), m.index() as i64))
-            .collect()
+        plan.iter().enumerate().map(|(t, &m)| (action_name(t), m.index() as i64)).collect()
     }
 }

@@ -42,9 +42,7 @@ pub fn value_sets(k: usize, n: usize, sum: usize) -> Vec<Vec<usize>> {
 
 pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
     let n = p.hex.cells();
-    let x: Vec<Vec<Lit>> = (0..n)
-        .map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect())
-        .collect();
+    let x: Vec<Vec<Lit>> = (0..n).map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
     let at = |c: usize, v: usize| x[c][v - 1];
     for values in &x {
         exactly_one(sink, values);
@@ -72,22 +70,13 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
         sink.add_clause(&selectors);
         for (set, &y) in sets.iter().zip(&selectors) {
             for v in 1..=n {
-                let lit = if set.contains(&v) {
-                    inside[v - 1]
-                } else {
-                    -inside[v - 1]
-                };
+                let lit = if set.contains(&v) { inside[v - 1] } else { -inside[v - 1] };
                 sink.add_clause(&[-y, lit]);
             }
         }
         for v in 1..=n {
             let mut support = vec![-inside[v - 1]];
-            support.extend(
-                sets.iter()
-                    .zip(&selectors)
-                    .filter(|(s, _)| s.contains(&v))
-                    .map(|(_, &y)| y),
-            );
+            support.extend(sets.iter().zip(&selectors).filter(|(s, _)| s.contains(&v)).map(|(_, &y)| y));
             sink.add_clause(&support);
         }
         within.push(inside);
@@ -154,9 +143,7 @@ mod tests {
     fn value_sets_are_exact() {
         assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
         let sets = value_sets(3, 19, 38);
-        assert!(sets
-            .iter()
-            .all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
+        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
         // Counts checked by brute force over all combinations (itertools in Python).
         assert_eq!(sets.len(), 30);
         assert_eq!(value_sets(4, 19, 38).len(), 147);
@@ -205,21 +192,13 @@ impl super::HexEncoding for CnfEncoding {
                 }
                 match held.as_slice() {
                     [v] => Ok(*v),
-                    _ => Err(crate::DecodeError::Inconsistent(format!(
-                        "cell {} holds {} values",
-                        c + 1,
-                        held.len()
-                    ))),
+                    _ => Err(crate::DecodeError::Inconsistent(format!("cell {} holds {} values", c + 1, held.len()))),
                 }
             })
             .collect()
     }
 
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
-        values
-            .iter()
-            .enumerate()
-            .map(|(c, &v)| (var_name(c, v as usize), 1))
-            .collect()
+        values.iter().enumerate().map(|(c, &v)| (var_name(c, v as usize), 1)).collect()
     }
 }

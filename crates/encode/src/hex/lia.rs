@@ -26,11 +26,7 @@ pub fn encode(p: &HexProblem) -> SmtScript {
     }
     for line in &p.hex.lines {
         let terms: Vec<_> = line.iter().map(|&c| cells[c]).collect();
-        let sum = if terms.len() == 1 {
-            terms[0]
-        } else {
-            s.ctx().plus_many(terms)
-        };
+        let sum = if terms.len() == 1 { terms[0] } else { s.ctx().plus_many(terms) };
         let eq = s.ctx().eq(sum, s.ctx().numeral(p.magic as i64));
         s.assert(eq);
     }

@@ -29,13 +29,7 @@ use crate::DecodeError;
 
 /// The name decoders look up: 1-based square, tile (the blank is rows*cols), step.
 pub fn var_name(board: &Board, cell: usize, tile: usize, step: usize) -> String {
-    format!(
-        "S({},{},{},{})",
-        cell / board.cols() + 1,
-        cell % board.cols() + 1,
-        tile,
-        step
-    )
+    format!("S({},{},{},{})", cell / board.cols() + 1, cell % board.cols() + 1, tile, step)
 }
 
 /// Tile numbering of the encoding: 1..N-1 as on the board, the blank as N.
@@ -163,9 +157,7 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
     }
     // "Square x's content moves to square y" and "square y keeps its tile", as conjunctions.
     let moves_to = |script: &SmtScript, x: usize, y: usize, t: usize| {
-        let eqs = (1..=n)
-            .map(|tile| script.ctx().eq(s(script, x, tile, t), s(script, y, tile, t + 1)))
-            .collect();
+        let eqs = (1..=n).map(|tile| script.ctx().eq(s(script, x, tile, t), s(script, y, tile, t + 1))).collect();
         script.all(eqs)
     };
     for t in 0..horizon {

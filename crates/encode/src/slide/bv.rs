@@ -36,16 +36,9 @@ pub fn encode(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
     let n = start.len();
     let w = width(n);
     let mut s = SmtScript::new("QF_BV");
-    let regs: Vec<Vec<_>> = (0..=horizon)
-        .map(|t| {
-            (0..n)
-                .map(|c| s.declare(&register(c, t), Sort::BitVec(w), false))
-                .collect()
-        })
-        .collect();
-    let inputs: Vec<_> = (0..horizon)
-        .map(|t| s.declare(&input_name(t), Sort::BitVec(2), true))
-        .collect();
+    let regs: Vec<Vec<_>> =
+        (0..=horizon).map(|t| (0..n).map(|c| s.declare(&register(c, t), Sort::BitVec(w), false)).collect()).collect();
+    let inputs: Vec<_> = (0..horizon).map(|t| s.declare(&input_name(t), Sort::BitVec(2), true)).collect();
     let value = |s: &SmtScript, v: usize| s.ctx().binary(w as usize, v as u64);
     for (board, t) in [(start, 0), (goal, horizon)] {
         for (c, &tile) in board.cells().iter().enumerate() {
@@ -54,9 +47,7 @@ pub fn encode(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
         }
     }
     for t in 0..horizon {
-        let chosen: Vec<_> = (0..4)
-            .map(|d| s.ctx().eq(inputs[t], s.ctx().binary(2, d as u64)))
-            .collect();
+        let chosen: Vec<_> = (0..4).map(|d| s.ctx().eq(inputs[t], s.ctx().binary(2, d as u64))).collect();
         let is_blank = |s: &SmtScript, c: usize| s.ctx().eq(regs[t][c], value(s, 0));
         let mut legal = Vec::new();
         for c in 0..n {
@@ -140,10 +131,7 @@ impl super::SlideEncoding for Bv {
     }
 
     fn blocking(&self, _start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
-        plan.iter()
-            .enumerate()
-            .map(|(t, &m)| (input_name(t), m.index() as i64))
-            .collect()
+        plan.iter().enumerate().map(|(t, &m)| (input_name(t), m.index() as i64)).collect()
     }
 
     fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {

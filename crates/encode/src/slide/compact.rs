@@ -92,9 +92,7 @@ fn taxicab(a: usize, b: usize, cols: usize) -> usize {
 
 /// The tiles' total Manhattan distance from `start` to `goal` (the blank not counted).
 pub fn manhattan(start: &Board, goal: &Board) -> usize {
-    (1..start.len() as u8)
-        .map(|t| taxicab(start.position_of(t), goal.position_of(t), start.cols()))
-        .sum()
+    (1..start.len() as u8).map(|t| taxicab(start.position_of(t), goal.position_of(t), start.cols())).sum()
 }
 
 /// The away-move budget of horizon `h`, or `None` when no plan of exactly `h` moves can exist
@@ -140,11 +138,7 @@ impl Layers {
         };
         layers.push_layer(sink);
         for (c, &tile) in start.cells().iter().enumerate() {
-            let var = if tile == BLANK {
-                layers.b[0][c]
-            } else {
-                layers.p[0][tile as usize - 1][c]
-            };
+            let var = if tile == BLANK { layers.b[0][c] } else { layers.p[0][tile as usize - 1][c] };
             sink.add_clause(&var.map_or(vec![], |v| vec![v]));
         }
         layers
@@ -162,10 +156,7 @@ impl Layers {
         }
         let (s, g) = (self.start.position_of(tile), self.goal.position_of(tile));
         let a = self.dist(s, c);
-        a <= t
-            && self
-                .fixed
-                .is_none_or(|(h, k)| self.goal_side_ok(a, self.dist(c, g), self.dist(s, g), t, h, k))
+        a <= t && self.fixed.is_none_or(|(h, k)| self.goal_side_ok(a, self.dist(c, g), self.dist(s, g), t, h, k))
     }
 
     fn goal_side_ok(&self, a: usize, b: usize, d: usize, t: usize, h: usize, k: usize) -> bool {
@@ -183,15 +174,9 @@ impl Layers {
     fn push_layer(&mut self, sink: &mut impl ClauseSink) {
         let (t, n) = (self.p.len(), self.start.len());
         let p: Vec<Vec<Option<Lit>>> = (1..n as u8)
-            .map(|tile| {
-                (0..n)
-                    .map(|c| self.tile_may(tile, c, t).then(|| sink.new_var(None)))
-                    .collect()
-            })
+            .map(|tile| (0..n).map(|c| self.tile_may(tile, c, t).then(|| sink.new_var(None))).collect())
             .collect();
-        let b: Vec<Option<Lit>> = (0..n)
-            .map(|c| self.blank_may(c, t).then(|| sink.new_var(None)))
-            .collect();
+        let b: Vec<Option<Lit>> = (0..n).map(|c| self.blank_may(c, t).then(|| sink.new_var(None))).collect();
         // See `Ingredients::every_step_amo`: with a fixed horizon, "at most one cell" is only
         // needed where the goal is read off.
         let amo = self.ing.every_step_amo || self.fixed.is_none_or(|(h, _)| h == t);
@@ -218,10 +203,7 @@ impl Layers {
         let t = self.steps();
         self.push_layer(sink);
         let n = self.start.len();
-        let act: Vec<Lit> = Move::ALL
-            .iter()
-            .map(|&m| sink.new_var(Some(action_name(t, m))))
-            .collect();
+        let act: Vec<Lit> = Move::ALL.iter().map(|&m| sink.new_var(Some(action_name(t, m)))).collect();
         exactly_one(sink, &act);
         // The variable says "this move goes toward the goal" and the literal used is its
         // negation: solvers try variables true first, so the first plans tried are greedy.
@@ -293,20 +275,13 @@ impl Layers {
         let with_guard =
             |clause: &[Lit]| -> Vec<Lit> { guard.map(|g| -g).into_iter().chain(clause.iter().copied()).collect() };
         for (c, &tile) in self.goal.cells().iter().enumerate() {
-            let var = if tile == BLANK {
-                self.b[h][c]
-            } else {
-                self.p[h][tile as usize - 1][c]
-            };
+            let var = if tile == BLANK { self.b[h][c] } else { self.p[h][tile as usize - 1][c] };
             sink.add_clause(&with_guard(&var.map_or(vec![], |v| vec![v])));
         }
         if self.fixed.is_none() && self.ing.reachability {
             for t in 0..=h {
                 for (ti, cells) in self.p[t].iter().enumerate() {
-                    let (s, g) = (
-                        self.start.position_of(ti as u8 + 1),
-                        self.goal.position_of(ti as u8 + 1),
-                    );
+                    let (s, g) = (self.start.position_of(ti as u8 + 1), self.goal.position_of(ti as u8 + 1));
                     for (c, var) in cells.iter().enumerate() {
                         let ok = self.goal_side_ok(self.dist(s, c), self.dist(c, g), self.dist(s, g), t, h, k);
                         if let (Some(v), false) = (var, ok) {
@@ -378,10 +353,7 @@ pub fn decode(model: &impl puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move
             }
             match chosen.as_slice() {
                 [m] => Ok(*m),
-                _ => Err(crate::DecodeError::Inconsistent(format!(
-                    "step {t} has {} actions",
-                    chosen.len()
-                ))),
+                _ => Err(crate::DecodeError::Inconsistent(format!("step {t} has {} actions", chosen.len()))),
             }
         })
         .collect()

@@ -84,12 +84,8 @@ fn lines_of(board: &Board) -> Vec<Vec<usize>> {
 /// or `None` when no such placement is possible.
 fn conflict_on(sink: &mut impl ClauseSink, goal: &Board, line: &[usize], p: &[Vec<Option<Lit>>]) -> Option<Lit> {
     // Tiles whose goal is on this line, in goal order.
-    let owners: Vec<usize> = line
-        .iter()
-        .map(|&c| goal.cells()[c])
-        .filter(|&t| t != BLANK)
-        .map(|t| t as usize - 1)
-        .collect();
+    let owners: Vec<usize> =
+        line.iter().map(|&c| goal.cells()[c]).filter(|&t| t != BLANK).map(|t| t as usize - 1).collect();
     let mut indicator = None;
     for (i, &a) in owners.iter().enumerate() {
         for &b in &owners[i + 1..] {

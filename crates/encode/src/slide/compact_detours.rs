@@ -51,13 +51,7 @@ pub fn detour_budget(
             // deep[j-1]: the tile overshoots by at least j at some step; implied by positions,
             // and (for j = 1) implying one of them, so the conflict clauses below can force it.
             let deepest = (0..=horizon)
-                .flat_map(|t| {
-                    p[t][ti]
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, v)| v.is_some())
-                        .map(|(c, _)| over(c))
-                })
+                .flat_map(|t| p[t][ti].iter().enumerate().filter(|(_, v)| v.is_some()).map(|(c, _)| over(c)))
                 .max()
                 .unwrap_or(0)
                 .min(k + 1);
@@ -87,10 +81,7 @@ pub fn detour_budget(
     }
     for (a, b) in conflict_pairs(start, goal) {
         let axis = a.0;
-        let clause: Vec<Lit> = [first_deep[axis][a.1], first_deep[axis][b.1]]
-            .into_iter()
-            .flatten()
-            .collect();
+        let clause: Vec<Lit> = [first_deep[axis][a.1], first_deep[axis][b.1]].into_iter().flatten().collect();
         sink.add_clause(&with_guard(clause));
     }
     card::at_most(sink, &counted, k, guard);
@@ -110,9 +101,8 @@ fn line_and_place(c: usize, cols: usize, axis: usize) -> (usize, usize) {
 fn conflict_pairs(start: &Board, goal: &Board) -> Vec<((usize, usize), (usize, usize))> {
     let cols = start.cols();
     let mut pairs = Vec::new();
-    let tiles: Vec<(usize, usize, usize)> = (1..start.len() as u8)
-        .map(|t| (t as usize - 1, start.position_of(t), goal.position_of(t)))
-        .collect();
+    let tiles: Vec<(usize, usize, usize)> =
+        (1..start.len() as u8).map(|t| (t as usize - 1, start.position_of(t), goal.position_of(t))).collect();
     for axis in 0..2 {
         let at = |c: usize| line_and_place(c, cols, axis);
         for (i, &(a, sa, ga)) in tiles.iter().enumerate() {

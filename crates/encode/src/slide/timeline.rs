@@ -32,8 +32,6 @@ pub fn plan_from_boards(boards: &[Board]) -> Result<Vec<Move>, DecodeError> {
 /// The tiles are not a permutation.
 pub fn board_at_step(rows: usize, cols: usize, tiles: &[u8], step: usize) -> Result<Board, DecodeError> {
     Board::from_cells(rows, cols, tiles).ok_or_else(|| {
-        DecodeError::Inconsistent(format!(
-            "the board at step {step} is not a permutation of the tiles: {tiles:?}"
-        ))
+        DecodeError::Inconsistent(format!("the board at step {step} is not a permutation of the tiles: {tiles:?}"))
     })
 }

@@ -42,12 +42,8 @@ pub fn boards(i: &SlideInstance) -> Result<(Board, Board)> {
 /// # Errors
 /// Bad input listing the registered names.
 pub fn encoding(name: &str) -> Result<&'static dyn SlideEncoding> {
-    encodings::by_name(name).ok_or_else(|| {
-        Error::bad_input(format!(
-            "unknown encoding {name:?} for slide (known: {})",
-            encodings::names()
-        ))
-    })
+    encodings::by_name(name)
+        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for slide (known: {})", encodings::names())))
 }
 
 /// Parses a move string.
@@ -101,10 +97,7 @@ pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
     answer.horizon = Some(horizon);
     let Some(model) = files::read_model(req)? else {
         answer.status = Status::NoSolution;
-        answer.detail = Some(format!(
-            "unsatisfiable: no plan of exactly {}",
-            crate::answer::moves(horizon)
-        ));
+        answer.detail = Some(format!("unsatisfiable: no plan of exactly {}", crate::answer::moves(horizon)));
         return Ok(answer);
     };
     let plan = drive_slide::decode(encoding, &model as &dyn puzzlec_ir::Model, &start, horizon)
@@ -130,10 +123,8 @@ pub fn verify(i: &SlideInstance, req: &VerifyRequest) -> Result<Answer> {
         Ok(end) if end == goal => {}
         Ok(end) => {
             answer.status = Status::Invalid;
-            answer.error = Some(format!(
-                "after all {} the board is not the goal:\n{end}",
-                crate::answer::moves(plan.len())
-            ));
+            answer.error =
+                Some(format!("after all {} the board is not the goal:\n{end}", crate::answer::moves(plan.len())));
         }
         Err(e) => {
             answer.status = Status::Invalid;

@@ -31,11 +31,7 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     let (start, goal) = boards(&req.instance)?;
     let deadline = env::deadline(req.options.timeout)?;
     let wants_sat = req.options.encoding.is_some() || req.options.all || req.incremental;
-    let id = req.options.solver.as_deref().unwrap_or(if wants_sat {
-        DEFAULT_SAT_SOLVER
-    } else {
-        Solver::SEARCH_ID
-    });
+    let id = req.options.solver.as_deref().unwrap_or(if wants_sat { DEFAULT_SAT_SOLVER } else { Solver::SEARCH_ID });
     let solver = env.solver(id)?;
     let chosen = match solver.backend() {
         None => {
@@ -67,39 +63,13 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Error::unknown("the constructive search found no plan for a solvable board; please report it")
     })?;
     let Some((encoding, backend)) = chosen else {
-        return finish(by_search(
-            answer,
-            &start,
-            &goal,
-            max,
-            deadline,
-            &known,
-            req.options.timeout,
-        )?);
+        return finish(by_search(answer, &start, &goal, max, deadline, &known, req.options.timeout)?);
     };
-    let horizons = Horizons {
-        lower_bound,
-        step: 2,
-        max: max.min(known.len()),
-        deadline,
-    };
-    let mut progress = |at: &Attempt| {
-        on(Event::Horizon {
-            horizon: at.horizon,
-            result: at.result,
-            seconds: at.seconds,
-        })
-    };
+    let horizons = Horizons { lower_bound, step: 2, max: max.min(known.len()), deadline };
+    let mut progress =
+        |at: &Attempt| on(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds });
     let outcome = if req.incremental {
-        drive_slide::incremental_shortest(
-            backend,
-            &start,
-            &goal,
-            Default::default(),
-            true,
-            horizons,
-            &mut progress,
-        )
+        drive_slide::incremental_shortest(backend, &start, &goal, Default::default(), true, horizons, &mut progress)
     } else {
         horizon::shortest(
             horizons,
@@ -152,14 +122,10 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
 /// Options that need an encoding cannot go with the search.
 fn reject_for_search(req: &SlideRequest) -> Result<()> {
     if let Some(e) = &req.options.encoding {
-        return Err(Error::bad_input(format!(
-            "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
-        )));
+        return Err(Error::bad_input(format!("--encoding {e} needs a SAT or SMT solver; the search solver uses none")));
     }
     if req.options.all {
-        return Err(Error::bad_input(
-            "--all needs a SAT or SMT solver (e.g. --solver cadical)",
-        ));
+        return Err(Error::bad_input("--all needs a SAT or SMT solver (e.g. --solver cadical)"));
     }
     if req.incremental {
         return Err(Error::bad_input(
