@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps deps-build fmt lint build encodings bench
+.PHONY: demo test deps deps-build fmt lint build encodings bench install
 
 build: deps-build
 	$(CARGO) build --release
@@ -13,6 +13,10 @@ demo: build
 	$(CARGO) run --release --quiet -- solve slide --board "$(SEED_BOARD)" --encoding compact
 	$(CARGO) run --release --quiet -- solve cross --size 5x5
 	$(CARGO) run --release --quiet -- solve hex --all --up-to-symmetry
+
+## Puts the puzzlec binary on your PATH (~/.cargo/bin).
+install: deps-build
+	$(CARGO) install --path . --locked
 
 ## Installs what the tests need (Debian packages), then runs every test.
 test: deps

@@ -249,3 +249,19 @@ fn json_errors_are_json() {
     assert_eq!(v["exit_code"], 2);
     assert!(v["message"].as_str().unwrap().contains("already appears"));
 }
+
+#[test]
+fn solvers_check_shows_real_versions() {
+    if !crate::support::have("minisat") {
+        return;
+    }
+    let v = puzzlec(&["solvers", "--check", "--json"]).expect_code(0).json();
+    let rows = v["solvers"].as_array().unwrap();
+    for row in rows.iter().filter(|r| r["found"] == true) {
+        let version = row["version"].as_str().unwrap_or_default();
+        assert!(!version.to_ascii_lowercase().contains("usage"), "{row}");
+        assert!(version.chars().any(|c| c.is_ascii_digit()), "{row}");
+    }
+    let minisat = rows.iter().find(|r| r["binary"].as_str().is_some_and(|b| b.ends_with("/minisat"))).unwrap();
+    assert!(minisat["version"].as_str().unwrap().contains("2.2.1"), "{minisat}");
+}

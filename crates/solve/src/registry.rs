@@ -86,7 +86,11 @@ impl Registry {
                     path.parent().map(|d| if d.as_os_str().is_empty() { PathBuf::from(".") } else { d.to_path_buf() });
                 Registry::parse(&text, shown, dir)
             }
-            None => Registry::parse(BUILT_IN, "(built-in defaults)".into(), None),
+            None => Registry::parse(
+                BUILT_IN,
+                "built-in defaults (no --solvers FILE given, no ./solvers.toml here)".into(),
+                None,
+            ),
         }
     }
 

@@ -55,7 +55,7 @@ fn debian_package(binary: &Path) -> Option<String> {
     let package = text.lines().next()?.split(':').next()?.trim().to_owned();
     let version = Command::new("dpkg-query").args(["-W", "-f", "${Version}", &package]).output().ok()?;
     let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
-    (!package.is_empty() && !version.is_empty()).then(|| format!("{package} {version} (Debian package)"))
+    (!package.is_empty() && !version.is_empty()).then(|| format!("Debian package {package} {version}"))
 }
 
 #[cfg(test)]
@@ -68,5 +68,7 @@ mod tests {
         assert!(!looks_like_version("ERROR! Unknown flag \"-version\". Use '--help' for help."));
         assert!(looks_like_version("Z3 version 4.8.12 - 64 bit"));
         assert!(looks_like_version("sc2021"));
+        assert!(super::has_dotted_number("Z3 version 4.8.12 - 64 bit"));
+        assert!(!super::has_dotted_number("sc2021"));
     }
 }
