@@ -20,7 +20,21 @@ pub fn embedded_cadical() -> String {
 
 /// The version an external binary reports, else its Debian package's version.
 pub fn of_binary(binary: &Path) -> Option<String> {
-    first_line(binary, "--version").filter(|l| looks_like_version(l)).or_else(|| debian_package(binary))
+    match first_line(binary, "--version").filter(|l| looks_like_version(l)) {
+        // Debian's cadical says only "sc2021": add the package's version when no x.y is shown.
+        Some(line) if !has_dotted_number(&line) => match debian_package(binary) {
+            Some(package) => Some(format!("{line} ({package})")),
+            None => Some(line),
+        },
+        Some(line) => Some(line),
+        None => debian_package(binary),
+    }
+}
+
+/// True when the text holds a number like 1.5 or 4.8.12.
+fn has_dotted_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    (1..b.len().saturating_sub(1)).any(|i| b[i] == b'.' && b[i - 1].is_ascii_digit() && b[i + 1].is_ascii_digit())
 }
 
 /// A line is a version when it has a digit and is not a usage or error message.

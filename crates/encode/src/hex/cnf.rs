@@ -135,23 +135,6 @@ fn directions(hex: &puzzlec_core::hex::Hexagon) -> Vec<Vec<usize>> {
     groups
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn value_sets_are_exact() {
-        assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
-        let sets = value_sets(3, 19, 38);
-        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
-        // Counts checked by brute force over all combinations (itertools in Python).
-        assert_eq!(sets.len(), 30);
-        assert_eq!(value_sets(4, 19, 38).len(), 147);
-        assert_eq!(value_sets(5, 19, 38).len(), 238);
-        assert_eq!(value_sets(1, 1, 1), vec![vec![1]]);
-    }
-}
-
 /// `cnf` in the registry.
 pub struct CnfEncoding;
 
@@ -200,5 +183,22 @@ impl super::HexEncoding for CnfEncoding {
 
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
         values.iter().enumerate().map(|(c, &v)| (var_name(c, v as usize), 1)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_sets_are_exact() {
+        assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
+        let sets = value_sets(3, 19, 38);
+        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
+        // Counts checked by brute force over all combinations (itertools in Python).
+        assert_eq!(sets.len(), 30);
+        assert_eq!(value_sets(4, 19, 38).len(), 147);
+        assert_eq!(value_sets(5, 19, 38).len(), 238);
+        assert_eq!(value_sets(1, 1, 1), vec![vec![1]]);
     }
 }

@@ -226,25 +226,6 @@ pub fn decode(model: &impl Model, shape: &Board, horizon: usize) -> Result<Vec<M
     plan_from_boards(&boards)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use puzzlec_core::slide::parse_board;
-    use puzzlec_ir::Cnf;
-
-    #[test]
-    fn sizes_grow_as_expected() {
-        let b = parse_board("1 2 / 3 _").unwrap();
-        let mut cnf = Cnf::new();
-        encode_cnf(&b, &b, 2, &mut cnf);
-        // 4 squares x 4 tiles x 3 steps named, plus one swap choice per (square, neighbour, step).
-        assert_eq!(cnf.names().len(), 48);
-        assert_eq!(cnf.num_vars(), 48 + 4 * 2 * 2);
-        let smt = encode_smt(&b, &b, 2);
-        assert_eq!(smt.declarations().len(), 48);
-    }
-}
-
 /// `bright` in the registry.
 pub struct Bright;
 
@@ -293,5 +274,24 @@ impl super::SlideEncoding for Bright {
     fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {
         let (n, steps) = (cells as u64, horizon as u64 + 1);
         steps * (n * n * (n - 1) / 2 + 10 * n * n + 16 * n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzlec_core::slide::parse_board;
+    use puzzlec_ir::Cnf;
+
+    #[test]
+    fn sizes_grow_as_expected() {
+        let b = parse_board("1 2 / 3 _").unwrap();
+        let mut cnf = Cnf::new();
+        encode_cnf(&b, &b, 2, &mut cnf);
+        // 4 squares x 4 tiles x 3 steps named, plus one swap choice per (square, neighbour, step).
+        assert_eq!(cnf.names().len(), 48);
+        assert_eq!(cnf.num_vars(), 48 + 4 * 2 * 2);
+        let smt = encode_smt(&b, &b, 2);
+        assert_eq!(smt.declarations().len(), 48);
     }
 }
