@@ -15,3 +15,30 @@ pub enum DecodeError {
     #[error("{0}")]
     Inconsistent(String),
 }
+
+/// Reads a plan from one Boolean action per step and move, named by `name(t, m)`: exactly
+/// one must be true at every step (the replay then checks the moves against the rules).
+///
+/// # Errors
+/// A missing variable, or a step with no action or several.
+pub fn one_action_per_step(
+    model: &impl puzzlec_ir::Model,
+    horizon: usize,
+    name: impl Fn(usize, puzzlec_core::Move) -> String,
+) -> Result<Vec<puzzlec_core::Move>, DecodeError> {
+    (0..horizon)
+        .map(|t| {
+            let mut chosen = Vec::new();
+            for m in puzzlec_core::Move::ALL {
+                let var = name(t, m);
+                if model.bool(&var).ok_or(DecodeError::Missing(var))? {
+                    chosen.push(m);
+                }
+            }
+            match chosen.as_slice() {
+                [m] => Ok(*m),
+                _ => Err(DecodeError::Inconsistent(format!("step {t} has {} actions", chosen.len()))),
+            }
+        })
+        .collect()
+}

@@ -342,21 +342,7 @@ fn behind(board: &Board, c: usize, m: Move) -> Option<usize> {
 /// # Errors
 /// A step with no action or several.
 pub fn decode(model: &impl puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, crate::DecodeError> {
-    (0..horizon)
-        .map(|t| {
-            let mut chosen = Vec::new();
-            for m in Move::ALL {
-                let name = action_name(t, m);
-                if model.bool(&name).ok_or(crate::DecodeError::Missing(name))? {
-                    chosen.push(m);
-                }
-            }
-            match chosen.as_slice() {
-                [m] => Ok(*m),
-                _ => Err(crate::DecodeError::Inconsistent(format!("step {t} has {} actions", chosen.len()))),
-            }
-        })
-        .collect()
+    crate::one_action_per_step(model, horizon, action_name)
 }
 
 /// `compact` in the registry (default ingredients; measurements call [`encode`] directly).
