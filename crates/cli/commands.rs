@@ -36,8 +36,8 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 EmitCommand::Hex(a) => (hex(a.instance), a.encoding, 0, a.up_to_symmetry, a.to),
             };
             let format = match to.format {
-                Format::Smt2 => facade::Format::Smt2,
-                Format::Dimacs => facade::Format::Dimacs,
+                Format::Smt2 => facade::InputKind::Smt2,
+                Format::Dimacs => facade::InputKind::Dimacs,
             };
             let text = facade::emit(&facade::EmitRequest { instance, encoding, format, horizon, up_to_symmetry })?;
             match to.output {

@@ -252,7 +252,7 @@ pub fn emit(i: &CrossInstance, req: &EmitRequest) -> Result<String> {
     let puzzle = instance(i)?;
     let encoding = encoding(&req.encoding)?;
     files::check_horizon(req.horizon)?;
-    let kind = files::kind(req.format);
+    let kind = req.format;
     let form = drive_cross::encode(encoding, &puzzle, req.horizon, kind).ok_or_else(|| {
         Error::bad_input(format!(
             "encoding {} has no {kind} form (it is {})",

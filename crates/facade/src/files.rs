@@ -7,10 +7,9 @@ use puzzlec_drive::AnyModel;
 use puzzlec_ir::{
     parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel,
 };
-use puzzlec_solve::InputKind;
 
 use crate::error::{Error, Result};
-use crate::request::{DecodeRequest, Format};
+use crate::request::DecodeRequest;
 
 /// Horizons above this make files of many gigabytes on large boards.
 pub const MAX_HORIZON: usize = 400;
@@ -24,14 +23,6 @@ pub fn check_horizon(horizon: usize) -> Result<()> {
         return Err(Error::bad_input(format!("--horizon {horizon} is above the supported {MAX_HORIZON}")));
     }
     Ok(())
-}
-
-/// The intermediate form a format names.
-pub fn kind(format: Format) -> InputKind {
-    match format {
-        Format::Smt2 => InputKind::Smt2,
-        Format::Dimacs => InputKind::Dimacs,
-    }
 }
 
 /// The `puzzlec PUZZLE key=value ...` line every emitted file starts with, as a map.

@@ -205,7 +205,7 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
 pub fn emit(i: &HexInstance, req: &EmitRequest) -> Result<String> {
     let p = problem(i, req.up_to_symmetry)?;
     let encoding = encoding(&req.encoding)?;
-    let kind = files::kind(req.format);
+    let kind = req.format;
     let form = drive_hex::encode(encoding, &p, kind).ok_or_else(|| {
         Error::bad_input(format!(
             "encoding {} has no {kind} form (it is {})",

@@ -18,9 +18,11 @@ pub use answer::{Answer, Solution, Status};
 pub use env::Env;
 pub use error::{Error, ErrorKind, Result};
 pub use event::Event;
+/// The intermediate forms: what `emit` writes and what a solver reads.
+pub use puzzlec_solve::InputKind;
 pub use request::{
-    CrossInstance, CrossRequest, DecodeRequest, EmitRequest, Format, HexInstance, HexRequest, Instance, Request,
-    SlideInstance, SlideRequest, SolveOptions, VerifyRequest,
+    CrossInstance, CrossRequest, DecodeRequest, EmitRequest, HexInstance, HexRequest, Instance, Request, SlideInstance,
+    SlideRequest, SolveOptions, VerifyRequest,
 };
 
 pub mod cross;

@@ -2,6 +2,7 @@
 //! a user types them, so the same request can come from CLI flags, a JSON line of a batch
 //! file or a service; the facade parses and checks them.
 
+use puzzlec_solve::InputKind;
 use serde::Deserialize;
 
 /// The solving options every puzzle shares.
@@ -123,14 +124,6 @@ pub enum Request {
     Hex(HexRequest),
 }
 
-/// The intermediate forms `emit` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    Smt2,
-    Dimacs,
-}
-
 /// Any instance, for `emit`, `decode` and `verify`.
 #[derive(Clone, Debug)]
 pub enum Instance {
@@ -144,7 +137,8 @@ pub enum Instance {
 pub struct EmitRequest {
     pub instance: Instance,
     pub encoding: String,
-    pub format: Format,
+    /// The form to write (`dimacs` or `smt2`): the same kind that says what a solver reads.
+    pub format: InputKind,
     /// Moves (ignored for hexagons).
     pub horizon: usize,
     /// Hexagons: add the symmetry-breaking facts.

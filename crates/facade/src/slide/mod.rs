@@ -62,7 +62,7 @@ pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
     let (start, goal) = boards(i)?;
     let encoding = encoding(&req.encoding)?;
     files::check_horizon(req.horizon)?;
-    let kind = files::kind(req.format);
+    let kind = req.format;
     drive_slide::check_size(encoding, &start, req.horizon).map_err(Error::bad_input)?;
     let form = drive_slide::encode(encoding, &start, &goal, req.horizon, kind).ok_or_else(|| {
         Error::bad_input(format!(
