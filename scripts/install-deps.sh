@@ -21,8 +21,18 @@ if [ "${1:-test}" != "build" ]; then
   need minisat    "command -v minisat"
 fi
 
+# The independent DRAT checker behind --certify (not in Debian): `cargo install rate`, about
+# a minute the first time; it lands in ~/.cargo/bin.
+install_rate() {
+  if [ "${1:-test}" != "build" ] && ! command -v rate >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/rate" ]; then
+    echo "install-deps: cargo install rate (the DRAT proof checker)"
+    cargo install rate --locked --quiet
+  fi
+}
+
 if [ ${#packages[@]} -eq 0 ]; then
-  echo "install-deps: everything is already installed"
+  echo "install-deps: every Debian package is already installed"
+  install_rate "${1:-test}"
   exit 0
 fi
 echo "install-deps: installing ${packages[*]}"
@@ -30,3 +40,4 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}"
+install_rate "${1:-test}"

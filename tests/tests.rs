@@ -1,6 +1,7 @@
 //! Integration tests: each drives the real `puzzlec` binary.
 
 mod backends_cli;
+mod certify_cli;
 mod cross_cli;
 mod defects_cli;
 mod emit_cli;

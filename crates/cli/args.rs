@@ -241,6 +241,13 @@ pub struct SolveFlags {
     /// Time limit in seconds for the whole run, encoding included (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// Prove every UNSAT the answer rests on (optimal, complete, no solution) with a DRAT
+    /// proof checked by `rate`; exit 3 when one does not check.
+    #[arg(long)]
+    pub certify: bool,
+    /// With --certify: keep each claim's CNF and proof in DIR (with a README).
+    #[arg(long, value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
 }
 
 /// Where `emit` writes, and in which form.

@@ -31,9 +31,13 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Emit(c) => {
             let (instance, encoding, horizon, up_to_symmetry, to) = match c {
-                EmitCommand::Slide(a) => (slide(a.input)?, a.encoding, a.horizon, false, a.to),
-                EmitCommand::Cross(a) => (cross(a.instance)?, a.encoding, a.horizon, false, a.to),
-                EmitCommand::Hex(a) => (hex(a.instance), a.encoding, 0, a.up_to_symmetry, a.to),
+                EmitCommand::Slide(a) => {
+                    (Instance::Slide(slide_instance(a.input)?), a.encoding, a.horizon, false, a.to)
+                }
+                EmitCommand::Cross(a) => {
+                    (Instance::Cross(cross_instance(a.instance)?), a.encoding, a.horizon, false, a.to)
+                }
+                EmitCommand::Hex(a) => (Instance::Hex(hex_instance(a.instance)), a.encoding, 0, a.up_to_symmetry, a.to),
             };
             let format = match to.format {
                 Format::Smt2 => facade::InputKind::Smt2,
@@ -49,8 +53,8 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Decode(c) => {
             let (puzzle, instance, files) = match c {
-                DecodeCommand::Slide(a) => (Puzzle::Slide, slide(a.input)?, a.files),
-                DecodeCommand::Cross(a) => (Puzzle::Cross, cross(a.instance)?, a.files),
+                DecodeCommand::Slide(a) => (Puzzle::Slide, Instance::Slide(slide_instance(a.input)?), a.files),
+                DecodeCommand::Cross(a) => (Puzzle::Cross, Instance::Cross(cross_instance(a.instance)?), a.files),
                 // The hexagon's order and givens come from the emitted file's header.
                 DecodeCommand::Hex(a) => (Puzzle::Hex, Instance::Hex(Default::default()), a.files),
             };
@@ -66,8 +70,8 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Verify(c) => {
             let (instance, plan) = match c {
-                VerifyCommand::Slide(a) => (slide(a.input)?, a.plan),
-                VerifyCommand::Cross(a) => (cross(a.instance)?, a.plan),
+                VerifyCommand::Slide(a) => (Instance::Slide(slide_instance(a.input)?), a.plan),
+                VerifyCommand::Cross(a) => (Instance::Cross(cross_instance(a.instance)?), a.plan),
             };
             let moves = match (plan.moves, plan.moves_file) {
                 (Some(m), _) => m,
@@ -120,20 +124,9 @@ fn hex_instance(i: args::HexInstance) -> facade::HexInstance {
     facade::HexInstance { order: i.order, givens: i.givens }
 }
 
-fn slide(i: args::SlideInput) -> Result<Instance, Error> {
-    slide_instance(i).map(Instance::Slide)
-}
-
-fn cross(i: args::CrossInstance) -> Result<Instance, Error> {
-    cross_instance(i).map(Instance::Cross)
-}
-
-fn hex(i: args::HexInstance) -> Instance {
-    Instance::Hex(hex_instance(i))
-}
-
 fn options(f: args::SolveFlags) -> facade::SolveOptions {
-    facade::SolveOptions { encoding: f.encoding, solver: f.solver, all: f.all, timeout: f.timeout }
+    let (certify, proof_dir) = (f.certify, f.proof_dir);
+    facade::SolveOptions { encoding: f.encoding, solver: f.solver, all: f.all, timeout: f.timeout, certify, proof_dir }
 }
 
 fn slide_request(a: args::SolveSlide) -> Result<facade::SlideRequest, Error> {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use puzzlec_facade::answer::{count, moves};
 use puzzlec_facade::solvers::SolverList;
-use puzzlec_facade::{Answer, Solution, Status};
+use puzzlec_facade::{Answer, Status};
 
 /// Which puzzle a text rendering is for.
 #[derive(Clone, Copy)]
@@ -56,22 +56,16 @@ fn more(a: &Answer) -> &'static str {
     }
 }
 
-/// The plans of an answer: every solution's moves, or the one plan.
-fn plans(a: &Answer) -> Vec<String> {
-    match &a.solutions {
-        Some(sols) => sols
-            .iter()
-            .filter_map(|s| match s {
-                Solution::Plan(m) | Solution::CrossPlan { moves: m, .. } => Some(m.clone()),
-                Solution::Filling { .. } => None,
-            })
-            .collect(),
-        None => a.moves.iter().cloned().collect(),
-    }
+/// The text of a `solve` answer, with a line for its certificate.
+pub fn solved(p: Puzzle, a: &Answer) -> String {
+    let proved = a.certificate.as_ref().map_or(String::new(), |c| {
+        let n = count(c.claims.len(), "UNSAT claim");
+        format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
+    });
+    summary(p, a) + &proved
 }
 
-/// The text of a `solve` answer.
-pub fn solved(p: Puzzle, a: &Answer) -> String {
+fn summary(p: Puzzle, a: &Answer) -> String {
     let detail = a.detail.clone().unwrap_or_default();
     let len = moves(a.length.unwrap_or(0));
     let figures = a.figures.concat();
@@ -82,19 +76,19 @@ pub fn solved(p: Puzzle, a: &Answer) -> String {
             None => format!("unknown: {detail}\n"),
         },
         (_, Puzzle::Slide) if a.solutions.is_some() => {
-            let plans = plans(a);
+            let plans = a.plans();
             let n = count(plans.len(), "plan");
             format!("{figures}{}\n{n} of {len} ({}; {})\n", plans.join("\n"), proof(a, true), more(a))
         }
         (_, Puzzle::Slide) if a.gap.is_some() => {
-            format!("{figures}solved in {len}{}\n{}\n", bound(a), plans(a).concat())
+            format!("{figures}solved in {len}{}\n{}\n", bound(a), a.plans().concat())
         }
         (_, Puzzle::Slide) => {
             let lb = a.lower_bound.map(|l| format!("; lower bound {l}")).unwrap_or_default();
-            format!("{figures}solved in {len} ({}{lb})\n{}\n", proof(a, false), plans(a).concat())
+            format!("{figures}solved in {len} ({}{lb})\n{}\n", proof(a, false), a.plans().concat())
         }
         (_, Puzzle::Cross) => {
-            let plans = plans(a);
+            let plans = a.plans();
             let mut s: String = a.figures.iter().zip(&plans).map(|(g, m)| format!("{g}{m}\n\n")).collect();
             match a.complete {
                 Some(_) => {
@@ -127,7 +121,7 @@ pub fn decoded(p: Puzzle, a: &Answer) -> String {
             format!("{figures}\ndecoded and checked: every line sums to {}\n", a.magic_sum.unwrap_or(0))
         }
         (Status::Solved, _) => {
-            format!("{figures}decoded {} (replay-checked): {}\n", moves(a.length.unwrap_or(0)), plans(a).concat())
+            format!("{figures}decoded {} (replay-checked): {}\n", moves(a.length.unwrap_or(0)), a.plans().concat())
         }
         _ => format!("{}\n", a.detail.clone().unwrap_or_default()),
     }

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
 use crate::{solve_form, AnyModel, DriveError, Form};
@@ -75,17 +76,7 @@ pub fn enumerate<P>(
         let assignment = block(&solution);
         match &mut form {
             Form::Cnf(cnf) => {
-                let clause: Vec<i32> = assignment
-                    .iter()
-                    .map(|(name, value)| {
-                        let v = index[name.as_str()] as i32;
-                        if *value != 0 {
-                            -v
-                        } else {
-                            v
-                        }
-                    })
-                    .collect();
+                let clause = blocking_clause(&index, &assignment);
                 match &mut session {
                     Some(s) => s.add_clause(&clause),
                     None => puzzlec_ir::ClauseSink::add_clause(cnf, &clause),
@@ -119,4 +110,31 @@ pub fn enumerate<P>(
         }
         out.solutions.push(solution);
     }
+}
+
+/// The clause that forbids `assignment` (booleans as 0/1, by variable name): at least one of
+/// its variables must differ.
+fn blocking_clause(index: &HashMap<String, u32>, assignment: &[(String, i64)]) -> Vec<i32> {
+    assignment
+        .iter()
+        .map(|(name, value)| {
+            let v = index[name.as_str()] as i32;
+            if *value != 0 {
+                -v
+            } else {
+                v
+            }
+        })
+        .collect()
+}
+
+/// The CNF an enumeration's last answer was about: `cnf` with every solution found blocked.
+/// This is the formula "no more solutions" claims unsatisfiable.
+pub fn blocked(mut cnf: Cnf, assignments: &[Vec<(String, i64)>]) -> Cnf {
+    let index: HashMap<String, u32> = cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect();
+    for a in assignments {
+        let clause = blocking_clause(&index, a);
+        puzzlec_ir::ClauseSink::add_clause(&mut cnf, &clause);
+    }
+    cnf
 }

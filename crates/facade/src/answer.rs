@@ -98,6 +98,9 @@ pub struct Answer {
     /// `verify`: why the plan is invalid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// `--certify`: the checked proofs behind the claims.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<crate::certify::Certificate>,
     /// Pictures for the human rendering (boards, grids, hexagons), in order; not JSON.
     #[serde(skip)]
     pub figures: Vec<String>,
@@ -106,6 +109,20 @@ pub struct Answer {
 impl Answer {
     pub fn new(puzzle: &str, status: Status) -> Answer {
         Answer { puzzle: puzzle.to_owned(), status, ..Answer::default() }
+    }
+
+    /// The plans of an answer: every solution's moves, or the one plan.
+    pub fn plans(&self) -> Vec<String> {
+        match &self.solutions {
+            Some(sols) => sols
+                .iter()
+                .filter_map(|s| match s {
+                    Solution::Plan(m) | Solution::CrossPlan { moves: m, .. } => Some(m.clone()),
+                    Solution::Filling { .. } => None,
+                })
+                .collect(),
+            None => self.moves.iter().cloned().collect(),
+        }
     }
 
     /// The exit code this answer ends the CLI with.

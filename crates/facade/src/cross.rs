@@ -11,6 +11,7 @@ use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
 use puzzlec_encode::cross::{self as encodings, CrossEncoding};
 
 use crate::answer::{Answer, Solution, Status};
+use crate::certify::Certification;
 use crate::env::{self, Env};
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -129,7 +130,11 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Ok(a)
     };
     let all = req.options.all.then_some(());
+    let mut cert = Certification::start(&req.options, &solver, env, deadline)?;
     let Some(backend) = solver.backend() else {
+        if cert.is_some() {
+            return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
+        }
         if let Some(e) = &req.options.encoding {
             return Err(Error::bad_input(format!(
                 "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
@@ -168,6 +173,16 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         )));
     }
     answer.encoding = Some(encoding.name().into());
+    if cert.is_some() && !encoding.is_cnf() {
+        return Err(Error::unknown(format!(
+            "--certify: encoding {} has no CNF form, so its UNSAT answers cannot be proved with DRAT; use a CNF encoding and solver",
+            encoding.name()
+        )));
+    }
+    let cnf_at = |h: usize| match drive_cross::encode(encoding, &puzzle, h, puzzlec_solve::InputKind::Dimacs) {
+        Some(puzzlec_drive::Form::Cnf(cnf)) => cnf,
+        _ => unreachable!("checked above: the encoding is CNF"),
+    };
     if h0 == UNREACHABLE {
         return finish(answer.no_solution(None, "the cross cannot reach the target even with every piece free"));
     }
@@ -183,13 +198,37 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         horizon::shortest(horizons, |h, limit| drive_cross::probe(encoding, backend, &puzzle, h, limit), progress)?;
     match outcome {
         Shortest::Found { plan, horizon, optimal } => {
+            let mut note = None;
+            if let (Some(c), true) = (&mut cert, optimal) {
+                if horizon >= 2 {
+                    let words = format!(
+                        "the cross cannot stand on the target after exactly {}",
+                        crate::answer::moves(horizon - 2)
+                    );
+                    c.claim(words, Some(horizon - 2), None, cnf_at(horizon - 2))?;
+                } else {
+                    note = Some(format!("a plan of {} is optimal without a proof", crate::answer::moves(horizon)));
+                }
+            }
             if !req.options.all {
                 set_plans(&mut answer, &puzzle, &[plan], optimal, None, backend.id())?;
+                answer.certificate = cert.map(|c| c.finish(note));
                 return finish(answer);
             }
             let found = drive_cross::all_plans(encoding, backend, &puzzle, horizon, deadline, usize::MAX)?;
             on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
             set_plans(&mut answer, &puzzle, &found.solutions, optimal, Some(found.complete), backend.id())?;
+            if let (Some(c), true) = (&mut cert, found.complete) {
+                let blocks: Vec<_> = found.solutions.iter().map(|p| encoding.blocking(p)).collect();
+                let words = format!(
+                    "no plan of exactly {} beyond the {} found",
+                    crate::answer::moves(horizon),
+                    found.solutions.len()
+                );
+                let cnf = puzzlec_drive::enumerate::blocked(cnf_at(horizon), &blocks);
+                c.claim(words, Some(horizon), Some(found.solutions.len()), cnf)?;
+            }
+            answer.certificate = cert.map(|c| c.finish(note));
             finish(answer)
         }
         Shortest::NoneWithin { max } => {
@@ -204,6 +243,15 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                     crate::answer::moves(length)
                 )));
             }
+            if let Some(c) = &mut cert {
+                let last = h0 as usize + (max - h0 as usize) / 2 * 2;
+                let words = format!(
+                    "the cross cannot stand on the target after exactly {} (so within {max})",
+                    crate::answer::moves(last)
+                );
+                c.claim(words, Some(last), None, cnf_at(last))?;
+            }
+            answer.certificate = cert.map(|c| c.finish(None));
             finish(answer.no_solution(None, none_within(&puzzle, max)))
         }
         Shortest::Unknown { horizon, reason } => {

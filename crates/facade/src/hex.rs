@@ -9,6 +9,7 @@ use puzzlec_encode::hex::{self as encodings, HexEncoding, HexProblem};
 use puzzlec_solve::Backend;
 
 use crate::answer::{Answer, Solution, Status};
+use crate::certify::Certification;
 use crate::env::{self, Env};
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::Event;
@@ -126,6 +127,26 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
         }
         Err(e) => return Err(e),
     };
+    let mut cert = Certification::start(&req.options, &solver, env, deadline)?;
+    if cert.is_some() && !encoding.is_cnf() {
+        return Err(Error::unknown(format!(
+            "--certify: encoding {} has no CNF form, so its UNSAT answers cannot be proved with DRAT; use --encoding cnf",
+            encoding.name()
+        )));
+    }
+    // "No (more) fillings of `problem` than `found`", proved and checked.
+    let mut claim = |problem: &HexProblem, found: &[Vec<i64>]| -> Result<()> {
+        let Some(c) = &mut cert else { return Ok(()) };
+        let Some(puzzlec_drive::Form::Cnf(cnf)) =
+            drive_hex::encode(encoding, problem, puzzlec_solve::InputKind::Dimacs)
+        else {
+            unreachable!("checked above: the encoding is CNF")
+        };
+        let blocks: Vec<_> = found.iter().map(|f| encoding.blocking(f)).collect();
+        let what = if problem.break_symmetry { "symmetry class" } else { "filling" };
+        let words = format!("no {what} beyond the {} found", found.len());
+        c.claim(words, None, Some(found.len()), puzzlec_drive::enumerate::blocked(cnf, &blocks))
+    };
     let none = |answer: Answer| -> Result<Answer> {
         refute_lie(backend, &p)?;
         Ok(if p.givens.is_empty() {
@@ -144,27 +165,43 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
                 set_fillings(&mut answer, &p, &[values], None);
                 answer
             }
-            Ok(None) => none(answer)?,
+            Ok(None) => {
+                claim(&one, &[])?;
+                let mut a = none(answer)?;
+                a.certificate = cert.map(|c| c.finish(None));
+                a
+            }
             Err(reason) => answer.unknown(crate::slide::solve::limit_reason(req.options.timeout, deadline, &reason)),
         });
     }
-    let (mut fillings, complete, stopped) = if p.givens.is_empty() {
+    // What was enumerated (and blocked), of which problem: the classes without givens.
+    let of = p.clone();
+    let (mut fillings, complete, stopped, enumerated, of) = if p.givens.is_empty() {
         let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, backend, &p, deadline)?;
+        let reps = classes.solutions.clone();
         let chosen = if req.up_to_symmetry { classes.solutions } else { all };
-        (chosen, classes.complete, classes.stopped)
+        (chosen, classes.complete, classes.stopped, reps, HexProblem { break_symmetry: true, ..of })
     } else {
         let found = drive_hex::all_fillings(encoding, backend, &p, deadline)?;
+        let enumerated = found.solutions.clone();
         let mut fillings = found.solutions;
         if req.up_to_symmetry {
             // Givens are not symmetric: keep one filling per class after the fact.
             let mut seen = std::collections::HashSet::new();
             fillings.retain(|f| seen.insert(drive_hex::orbit(&p.hex, f)[0].clone()));
         }
-        (fillings, found.complete, found.stopped)
+        (fillings, found.complete, found.stopped, enumerated, of)
     };
+    if complete {
+        claim(&of, &enumerated)?;
+    }
     if fillings.is_empty() {
         return finish(match complete {
-            true => none(answer)?,
+            true => {
+                let mut a = none(answer)?;
+                a.certificate = cert.map(|c| c.finish(None));
+                a
+            }
             false => answer.unknown(crate::slide::solve::limit_reason(
                 req.options.timeout,
                 deadline,
@@ -174,6 +211,9 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     }
     fillings.sort();
     set_fillings(&mut answer, &p, &fillings, Some(complete));
+    let note =
+        p.givens.is_empty().then(|| "each class is expanded by the 12 symmetries, every member checked".to_owned());
+    answer.certificate = cert.map(|c| c.finish(note));
     finish(answer)
 }
 

@@ -9,6 +9,7 @@
 //! - [`Error::kind`] decides the exit code; [`Answer::exit_code`] does for answers.
 
 pub mod answer;
+pub mod certify;
 pub mod env;
 pub mod error;
 pub mod event;

@@ -20,6 +20,12 @@ pub struct SolveOptions {
     /// Seconds for the whole request, encoding included.
     #[serde(default)]
     pub timeout: Option<f64>,
+    /// Prove every UNSAT the answer rests on with a checked DRAT proof.
+    #[serde(default)]
+    pub certify: bool,
+    /// Keep each claim's CNF and proof here (with `certify`).
+    #[serde(default)]
+    pub proof_dir: Option<std::path::PathBuf>,
 }
 
 /// A sliding-tile instance.

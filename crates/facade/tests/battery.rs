@@ -82,6 +82,7 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
+                        ..Default::default()
                     },
                     ..Default::default()
                 });
@@ -153,6 +154,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
+                        ..Default::default()
                     },
                     max_moves: Some(40),
                 }));
@@ -195,6 +197,7 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
+                        ..Default::default()
                     },
                     up_to_symmetry: false,
                 }));

@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -54,7 +54,13 @@ impl External {
     }
 
     /// Runs the solver on `problem`; `None` when it was killed at the limit.
-    fn run(&self, problem: &str, suffix: &str, limit: Duration) -> Result<Option<Finished>, SolveError> {
+    fn run(
+        &self,
+        problem: &str,
+        suffix: &str,
+        limit: Duration,
+        proof: Option<&Path>,
+    ) -> Result<Option<Finished>, SolveError> {
         let dir = tempfile::tempdir().map_err(|e| self.err_io(e))?;
         let input = dir.path().join(format!("problem{suffix}"));
         let output = dir.path().join("result.txt");
@@ -71,6 +77,9 @@ impl External {
         args.extend(self.spec.command[1..].iter().map(|a| fill(a)));
         if !self.spec.command.iter().any(|a| a.contains("{input}")) {
             args.push(input.to_string_lossy().into_owned());
+        }
+        if let Some(proof) = proof {
+            args.extend(self.spec.proof.iter().map(|a| fill(a).replace("{proof}", &proof.to_string_lossy())));
         }
         let stdout_path = dir.path().join("stdout.txt");
         let stderr_path = dir.path().join("stderr.txt");
@@ -151,8 +160,26 @@ fn head(primary: &str, fallback: &str) -> String {
     }
 }
 
-impl SolveCnf for External {
-    fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
+impl External {
+    /// Whether the registry entry says how to make this solver write a DRAT proof.
+    pub fn writes_proofs(&self) -> bool {
+        !self.spec.proof.is_empty()
+    }
+
+    /// Solves `cnf` and, when it is unsatisfiable, leaves the solver's DRAT proof at `proof`.
+    ///
+    /// # Errors
+    /// As [`SolveCnf::solve_cnf`].
+    pub fn solve_cnf_proving(&self, cnf: &Cnf, limit: Duration, proof: &Path) -> Result<Outcome<CnfModel>, SolveError> {
+        self.solve_cnf_inner(cnf, limit, Some(proof))
+    }
+
+    fn solve_cnf_inner(
+        &self,
+        cnf: &Cnf,
+        limit: Duration,
+        proof: Option<&Path>,
+    ) -> Result<Outcome<CnfModel>, SolveError> {
         if self.spec.input != InputKind::Dimacs {
             return Err(SolveError::WrongInput {
                 id: self.spec.id.clone(),
@@ -160,7 +187,7 @@ impl SolveCnf for External {
                 offers: "CNF".into(),
             });
         }
-        let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit)?.filter(|r| !r.hit_limit(limit)) else {
+        let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit, proof)?.filter(|r| !r.hit_limit(limit)) else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
@@ -180,6 +207,12 @@ impl SolveCnf for External {
     }
 }
 
+impl SolveCnf for External {
+    fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
+        self.solve_cnf_inner(cnf, limit, None)
+    }
+}
+
 impl SolveSmt for External {
     fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
         if self.spec.input != InputKind::Smt2 {
@@ -189,7 +222,7 @@ impl SolveSmt for External {
                 offers: "SMT-LIB2".into(),
             });
         }
-        let Some(run) = self.run(&script.to_smt2(), ".smt2", limit)?.filter(|r| !r.hit_limit(limit)) else {
+        let Some(run) = self.run(&script.to_smt2(), ".smt2", limit, None)?.filter(|r| !r.hit_limit(limit)) else {
             return Ok(Outcome::Unknown(Self::killed(limit)));
         };
         // z3 -T prints "timeout" instead of a status.

@@ -38,6 +38,9 @@ pub struct SolverSpec {
     /// Flags that pass a time limit, with `{secs}` or `{ms}`.
     #[serde(default)]
     pub timeout: Vec<String>,
+    /// Flags that make it write a DRAT proof to `{proof}` (for `--certify`).
+    #[serde(default)]
+    pub proof: Vec<String>,
 }
 
 #[derive(Deserialize)]

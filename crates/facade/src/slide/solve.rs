@@ -8,11 +8,13 @@ use std::time::Instant;
 use puzzlec_core::slide::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
 use puzzlec_drive::slide as drive_slide;
+use puzzlec_drive::{self as drive, Form};
 use puzzlec_encode::slide::SlideEncoding;
 use puzzlec_solve::{Backend, Solver};
 
 use super::{boards, encoding, PUZZLE};
 use crate::answer::{Answer, Solution, Status};
+use crate::certify::Certification;
 use crate::env::{self, Env};
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -30,7 +32,7 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     let started = Instant::now();
     let (start, goal) = boards(&req.instance)?;
     let deadline = env::deadline(req.options.timeout)?;
-    let wants_sat = req.options.encoding.is_some() || req.options.all || req.incremental;
+    let wants_sat = req.options.encoding.is_some() || req.options.all || req.incremental || req.options.certify;
     let id = req.options.solver.as_deref().unwrap_or(if wants_sat { DEFAULT_SAT_SOLVER } else { Solver::SEARCH_ID });
     let solver = env.solver(id)?;
     let chosen = match solver.backend() {
@@ -50,8 +52,12 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         a.time_ms = Some(started.elapsed().as_millis() as u64);
         Ok(a)
     };
+    let mut cert = Certification::start(&req.options, &solver, env, deadline)?;
     if let Err(parity) = check_solvable(&start, &goal) {
-        return finish(answer.no_solution(Some("parity"), parity.to_string()));
+        let mut a = answer.no_solution(Some("parity"), parity.to_string());
+        a.certificate =
+            cert.map(|c| c.finish(Some("the parity rule, checked in Rust; no solver UNSAT to prove".into())));
+        return finish(a);
     }
     let max = req.max_moves.unwrap_or(usize::MAX / 2);
     if lower_bound > max {
@@ -64,6 +70,17 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     })?;
     let Some((encoding, backend)) = chosen else {
         return finish(by_search(answer, &start, &goal, max, deadline, &known, req.options.timeout)?);
+    };
+    if cert.is_some() && !encoding.has_cnf() {
+        return Err(Error::unknown(format!(
+            "--certify: encoding {} has no CNF form, so its UNSAT answers cannot be proved with DRAT; use --encoding {}",
+            encoding.name(),
+            drive_slide::default_encoding(puzzlec_solve::InputKind::Dimacs).name()
+        )));
+    }
+    let cnf_at = |h: usize| match drive_slide::encode(encoding, &start, &goal, h, puzzlec_solve::InputKind::Dimacs) {
+        Some(Form::Cnf(cnf)) => cnf,
+        _ => unreachable!("checked above: the encoding has a CNF form"),
     };
     let horizons = Horizons { lower_bound, step: 2, max: max.min(known.len()), deadline };
     let mut progress =
@@ -81,7 +98,20 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Shortest::Found { plan, optimal, horizon } => {
             replay(&start, &goal, &plan, backend.id())?;
             answer.set_plan(&plan, optimal);
+            let mut note = None;
+            if let (Some(c), true) = (&mut cert, optimal) {
+                if horizon >= 2 {
+                    let words = format!(
+                        "no plan of exactly {} (so none shorter than {horizon}: plan lengths have one parity)",
+                        crate::answer::moves(horizon - 2)
+                    );
+                    c.claim(words, Some(horizon - 2), None, cnf_at(horizon - 2))?;
+                } else {
+                    note = Some(format!("a plan of {} is optimal without a proof", crate::answer::moves(horizon)));
+                }
+            }
             if !req.options.all {
+                answer.certificate = cert.map(|c| c.finish(note));
                 return finish(answer);
             }
             let found = drive_slide::all_plans(encoding, backend, &start, &goal, horizon, deadline)?;
@@ -93,6 +123,12 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 length: horizon,
                 noun: "plan",
             });
+            if let (Some(c), true) = (&mut cert, found.complete) {
+                let blocks: Vec<_> = found.solutions.iter().map(|p| encoding.blocking(&start, p)).collect();
+                let words = format!("no plan of exactly {} beyond the {} found", crate::answer::moves(horizon), found.solutions.len());
+                c.claim(words, Some(horizon), Some(found.solutions.len()), drive::enumerate::blocked(cnf_at(horizon), &blocks))?;
+            }
+            answer.certificate = cert.map(|c| c.finish(note));
             let mut plans: Vec<String> = found.solutions.iter().map(|p| moves_to_string(p)).collect();
             plans.sort();
             answer.moves = plans.first().cloned();
@@ -106,10 +142,19 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             backend.id(),
             crate::answer::moves(known.len())
         ))),
-        Shortest::NoneWithin { max: m } => finish(answer.no_solution(
+        Shortest::NoneWithin { max: m } => {
+            // The last horizon tried: the largest one of the plans' parity within the bound.
+            let last = lower_bound + (m - lower_bound) / 2 * 2;
+            if let Some(c) = &mut cert {
+                let words = format!("no plan of exactly {} (so none of at most {m})", crate::answer::moves(last));
+                c.claim(words, Some(last), None, cnf_at(last))?;
+            }
+            answer.certificate = cert.map(|c| c.finish(None));
+            finish(answer.no_solution(
             Some("max-moves"),
             format!("no plan of at most {} (the solver proved the longest such horizon unsatisfiable)", crate::answer::moves(m)),
-        )),
+        ))
+        }
         Shortest::Unknown { horizon, reason } => {
             let why = limit_reason(req.options.timeout, deadline, &reason);
             let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));

@@ -1,0 +1,180 @@
+//! Certified UNSAT claims. A claim ("no plan of exactly 13 moves", "no fifth solution") is a
+//! CNF that must be unsatisfiable. It is solved again from scratch by a solver that writes a
+//! DRAT proof, and the proof is checked by `rate`, a checker that shares no code with any
+//! solver here, before the claim may be printed.
+//!
+//! Why re-solve instead of tracing the live solver: the embedded `cadical` crate has no proof
+//! output, and the live solver's answers rest on cubes, blocking clauses under activation
+//! literals and assumptions. The CNF re-solved here is exactly the one `emit` writes for that
+//! horizon (plus, for enumeration, the blocking clauses of the solutions found), so anyone
+//! can re-check it from the files, with no gap for assumptions to hide in.
+
+mod checker;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use puzzlec_ir::Cnf;
+use puzzlec_solve::external::External;
+use puzzlec_solve::{Backend, Outcome, Registry, SolveError};
+use serde::Serialize;
+
+pub use checker::Checker;
+
+/// Why a claim could not be certified. None of these is ever printed as a claim.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    #[error("no solver in the registry writes DRAT proofs (a DIMACS solver with `proof = [...]`, e.g. cadical-bin; apt-get install cadical)")]
+    NoProver,
+    #[error("the proof checker `rate` was not found (cargo install rate; `make test` installs it)")]
+    NoChecker,
+    #[error("{claim}: the prover {prover} finds it satisfiable, so the UNSAT answer it rests on was wrong")]
+    Satisfiable { claim: String, prover: String },
+    #[error("{claim}: the prover {prover} gave no answer ({reason})")]
+    ProverUnknown { claim: String, prover: String, reason: String },
+    #[error("{claim}: the proof of {prover} was rejected by {checker}:\n{output}")]
+    Rejected { claim: String, prover: String, checker: String, output: String },
+    #[error("{claim}: {source}")]
+    Solve { claim: String, source: SolveError },
+    #[error("{what}: {source}")]
+    Io { what: String, source: std::io::Error },
+}
+
+/// One claim and how it was checked.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct CheckedClaim {
+    /// What the claim says, e.g. "no plan of exactly 13 moves".
+    pub claim: String,
+    /// The horizon it covers, for horizon searches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizon: Option<usize>,
+    /// The enumeration step it covers (solutions blocked so far), for "no more solutions".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_solutions: Option<usize>,
+    pub clauses: usize,
+    pub proof_bytes: u64,
+    pub prove_ms: u64,
+    pub check_ms: u64,
+    /// True only after the checker accepted the proof.
+    pub checked: bool,
+}
+
+/// A claim to certify: its words, what it covers and its CNF.
+pub struct Claim {
+    pub claim: String,
+    pub horizon: Option<usize>,
+    pub after_solutions: Option<usize>,
+    pub cnf: Cnf,
+}
+
+/// A proof-writing solver and a checker.
+pub struct Certifier {
+    prover: External,
+    checker: Checker,
+    keep: Option<PathBuf>,
+    kept: usize,
+}
+
+impl Certifier {
+    /// The prover is the chosen backend when it writes proofs, else the registry's first
+    /// DIMACS solver that does and is installed; the checker is `rate`. `keep` is a folder
+    /// for each claim's CNF and proof (created when missing).
+    ///
+    /// # Errors
+    /// No prover, no checker, or a folder that cannot be made.
+    pub fn new(chosen: Option<&Backend>, registry: &Registry, keep: Option<&Path>) -> Result<Certifier, CertifyError> {
+        let prover = match chosen {
+            Some(Backend::External(e)) if e.writes_proofs() => External::new(e.spec.clone(), e.binary.clone()),
+            _ => registry
+                .solvers()
+                .iter()
+                .filter(|s| !s.proof.is_empty() && s.input == puzzlec_solve::InputKind::Dimacs)
+                .find_map(|s| registry.locate(s).map(|b| External::new(s.clone(), b)))
+                .ok_or(CertifyError::NoProver)?,
+        };
+        let checker = Checker::find().ok_or(CertifyError::NoChecker)?;
+        if let Some(dir) = keep {
+            std::fs::create_dir_all(dir)
+                .map_err(|source| CertifyError::Io { what: format!("creating {}", dir.display()), source })?;
+        }
+        Ok(Certifier { prover, checker, keep: keep.map(Path::to_path_buf), kept: 0 })
+    }
+
+    /// The prover's id.
+    pub fn prover(&self) -> &str {
+        &self.prover.spec.id
+    }
+
+    /// The checker's name and version.
+    pub fn checker(&self) -> &str {
+        self.checker.name()
+    }
+
+    /// Proves and checks one claim within `limit` (each of the two steps gets it).
+    ///
+    /// # Errors
+    /// The claim is satisfiable, the prover gave no answer, or the checker rejected the proof.
+    pub fn certify(&mut self, claim: Claim, limit: Duration) -> Result<CheckedClaim, CertifyError> {
+        let dir =
+            tempfile::tempdir().map_err(|source| CertifyError::Io { what: "a temporary folder".into(), source })?;
+        let cnf_path = dir.path().join("claim.cnf");
+        let proof_path = dir.path().join("claim.drat");
+        let io = |what: &str| {
+            let what = what.to_owned();
+            move |source| CertifyError::Io { what, source }
+        };
+        std::fs::write(&cnf_path, claim.cnf.to_dimacs()).map_err(io("writing the claim's CNF"))?;
+        let prover = self.prover.spec.id.clone();
+        let started = Instant::now();
+        match self.prover.solve_cnf_proving(&claim.cnf, limit, &proof_path) {
+            Ok(Outcome::Unsat) => {}
+            Ok(Outcome::Sat(_)) => return Err(CertifyError::Satisfiable { claim: claim.claim, prover }),
+            Ok(Outcome::Unknown(reason)) => {
+                return Err(CertifyError::ProverUnknown { claim: claim.claim, prover, reason })
+            }
+            Err(source) => return Err(CertifyError::Solve { claim: claim.claim, source }),
+        }
+        let prove_ms = started.elapsed().as_millis() as u64;
+        let proof_bytes = std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0);
+        let started = Instant::now();
+        if let Err(output) = self.checker.check(&cnf_path, &proof_path, limit) {
+            let checker = self.checker.name().to_owned();
+            return Err(CertifyError::Rejected { claim: claim.claim, prover, checker, output });
+        }
+        let check_ms = started.elapsed().as_millis() as u64;
+        if let Some(keep) = &self.keep {
+            self.kept += 1;
+            let k = self.kept;
+            std::fs::copy(&cnf_path, keep.join(format!("claim-{k}.cnf"))).map_err(io("keeping the claim's CNF"))?;
+            std::fs::copy(&proof_path, keep.join(format!("claim-{k}.drat"))).map_err(io("keeping the proof"))?;
+            self.write_readme(keep, &claim.claim).map_err(io("writing the proof folder's README"))?;
+        }
+        Ok(CheckedClaim {
+            claim: claim.claim,
+            horizon: claim.horizon,
+            after_solutions: claim.after_solutions,
+            clauses: claim.cnf.clauses().len(),
+            proof_bytes,
+            prove_ms,
+            check_ms,
+            checked: true,
+        })
+    }
+
+    fn write_readme(&self, keep: &Path, claim: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        let path = keep.join("README.txt");
+        let fresh = !path.exists();
+        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        if fresh {
+            writeln!(
+                f,
+                "Each claim-K.cnf is unsatisfiable; claim-K.drat is its DRAT proof (written by {}, checked by {}).\n\
+                 Re-check one by hand with any DRAT checker:\n  rate claim-1.cnf claim-1.drat\n  drat-trim claim-1.cnf claim-1.drat\n",
+                self.prover.spec.id,
+                self.checker.name()
+            )?;
+        }
+        writeln!(f, "claim-{}: {claim}", self.kept)
+    }
+}

@@ -1,0 +1,99 @@
+//! `--certify`: every UNSAT an answer rests on is proved again with a DRAT proof and checked
+//! before the answer may claim it (optimal, complete, no solution). A claim that cannot be
+//! certified is never printed: the request ends in an unknown error naming why.
+
+use std::time::Instant;
+
+use puzzlec_certify::{Certifier, CheckedClaim, Claim};
+use puzzlec_ir::Cnf;
+use puzzlec_solve::Solver;
+use serde::{Deserialize, Serialize};
+
+use crate::env::{self, Env};
+use crate::error::{Error, Result};
+use crate::request::SolveOptions;
+
+/// What `--certify` adds to an answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Certificate {
+    /// The proof format: DRAT.
+    pub format: String,
+    /// The solver that wrote the proofs.
+    pub prover: String,
+    /// The checker that accepted them.
+    pub checker: String,
+    /// True only when every claim's proof was accepted.
+    pub checked: bool,
+    pub proof_bytes: u64,
+    pub check_ms: u64,
+    /// Each UNSAT the answer rests on.
+    pub claims: Vec<CheckedClaim>,
+    /// Why there is nothing to prove, when there is nothing (a plan of 0 or 1 moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The certification of one request in progress.
+pub struct Certification {
+    certifier: Certifier,
+    claims: Vec<CheckedClaim>,
+    deadline: Option<Instant>,
+}
+
+impl Certification {
+    /// `None` unless the request asks for `--certify`.
+    ///
+    /// # Errors
+    /// No proof-writing solver or no checker (unknown: nothing can be certified).
+    pub fn start(
+        options: &SolveOptions,
+        solver: &Solver,
+        env: &Env,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Certification>> {
+        if !options.certify {
+            if options.proof_dir.is_some() {
+                return Err(Error::bad_input("--proof-dir keeps the proofs of --certify; add --certify"));
+            }
+            return Ok(None);
+        }
+        let registry = env.registry()?;
+        let certifier = Certifier::new(solver.backend(), &registry, options.proof_dir.as_deref())
+            .map_err(|e| Error::unknown(format!("--certify: {e}")))?;
+        Ok(Some(Certification { certifier, claims: Vec::new(), deadline }))
+    }
+
+    /// Proves and checks one claim.
+    ///
+    /// # Errors
+    /// The claim does not hold or its proof does not check (unknown).
+    pub fn claim(
+        &mut self,
+        words: String,
+        horizon: Option<usize>,
+        after_solutions: Option<usize>,
+        cnf: Cnf,
+    ) -> Result<()> {
+        let claim = Claim { claim: words, horizon, after_solutions, cnf };
+        let checked = self
+            .certifier
+            .certify(claim, env::left(self.deadline))
+            .map_err(|e| Error::unknown(format!("--certify: {e}; the claim is not made")))?;
+        self.claims.push(checked);
+        Ok(())
+    }
+
+    /// The certificate to attach to the answer.
+    pub fn finish(self, note: Option<String>) -> Certificate {
+        Certificate {
+            format: "DRAT".into(),
+            prover: self.certifier.prover().to_owned(),
+            checker: self.certifier.checker().to_owned(),
+            checked: self.claims.iter().all(|c| c.checked),
+            proof_bytes: self.claims.iter().map(|c| c.proof_bytes).sum(),
+            check_ms: self.claims.iter().map(|c| c.check_ms).sum(),
+            claims: self.claims,
+            note,
+        }
+    }
+}
