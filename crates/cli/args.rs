@@ -27,12 +27,11 @@ pub struct Cli {
 const TOP_EXAMPLES: &str = "\
 Examples:
   puzzlec solve slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\"
-  puzzlec verify slide --board \"1 2 3 / 4 5 6 / 7 _ 8\" --moves L
-  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bright --solver z3
   puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
   puzzlec solvers --check
   puzzlec solve cross --size 3x3 --all
-  puzzlec solve hex --all
+  puzzlec solve hex --all --certify
+  puzzlec prove invariants
 
 Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
 2 bad input or usage, 3 unknown (time limit or solver failure).";
@@ -92,10 +91,27 @@ Examples:
   puzzlec solvers --check            (runs each binary's --version)
   puzzlec --solvers my-solvers.toml solvers
 
-Built in: z3 (the linked library, SMT-LIB2), cadical (embedded, CNF), search (exact search).
-External solvers come from solvers.toml: --solvers FILE, else ./solvers.toml, else the
-defaults built into puzzlec.")]
+Built in: z3 (linked, SMT-LIB2), cadical (embedded, CNF), search (exact search); the others
+come from the registry (see --solvers).")]
     Solvers(SolversArgs),
+    /// Prove properties of the encodings for every state at once (not by trying boards).
+    #[command(subcommand)]
+    Prove(ProveCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ProveCommand {
+    /// The bv circuit (seed 001), with linked z3: (a) a permutation stays one, (b) an illegal
+    /// move changes nothing, (c) permutation parity xor blank colour is invariant.
+    #[command(
+        after_help = "Examples:\n  puzzlec prove invariants\n  puzzlec prove invariants --max-side 4 --json\n\n\
+Exit 0 when every property is proved on every size, 1 when one fails (its counterexample is printed)."
+    )]
+    Invariants {
+        /// Largest board side: sizes 2x2 up to NxN.
+        #[arg(long, default_value_t = 8, value_name = "N")]
+        max_side: usize,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -322,11 +338,9 @@ pub enum SolveCommand {
     #[command(after_help = "\
 Examples:
   puzzlec solve slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\"
-  puzzlec solve slide board.txt --json
   echo \"1 2 3 / 4 5 6 / _ 7 8\" | puzzlec solve slide -
   puzzlec solve slide --board \"2 1 3 / 4 5 6 / 7 8 _\"     (exit 1: parity)
 
-  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding compact
   puzzlec solve slide --board \"4 1 3 / 7 2 6 / _ 5 8\" --all --json
   puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --encoding bv --solver cvc5 -q
 
@@ -347,7 +361,6 @@ Examples:
   puzzlec solve cross --size 3x3
   puzzlec solve cross --size 3x4 --cross 1,1 --empty 3,4 --target 3,4 --all
   puzzlec solve cross --orientations grid.txt --target 3,3
-  puzzlec solve cross --size 3x3 --encoding smt --solver z3
   puzzlec solve cross --solver search --all
 
 Solvers: cadical (embedded, the default, with --encoding sat), z3 (linked, --encoding smt),
@@ -365,7 +378,6 @@ Examples:
   puzzlec solve hex --all --json            (all 12, proved complete)
   puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)
   puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)
-  puzzlec solve hex --encoding lia --solver z3
 
 Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
 sum is (1 + 2 + ... + N) divided by the number of rows; an order where that is not an

@@ -39,10 +39,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 }
                 EmitCommand::Hex(a) => (Instance::Hex(hex_instance(a.instance)), a.encoding, 0, a.up_to_symmetry, a.to),
             };
-            let format = match to.format {
-                Format::Smt2 => facade::InputKind::Smt2,
-                Format::Dimacs => facade::InputKind::Dimacs,
-            };
+            let format = if to.format == Format::Smt2 { facade::InputKind::Smt2 } else { facade::InputKind::Dimacs };
             let text = facade::emit(&facade::EmitRequest { instance, encoding, format, horizon, up_to_symmetry })?;
             match to.output {
                 Some(path) => std::fs::write(&path, text)
@@ -81,13 +78,13 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let answer = facade::verify(&facade::VerifyRequest { instance, moves })?;
             Ok(render::answer(&answer, json, render::verified))
         }
+        Command::Prove(args::ProveCommand::Invariants { max_side }) => {
+            let report = facade::prove::invariants(&env, 2..=max_side.clamp(2, 8), &mut progress)?;
+            render::report(&report, json);
+            Ok(if report.proved { 0 } else { 1 })
+        }
         Command::Solvers(a) => {
-            let list = facade::solvers::list(&env, a.check)?;
-            let text = match json {
-                true => format!("{}\n", serde_json::to_value(&list).map_err(Error::unknown)?),
-                false => render::solvers(&list),
-            };
-            render::write_stdout(&text);
+            render::report(&facade::solvers::list(&env, a.check)?, json);
             Ok(0)
         }
     }

@@ -19,12 +19,12 @@ fn main() -> ExitCode {
     let json = cli.json;
     match commands::run(cli) {
         Ok(code) => ExitCode::from(code),
+        Err(e) if json => {
+            render::write_stdout(&format!("{}\n", e.to_json()));
+            ExitCode::from(e.kind().exit_code())
+        }
         Err(e) => {
-            if json {
-                render::write_stdout(&format!("{}\n", e.to_json()));
-            } else {
-                eprintln!("error: {e}");
-            }
+            eprintln!("error: {e}");
             ExitCode::from(e.kind().exit_code())
         }
     }

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use puzzlec_facade::answer::{count, moves};
-use puzzlec_facade::solvers::SolverList;
 use puzzlec_facade::{Answer, Status};
 
 /// Which puzzle a text rendering is for.
@@ -25,6 +24,15 @@ pub fn write_stdout(text: &str) {
         eprintln!("error: writing to standard output: {e}");
         std::process::exit(2);
     }
+}
+
+/// Prints a report (solver list, proofs) as JSON or as its own text.
+pub fn report<T: serde::Serialize + std::fmt::Display>(r: &T, json: bool) {
+    write_stdout(&if json {
+        format!("{}\n", serde_json::to_value(r).expect("reports serialise"))
+    } else {
+        r.to_string()
+    });
 }
 
 /// Prints an answer as JSON or through `text`, and returns its exit code.
@@ -102,10 +110,10 @@ fn summary(p: Puzzle, a: &Answer) -> String {
         (_, Puzzle::Hex) => {
             let magic = a.magic_sum.unwrap_or(0);
             let end = match (a.complete, a.count) {
-                (Some(true), Some(n)) => {
-                    format!("{}, magic sum {magic} (all of them: no more exist)", count(n, "solution"))
+                (Some(c), Some(n)) => {
+                    let more = if c { "all of them: no more exist" } else { more(a) };
+                    format!("{}, magic sum {magic} ({more})", count(n, "solution"))
                 }
-                (Some(false), Some(n)) => format!("{}, magic sum {magic} ({})", count(n, "solution"), more(a)),
                 _ => format!("magic sum {magic}: every line checked"),
             };
             format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
@@ -135,14 +143,4 @@ pub fn verified(a: &Answer) -> String {
         }
         _ => format!("invalid: {}\n", a.error.clone().unwrap_or_default()),
     }
-}
-
-/// The solver listing as a table.
-pub fn solvers(list: &SolverList) -> String {
-    let mut s = format!("registry: {}\n{:<12} {:<7} {:<28} version\n", list.registry, "id", "input", "binary");
-    for r in &list.solvers {
-        let binary = r.binary.as_deref().unwrap_or("-");
-        s.push_str(&format!("{:<12} {:<7} {binary:<28} {}\n", r.id, r.input, r.version.as_deref().unwrap_or("")));
-    }
-    s
 }

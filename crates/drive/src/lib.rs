@@ -6,6 +6,7 @@ pub mod cross;
 pub mod enumerate;
 pub mod hex;
 pub mod horizon;
+pub mod invariants;
 pub mod slide;
 pub mod slide_cubes;
 

@@ -13,6 +13,8 @@ pub enum Event {
     Plan { length: usize, seconds: f64 },
     /// Every plan is proved to need at least `lower_bound` moves.
     Bound { lower_bound: usize, seconds: f64 },
+    /// A property of `prove` was settled on one size.
+    Proved { property: &'static str, size: String, result: &'static str, seconds: f64 },
 }
 
 impl std::fmt::Display for Event {
@@ -25,6 +27,9 @@ impl std::fmt::Display for Event {
                 write!(f, "enumerated {} of {length} moves", crate::answer::count(*count, noun))
             }
             Event::Plan { length, seconds } => write!(f, "plan of {length} moves ({seconds:.2} s)"),
+            Event::Proved { property, size, result, seconds } => {
+                write!(f, "{size:>5} {property:<55} {result:<8} ({seconds:.2} s)")
+            }
             Event::Bound { lower_bound, seconds } => {
                 write!(f, "lower bound {lower_bound} ({seconds:.2} s)")
             }

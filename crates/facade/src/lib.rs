@@ -29,6 +29,7 @@ pub use request::{
 pub mod cross;
 pub mod files;
 pub mod hex;
+pub mod prove;
 pub mod slide;
 pub mod solvers;
 

@@ -76,3 +76,15 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
     }
     Ok(SolverList { registry: registry.origin().to_owned(), solvers: rows })
 }
+
+/// The listing as a table, as `puzzlec solvers` prints it.
+impl std::fmt::Display for SolverList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "registry: {}\n{:<12} {:<7} {:<28} version", self.registry, "id", "input", "binary")?;
+        for r in &self.solvers {
+            let binary = r.binary.as_deref().unwrap_or("-");
+            writeln!(f, "{:<12} {:<7} {binary:<28} {}", r.id, r.input, r.version.as_deref().unwrap_or(""))?;
+        }
+        Ok(())
+    }
+}

@@ -13,6 +13,8 @@ pub mod sexp;
 pub mod smt;
 
 pub use cnf::{ClauseSink, Cnf, DimacsError, Lit};
+/// The term type of `SmtScript` (easy-smt's S-expressions).
+pub use easy_smt::SExpr;
 pub use model::{CnfModel, Model, SmtModel};
 pub use sat_answer::{parse_minisat_result, parse_sat_output, Assignment, SatAnswer, SatOutputError};
 pub use sexp::{parse_smt_answer, SmtAnswer, SmtOutputError, SmtValue};

@@ -7,6 +7,7 @@
 
 use puzzlec_core::slide::Board;
 use puzzlec_core::Move;
+use puzzlec_ir::SExpr;
 use puzzlec_ir::{Model, SmtScript, Sort};
 
 use crate::DecodeError;
@@ -47,32 +48,53 @@ pub fn encode(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
         }
     }
     for t in 0..horizon {
-        let chosen: Vec<_> = (0..4).map(|d| s.ctx().eq(inputs[t], s.ctx().binary(2, d as u64))).collect();
-        let is_blank = |s: &SmtScript, c: usize| s.ctx().eq(regs[t][c], value(s, 0));
-        let mut legal = Vec::new();
-        for c in 0..n {
-            let mut next = regs[t][c];
-            for (d, &m) in Move::ALL.iter().enumerate() {
-                let (dr, dc) = m.delta();
-                // This cell holds the blank and receives the tile from behind it.
-                if let Some(src) = neighbour(start, c, (-dr, -dc)) {
-                    let arm = s.ctx().and(chosen[d], is_blank(&s, c));
-                    legal.push(arm);
-                    next = s.ctx().ite(arm, regs[t][src], next);
-                }
-                // This cell's tile slides into the blank ahead of it.
-                if let Some(dst) = neighbour(start, c, (dr, dc)) {
-                    let arm = s.ctx().and(chosen[d], is_blank(&s, dst));
-                    next = s.ctx().ite(arm, value(&s, 0), next);
-                }
-            }
-            let step = s.ctx().eq(regs[t + 1][c], next);
-            s.assert(step);
-        }
+        let legal = step(&mut s, start, &regs[t], &regs[t + 1], inputs[t]);
         let any = s.any(legal);
         s.assert(any);
     }
     s
+}
+
+/// Asserts one step of the circuit: `next[c]` is the next-state mux of cell c over `now`
+/// under the 2-bit move input. Returns the arms that make the move legal (one per cell and
+/// direction where the blank can receive a tile); when none holds, every register keeps its
+/// value.
+pub fn step(s: &mut SmtScript, shape: &Board, now: &[SExpr], next: &[SExpr], input: SExpr) -> Vec<SExpr> {
+    let w = width(shape.len());
+    let value = |s: &SmtScript, v: usize| s.ctx().binary(w as usize, v as u64);
+    let chosen: Vec<_> = (0..4).map(|d| s.ctx().eq(input, s.ctx().binary(2, d as u64))).collect();
+    let is_blank = |s: &SmtScript, c: usize| s.ctx().eq(now[c], value(s, 0));
+    let mut legal = Vec::new();
+    for c in 0..shape.len() {
+        let mut mux = now[c];
+        for (d, &m) in Move::ALL.iter().enumerate() {
+            let (dr, dc) = m.delta();
+            // This cell holds the blank and receives the tile from behind it.
+            if let Some(src) = neighbour(shape, c, (-dr, -dc)) {
+                let arm = s.ctx().and(chosen[d], is_blank(s, c));
+                legal.push(arm);
+                mux = s.ctx().ite(arm, now[src], mux);
+            }
+            // This cell's tile slides into the blank ahead of it.
+            if let Some(dst) = neighbour(shape, c, (dr, dc)) {
+                let arm = s.ctx().and(chosen[d], is_blank(s, dst));
+                mux = s.ctx().ite(arm, value(s, 0), mux);
+            }
+        }
+        let eq = s.ctx().eq(next[c], mux);
+        s.assert(eq);
+    }
+    legal
+}
+
+/// The registers of a state, free (no board fixed): for proofs about every state at once.
+pub fn free_state(s: &mut SmtScript, cells: usize, t: usize) -> Vec<SExpr> {
+    (0..cells).map(|c| s.declare(&register(c, t), Sort::BitVec(width(cells)), true)).collect()
+}
+
+/// The width of a register on a board of `cells` cells.
+pub fn register_width(cells: usize) -> u32 {
+    width(cells)
 }
 
 /// Reads the move inputs (the replay checks them against the rules).
