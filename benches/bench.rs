@@ -1,6 +1,6 @@
 //! `make bench`: timing goals, measured on the release binary as a user runs it. Figures are
 //! medians of alternating runs in one go, reported with ratios (the machine is noisy).
-//! Sections: `cross`, `hex`, `slide`; pass section names as arguments to run only some.
+//! Sections: `cross`, `hex`, `certify`, `slide`; pass section names as arguments to run only some.
 
 mod slide_table;
 
@@ -81,6 +81,33 @@ fn hex() {
     );
 }
 
+fn certify() {
+    println!("## --certify: the cost of checked DRAT proofs (prover cadical-bin, checker rate)");
+    let seed = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
+    let cases: [(&str, Vec<&str>); 3] = [
+        ("seed 15-puzzle (compact)", vec!["solve", "slide", "--board", seed, "--encoding", "compact", "-q"]),
+        ("cross 5x5 (optimum 31)", vec!["solve", "cross", "-q"]),
+        ("Hex38 --all (12, complete)", vec!["solve", "hex", "--all", "-q"]),
+    ];
+    let rounds = 5;
+    println!("| instance | plain | --certify | ratio (goal <= 5) |");
+    println!("|---|---|---|---|");
+    for (name, args) in cases {
+        let mut certified = args.clone();
+        certified.push("--certify");
+        let (mut plain, mut cert) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            plain.push(time_run(puzzlec(), &args, &[0]));
+            cert.push(time_run(puzzlec(), &certified, &[0]));
+        }
+        let (p, c) = (median(plain), median(cert));
+        let ratio = c.as_secs_f64() / p.as_secs_f64();
+        let mark = if ratio <= 5.0 { "met" } else { "MISSED" };
+        println!("| {name} | {:.3} s | {:.3} s | {ratio:.1}x {mark} |", p.as_secs_f64(), c.as_secs_f64());
+    }
+    println!();
+}
+
 fn main() {
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let run = |name: &str| wanted.is_empty() || wanted.iter().any(|w| w == name);
@@ -89,6 +116,9 @@ fn main() {
     }
     if run("hex") {
         hex();
+    }
+    if run("certify") {
+        certify();
     }
     if run("slide") {
         slide_table::run_all();
