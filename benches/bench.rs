@@ -1,7 +1,8 @@
 //! `make bench`: timing goals, measured on the release binary as a user runs it. Figures are
 //! medians of alternating runs in one go, reported with ratios (the machine is noisy).
-//! Sections: `cross`, `hex`, `certify`, `slide`; pass section names as arguments to run only some.
+//! Sections: `cross`, `hex`, `certify`, `anytime`, `slide`; pass section names as arguments to run only some.
 
+mod anytime_table;
 mod slide_table;
 
 use std::path::Path;
@@ -119,6 +120,9 @@ fn main() {
     }
     if run("certify") {
         certify();
+    }
+    if run("anytime") {
+        anytime_table::run_all();
     }
     if run("slide") {
         slide_table::run_all();

@@ -1,5 +1,6 @@
 //! Integration tests: each drives the real `puzzlec` binary.
 
+mod anytime_cli;
 mod backends_cli;
 mod certify_cli;
 mod cross_cli;

@@ -93,7 +93,11 @@ Examples:
 
 Built in: z3 (linked, SMT-LIB2), cadical (embedded, CNF), search (exact search); the others
 come from the registry (see --solvers).")]
-    Solvers(SolversArgs),
+    Solvers {
+        /// Run each binary once (`--version`) and show what it says.
+        #[arg(long)]
+        check: bool,
+    },
     /// Prove properties of the encodings for every state at once (not by trying boards).
     #[command(subcommand)]
     Prove(ProveCommand),
@@ -232,13 +236,6 @@ pub struct DecodeCross {
     pub instance: CrossInstance,
     #[command(flatten)]
     pub files: AnswerFiles,
-}
-
-#[derive(Args, Debug)]
-pub struct SolversArgs {
-    /// Run each binary once (`--version`) and show what it says.
-    #[arg(long)]
-    pub check: bool,
 }
 
 /// The options every `solve` shares.
@@ -430,6 +427,9 @@ pub struct SolveSlide {
     /// Give up (exit 1, proved) when every plan needs more moves than this.
     #[arg(long)]
     pub max_moves: Option<usize>,
+    /// A plan at once (any size), shorter ones until --timeout, the gap to optimal reported.
+    #[arg(long)]
+    pub anytime: bool,
 }
 
 #[derive(Args, Debug)]

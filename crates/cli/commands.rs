@@ -83,8 +83,8 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             render::report(&report, json);
             Ok(if report.proved { 0 } else { 1 })
         }
-        Command::Solvers(a) => {
-            render::report(&facade::solvers::list(&env, a.check)?, json);
+        Command::Solvers { check } => {
+            render::report(&facade::solvers::list(&env, check)?, json);
             Ok(0)
         }
     }
@@ -128,7 +128,8 @@ fn options(f: args::SolveFlags) -> facade::SolveOptions {
 
 fn slide_request(a: args::SolveSlide) -> Result<facade::SlideRequest, Error> {
     let (instance, options) = (slide_instance(a.input)?, options(a.flags));
-    Ok(facade::SlideRequest { instance, options, max_moves: a.max_moves, incremental: a.incremental })
+    let (max_moves, incremental, anytime) = (a.max_moves, a.incremental, a.anytime);
+    Ok(facade::SlideRequest { instance, options, max_moves, incremental, anytime })
 }
 
 fn cross_request(a: args::SolveCross) -> Result<facade::CrossRequest, Error> {

@@ -54,6 +54,9 @@ pub struct SlideRequest {
     /// Keep one incremental solver across horizons.
     #[serde(default)]
     pub incremental: bool,
+    /// A plan at once, better plans while time allows, the gap to optimal always reported.
+    #[serde(default)]
+    pub anytime: bool,
 }
 
 /// A cross-slider instance, as flags give it.

@@ -13,6 +13,17 @@ use crate::moves::Move;
 ///
 /// The caller checks solvability first: on an unsolvable board this only ends at the deadline.
 pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> Search {
+    shortest_path_with_bounds(start, goal, deadline, &mut |_| {})
+}
+
+/// As [`shortest_path`], telling `on_bound` each lower bound an iteration proves: when the
+/// search below bound b finds nothing, every plan needs at least the next bound.
+pub fn shortest_path_with_bounds(
+    start: &Board,
+    goal: &Board,
+    deadline: Option<Instant>,
+    on_bound: &mut dyn FnMut(usize),
+) -> Search {
     let h = Heuristic::new(goal);
     let mut bound = h.manhattan_linear_conflict(start);
     let mut path = Vec::new();
@@ -21,7 +32,10 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
         let mut board = *start;
         match ctx.dfs(&mut board, 0, bound, None, &mut path) {
             Step::Found => return Search::Found(path),
-            Step::Exceeded(next) if !ctx.timed_out && next != usize::MAX => bound = next,
+            Step::Exceeded(next) if !ctx.timed_out && next != usize::MAX => {
+                bound = next;
+                on_bound(next);
+            }
             _ if ctx.timed_out => return Search::TimedOut,
             _ => return Search::Unreachable,
         }

@@ -1,6 +1,7 @@
 //! Sliding tiles (the 15-puzzle at any size from 2x2 to 8x8): board, moves, parsing,
 //! solvability and the exact searches that serve as oracle and as the `search` solver.
 
+pub mod anytime;
 pub mod benchset;
 pub mod bfs;
 pub mod board;

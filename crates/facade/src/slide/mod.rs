@@ -1,6 +1,7 @@
 //! Sliding tiles through the facade: the instance from text, and the verbs `emit`, `decode`
 //! and `verify` (`solve` lives in [`solve`]).
 
+pub mod anytime;
 pub mod solve;
 
 use puzzlec_core::slide::{moves_to_string, parse_board, parse_moves, Board, Move};

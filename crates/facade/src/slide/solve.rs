@@ -35,6 +35,14 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     let wants_sat = req.options.encoding.is_some() || req.options.all || req.incremental || req.options.certify;
     let id = req.options.solver.as_deref().unwrap_or(if wants_sat { DEFAULT_SAT_SOLVER } else { Solver::SEARCH_ID });
     let solver = env.solver(id)?;
+    if req.anytime && req.max_moves.is_some() {
+        return Err(Error::bad_input("--anytime finds the best plan it can; --max-moves does not apply"));
+    }
+    if req.anytime && solver.backend().is_some() {
+        return Err(Error::bad_input(
+            "--anytime runs the constructive plan, window shortening and the exact search; leave out --solver, --encoding, --all and --certify",
+        ));
+    }
     let chosen = match solver.backend() {
         None => {
             reject_for_search(req)?;
@@ -69,6 +77,9 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Error::unknown("the constructive search found no plan for a solvable board; please report it")
     })?;
     let Some((encoding, backend)) = chosen else {
+        if req.anytime {
+            return finish(super::anytime::run(answer, &start, &goal, known, deadline, on));
+        }
         return finish(by_search(answer, &start, &goal, max, deadline, &known, req.options.timeout)?);
     };
     if cert.is_some() && !encoding.has_cnf() {
