@@ -121,3 +121,12 @@ fn proof_dir_files_are_accepted_by_rate_run_by_hand() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().any(|l| l == "s VERIFIED"), "{text}");
 }
+
+#[test]
+fn prove_invariants_proves_the_circuit_on_small_boards() {
+    let v = puzzlec(&["prove", "invariants", "--max-side", "3", "--json", "-q"]).expect_code(0).json();
+    assert_eq!(v["proved"], true);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 6, "(a)-(c) on 2x2 and 3x3");
+    assert!(results.iter().all(|r| r["result"] == "proved"), "{v}");
+}

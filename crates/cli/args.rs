@@ -10,8 +10,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "puzzlec", version, about, long_about = None, after_help = TOP_EXAMPLES)]
 pub struct Cli {
-    /// Solver registry to use (default: ./solvers.toml in the current folder, else the
-    /// defaults built into puzzlec). A file named here must exist and parse.
+    /// Solver registry (default: ./solvers.toml here, else the built-in one); it must parse.
     #[arg(long, global = true, value_name = "FILE")]
     pub solvers: Option<PathBuf>,
     /// Print one JSON object on stdout instead of text (errors too: status "error").
@@ -98,15 +97,14 @@ come from the registry (see --solvers).")]
         #[arg(long)]
         check: bool,
     },
-    /// Prove properties of the encodings for every state at once (not by trying boards).
+    /// Prove the encodings right: the circuit's invariants, bounded equivalence with the rules.
     #[command(subcommand)]
     Prove(ProveCommand),
 }
 
 #[derive(Subcommand, Debug)]
 pub enum ProveCommand {
-    /// The bv circuit (seed 001), with linked z3: (a) a permutation stays one, (b) an illegal
-    /// move changes nothing, (c) permutation parity xor blank colour is invariant.
+    /// The bv circuit (seed 001) for every state, with linked z3: permutation, moves, parity.
     #[command(
         after_help = "Examples:\n  puzzlec prove invariants\n  puzzlec prove invariants --max-side 4 --json\n\n\
 Exit 0 when every property is proved on every size, 1 when one fails (its counterexample is printed)."
@@ -115,6 +113,12 @@ Exit 0 when every property is proved on every size, 1 when one fails (its counte
         /// Largest board side: sizes 2x2 up to NxN.
         #[arg(long, default_value_t = 8, value_name = "N")]
         max_side: usize,
+    },
+    /// Every registered encoding against the reference model on small boards, then mutants.
+    Encodings {
+        /// Fewer start boards (seconds instead of minutes).
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -254,8 +258,7 @@ pub struct SolveFlags {
     /// Time limit in seconds for the whole run, encoding included (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Prove every UNSAT the answer rests on (optimal, complete, no solution) with a DRAT
-    /// proof checked by `rate`; exit 3 when one does not check.
+    /// Prove every UNSAT the answer rests on with a DRAT proof checked by `rate` (else exit 3).
     #[arg(long)]
     pub certify: bool,
     /// With --certify: keep each claim's CNF and proof in DIR (with a README).

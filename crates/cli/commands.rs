@@ -27,7 +27,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 SolveCommand::Hex(a) => (Puzzle::Hex, facade::Request::Hex(hex_request(a))),
             };
             let answer = facade::solve(&request, &env, &mut progress)?;
-            Ok(render::answer(&answer, json, |a| render::solved(puzzle, a)))
+            Ok(render::answer(&answer, json, |a| render::solved(&puzzle, a)))
         }
         Command::Emit(c) => {
             let (instance, encoding, horizon, up_to_symmetry, to) = match c {
@@ -63,7 +63,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 answer_origin: files.model.display().to_string(),
             };
             let answer = facade::decode(&request)?;
-            Ok(render::answer(&answer, json, |a| render::decoded(puzzle, a)))
+            Ok(render::answer(&answer, json, |a| render::decoded(&puzzle, a)))
         }
         Command::Verify(c) => {
             let (instance, plan) = match c {
@@ -80,13 +80,13 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Prove(args::ProveCommand::Invariants { max_side }) => {
             let report = facade::prove::invariants(&env, 2..=max_side.clamp(2, 8), &mut progress)?;
-            render::report(&report, json);
-            Ok(if report.proved { 0 } else { 1 })
+            Ok(render::report(&report, json, report.proved))
         }
-        Command::Solvers { check } => {
-            render::report(&facade::solvers::list(&env, check)?, json);
-            Ok(0)
+        Command::Prove(args::ProveCommand::Encodings { quick }) => {
+            let report = facade::prove::encodings(&env, quick, &mut progress)?;
+            Ok(render::report(&report, json, report.proved))
         }
+        Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
     }
 }
 

@@ -6,7 +6,6 @@ use puzzlec_facade::answer::{count, moves};
 use puzzlec_facade::{Answer, Status};
 
 /// Which puzzle a text rendering is for.
-#[derive(Clone, Copy)]
 pub enum Puzzle {
     Slide,
     Cross,
@@ -26,13 +25,11 @@ pub fn write_stdout(text: &str) {
     }
 }
 
-/// Prints a report (solver list, proofs) as JSON or as its own text.
-pub fn report<T: serde::Serialize + std::fmt::Display>(r: &T, json: bool) {
-    write_stdout(&if json {
-        format!("{}\n", serde_json::to_value(r).expect("reports serialise"))
-    } else {
-        r.to_string()
-    });
+/// Prints a report (solver list, proofs) as JSON or as its own text; exit 0 when `ok`, else 1.
+pub fn report<T: serde::Serialize + std::fmt::Display>(r: &T, json: bool, ok: bool) -> u8 {
+    let json_text = || format!("{}\n", serde_json::to_value(r).expect("reports serialise"));
+    write_stdout(&if json { json_text() } else { r.to_string() });
+    u8::from(!ok)
 }
 
 /// Prints an answer as JSON or through `text`, and returns its exit code.
@@ -65,7 +62,7 @@ fn more(a: &Answer) -> &'static str {
 }
 
 /// The text of a `solve` answer, with a line for its certificate.
-pub fn solved(p: Puzzle, a: &Answer) -> String {
+pub fn solved(p: &Puzzle, a: &Answer) -> String {
     let proved = a.certificate.as_ref().map_or(String::new(), |c| {
         let n = count(c.claims.len(), "UNSAT claim");
         format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
@@ -73,7 +70,7 @@ pub fn solved(p: Puzzle, a: &Answer) -> String {
     summary(p, a) + &proved
 }
 
-fn summary(p: Puzzle, a: &Answer) -> String {
+fn summary(p: &Puzzle, a: &Answer) -> String {
     let detail = a.detail.clone().unwrap_or_default();
     let len = moves(a.length.unwrap_or(0));
     let figures = a.figures.concat();
@@ -122,7 +119,7 @@ fn summary(p: Puzzle, a: &Answer) -> String {
 }
 
 /// The text of a `decode` answer.
-pub fn decoded(p: Puzzle, a: &Answer) -> String {
+pub fn decoded(p: &Puzzle, a: &Answer) -> String {
     let figures = a.figures.concat();
     match (a.status, p) {
         (Status::Solved, Puzzle::Hex) => {

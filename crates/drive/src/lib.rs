@@ -4,6 +4,7 @@
 
 pub mod cross;
 pub mod enumerate;
+pub mod equivalence;
 pub mod hex;
 pub mod horizon;
 pub mod invariants;

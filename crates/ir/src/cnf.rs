@@ -14,12 +14,19 @@ pub trait ClauseSink {
     fn add_clause(&mut self, clause: &[Lit]);
     /// How many variables exist so far (the highest variable number).
     fn num_vars(&self) -> u32;
+    /// Names the family the next clauses belong to ("frame", "transport", "goal", ...), so
+    /// `prove encodings` can drop one family at a time and see whether anything notices.
+    fn family(&mut self, _name: &'static str) {}
 }
 
 /// A sink borrowed mutably is a sink (so `&mut dyn ClauseSink` reaches generic encoders).
 impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
     fn new_var(&mut self, name: Option<String>) -> Lit {
         (**self).new_var(name)
+    }
+
+    fn family(&mut self, name: &'static str) {
+        (**self).family(name)
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -37,12 +44,54 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Box<S> {
         (**self).new_var(name)
     }
 
+    fn family(&mut self, name: &'static str) {
+        (**self).family(name)
+    }
+
     fn add_clause(&mut self, clause: &[Lit]) {
         (**self).add_clause(clause)
     }
 
     fn num_vars(&self) -> u32 {
         (**self).num_vars()
+    }
+}
+
+/// A sink that passes everything on except the clauses of one family: a mutant encoding.
+pub struct Without<'a> {
+    pub inner: &'a mut dyn ClauseSink,
+    pub dropped: &'static str,
+    current: &'static str,
+    /// Every family the encoder named, in order of first use.
+    pub seen: Vec<&'static str>,
+}
+
+impl<'a> Without<'a> {
+    pub fn new(inner: &'a mut dyn ClauseSink, dropped: &'static str) -> Without<'a> {
+        Without { inner, dropped, current: "", seen: Vec::new() }
+    }
+}
+
+impl ClauseSink for Without<'_> {
+    fn new_var(&mut self, name: Option<String>) -> Lit {
+        self.inner.new_var(name)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        if self.current != self.dropped {
+            self.inner.add_clause(clause);
+        }
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.inner.num_vars()
+    }
+
+    fn family(&mut self, name: &'static str) {
+        self.current = name;
+        if !self.seen.contains(&name) {
+            self.seen.push(name);
+        }
     }
 }
 

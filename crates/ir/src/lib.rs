@@ -12,7 +12,7 @@ pub mod sat_answer;
 pub mod sexp;
 pub mod smt;
 
-pub use cnf::{ClauseSink, Cnf, DimacsError, Lit};
+pub use cnf::{ClauseSink, Cnf, DimacsError, Lit, Without};
 /// The term type of `SmtScript` (easy-smt's S-expressions).
 pub use easy_smt::SExpr;
 pub use model::{CnfModel, Model, SmtModel};

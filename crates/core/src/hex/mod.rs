@@ -1,6 +1,7 @@
 //! Magic hexagons of order n: geometry derived from coordinates (never a typed table), the
 //! magic sum, checking a filling and printing it as a hexagon.
 
+pub mod brute;
 pub mod filling;
 pub mod geometry;
 

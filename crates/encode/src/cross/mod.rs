@@ -28,6 +28,11 @@ pub trait CrossEncoding: Sync {
     fn decode(&self, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DecodeError>;
     /// The assignment that identifies `plan`, for blocking it during enumeration.
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
+    /// Whether a plan may undo the move before it (both encodings here forbid it: undoing
+    /// returns to the same cells with no looser orientations, so no shortest plan needs it).
+    fn allows_undo(&self) -> bool {
+        true
+    }
 }
 
 /// Every cross-slider encoding.

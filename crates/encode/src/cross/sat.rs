@@ -172,6 +172,10 @@ impl super::CrossEncoding for Sat {
         crate::one_action_per_step(&model, horizon, action_name)
     }
 
+    fn allows_undo(&self) -> bool {
+        false
+    }
+
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
         plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()
     }

@@ -135,6 +135,10 @@ impl super::CrossEncoding for Smt {
             .collect()
     }
 
+    fn allows_undo(&self) -> bool {
+        false
+    }
+
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
         plan.iter().enumerate().map(|(t, &m)| (action_name(t), m.index() as i64)).collect()
     }

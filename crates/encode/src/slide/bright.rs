@@ -76,7 +76,9 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
     for t in 0..=horizon {
         for cell in 0..n {
             let all: Vec<Lit> = (1..=n).map(|tile| s(cell, tile, t)).collect();
+            sink.family("at-least-one");
             sink.add_clause(&all);
+            sink.family("at-most-one");
             for a in 1..=n {
                 for b in a + 1..=n {
                     sink.add_clause(&[-s(cell, a, t), -s(cell, b, t)]);
@@ -88,6 +90,7 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
         for cell in 0..n {
             let adj = neighbours(start, cell);
             // Static: blank here or next door, or the tile stays.
+            sink.family("frame");
             let mut guard: Vec<Lit> = vec![s(cell, blank, t)];
             guard.extend(adj.iter().map(|&a| s(a, blank, t)));
             for tile in 1..=n {
@@ -99,6 +102,7 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
                 sink.add_clause(&keep);
             }
             // Slide: the blank here swaps with exactly one neighbour.
+            sink.family("transport");
             let swaps: Vec<Lit> = adj.iter().map(|_| sink.new_var(None)).collect();
             let mut some = vec![-s(cell, blank, t)];
             some.extend(&swaps);
@@ -123,7 +127,9 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
         }
     }
     for cell in 0..n {
+        sink.family("start");
         sink.add_clause(&[s(cell, tile_id(start, start.cells()[cell]), 0)]);
+        sink.family("goal");
         sink.add_clause(&[s(cell, tile_id(goal, goal.cells()[cell]), horizon)]);
     }
 }

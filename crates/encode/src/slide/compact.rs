@@ -137,6 +137,7 @@ impl Layers {
             away: Vec::new(),
         };
         layers.push_layer(sink);
+        sink.family("start");
         for (c, &tile) in start.cells().iter().enumerate() {
             let var = if tile == BLANK { layers.b[0][c] } else { layers.p[0][tile as usize - 1][c] };
             sink.add_clause(&var.map_or(vec![], |v| vec![v]));
@@ -180,6 +181,7 @@ impl Layers {
         // See `Ingredients::every_step_amo`: with a fixed horizon, "at most one cell" is only
         // needed where the goal is read off.
         let amo = self.ing.every_step_amo || self.fixed.is_none_or(|(h, _)| h == t);
+        sink.family("at-most-one");
         for cells in &p {
             let lits: Vec<Lit> = cells.iter().flatten().copied().collect();
             if amo {
@@ -204,7 +206,9 @@ impl Layers {
         self.push_layer(sink);
         let n = self.start.len();
         let act: Vec<Lit> = Move::ALL.iter().map(|&m| sink.new_var(Some(action_name(t, m)))).collect();
+        sink.family("actions");
         exactly_one(sink, &act);
+        sink.family("transport");
         // The variable says "this move goes toward the goal" and the literal used is its
         // negation: solvers try variables true first, so the first plans tried are greedy.
         let w = -sink.new_var(None);
@@ -235,12 +239,15 @@ impl Layers {
                     if self.ing.away_count {
                         let g = self.goal.position_of(ti as u8 + 1);
                         let goes_away = self.dist(c, g) > self.dist(x, g);
+                        sink.family("away-count");
                         sink.add_clause(&[-v, -here, if goes_away { w } else { -w }]);
+                        sink.family("transport");
                     }
                 }
             }
         }
         // Frame: a tile stays unless the blank beside it takes it.
+        sink.family("frame");
         for (ti, cells) in p[t].iter().enumerate() {
             for (x, var) in cells.iter().enumerate() {
                 let Some(here) = *var else { continue };
@@ -256,6 +263,7 @@ impl Layers {
             }
         }
         if self.ing.no_undo && t > 0 {
+            sink.family("no-undo");
             for (di, &m) in Move::ALL.iter().enumerate() {
                 let back = m.opposite().index();
                 sink.add_clause(&[-self.act[t - 1][di], -act[back]]);
@@ -274,6 +282,7 @@ impl Layers {
         }
         let with_guard =
             |clause: &[Lit]| -> Vec<Lit> { guard.map(|g| -g).into_iter().chain(clause.iter().copied()).collect() };
+        sink.family("goal");
         for (c, &tile) in self.goal.cells().iter().enumerate() {
             let var = if tile == BLANK { self.b[h][c] } else { self.p[h][tile as usize - 1][c] };
             sink.add_clause(&with_guard(&var.map_or(vec![], |v| vec![v])));
@@ -297,12 +306,14 @@ impl Layers {
             }
         }
         if self.ing.away_count {
+            sink.family("away-count");
             card::at_most(sink, &self.away[..h], k, guard);
         }
         if self.ing.detours {
             detour_budget(&self.start, &self.goal, h, k, &self.p, guard, sink);
         }
         if self.ing.conflicts {
+            sink.family("conflicts");
             linear_conflicts(&self.goal, h, k, &self.p, &self.away, guard, sink);
         }
     }
@@ -320,6 +331,7 @@ pub fn encode(
 ) -> Vec<Vec<Lit>> {
     let Some(k) = budget(start, goal, horizon) else {
         // No plan: every move changes the Manhattan distance by one.
+        sink.family("away-count");
         sink.add_clause(&[]);
         return Vec::new();
     };
@@ -393,5 +405,9 @@ impl super::SlideEncoding for Compact {
 
     fn layered(&self) -> bool {
         true
+    }
+
+    fn allows_undo(&self) -> bool {
+        !Ingredients::default().no_undo
     }
 }

@@ -38,6 +38,11 @@ pub trait SlideEncoding: Sync {
     fn blocking(&self, start: &Board, plan: &[Move]) -> Vec<(String, i64)>;
     /// A generous estimate of one horizon's clauses on a board of `cells` (the size cap).
     fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64;
+    /// Whether a plan may undo the move before it. Encodings that forbid it (a pruning that
+    /// keeps every optimal plan) are satisfiable at a horizon only by plans without undos.
+    fn allows_undo(&self) -> bool {
+        true
+    }
     /// Whether this encoding grows step by step in `compact`'s `Layers`, which incremental
     /// horizons are built on.
     fn layered(&self) -> bool {
