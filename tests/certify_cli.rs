@@ -43,6 +43,13 @@ fn the_seed_is_optimal_with_a_checked_proof_for_horizon_13() {
     let c = checked(&v);
     assert_eq!(c["claims"][0]["horizon"], 13);
     assert_eq!(c["claims"][0]["checked"], true);
+    // The same claim through bright, whose formula at 13 needs a real proof, checked by rate.
+    let v = puzzlec(&["solve", "slide", "--board", SEED, "--encoding", "bright", "--certify", "--json", "-q"])
+        .expect_code(0)
+        .json();
+    let c = checked(&v);
+    assert!(c["claims"][0]["checked_by"].as_str().unwrap().starts_with("rate"), "{c}");
+    assert!(c["claims"][0]["proof_bytes"].as_u64().unwrap() > 0, "{c}");
 }
 
 #[test]
@@ -79,7 +86,10 @@ fn liars_and_broken_proofs_never_get_a_claim() {
         );
     std::fs::write(&reg, text).unwrap();
     let r = reg.to_str().unwrap();
-    let cases: [&[&str]; 3] = [&["slide", "--board", SEED], &["cross", "--size", "3x3"], &["hex"]];
+    // bright: its formula at horizon 13 is a real one (compact's own bound empties it, and a
+    // CNF that holds the empty clause needs no prover to be refuted).
+    let cases: [&[&str]; 3] =
+        [&["slide", "--board", SEED, "--encoding", "bright"], &["cross", "--size", "3x3"], &["hex"]];
     for solver in ["liar", "broken"] {
         for case in cases {
             let mut args = vec!["--solvers", r, "solve"];

@@ -57,6 +57,10 @@ pub struct CheckedClaim {
     pub check_ms: u64,
     /// True only after the checker accepted the proof.
     pub checked: bool,
+    /// What checked it: the checker, or "the CNF contains the empty clause" (no solver and
+    /// no proof needed: the formula states its own refutation, as `emit` writes it when the
+    /// encoding's bound already rules the horizon out).
+    pub checked_by: String,
 }
 
 /// A claim to certify: its words, what it covers and its CNF.
@@ -124,6 +128,21 @@ impl Certifier {
             move |source| CertifyError::Io { what, source }
         };
         std::fs::write(&cnf_path, claim.cnf.to_dimacs()).map_err(io("writing the claim's CNF"))?;
+        if claim.cnf.clauses().iter().any(Vec::is_empty) {
+            std::fs::write(&proof_path, "").map_err(io("writing the empty proof"))?;
+            self.keep_files(&cnf_path, &proof_path, &claim.claim)?;
+            return Ok(CheckedClaim {
+                claim: claim.claim,
+                horizon: claim.horizon,
+                after_solutions: claim.after_solutions,
+                clauses: claim.cnf.clauses().len(),
+                proof_bytes: 0,
+                prove_ms: 0,
+                check_ms: 0,
+                checked: true,
+                checked_by: "the CNF contains the empty clause".into(),
+            });
+        }
         let prover = self.prover.spec.id.clone();
         let started = Instant::now();
         match self.prover.solve_cnf_proving(&claim.cnf, limit, &proof_path) {
@@ -142,13 +161,7 @@ impl Certifier {
             return Err(CertifyError::Rejected { claim: claim.claim, prover, checker, output });
         }
         let check_ms = started.elapsed().as_millis() as u64;
-        if let Some(keep) = &self.keep {
-            self.kept += 1;
-            let k = self.kept;
-            std::fs::copy(&cnf_path, keep.join(format!("claim-{k}.cnf"))).map_err(io("keeping the claim's CNF"))?;
-            std::fs::copy(&proof_path, keep.join(format!("claim-{k}.drat"))).map_err(io("keeping the proof"))?;
-            self.write_readme(keep, &claim.claim).map_err(io("writing the proof folder's README"))?;
-        }
+        self.keep_files(&cnf_path, &proof_path, &claim.claim)?;
         Ok(CheckedClaim {
             claim: claim.claim,
             horizon: claim.horizon,
@@ -158,7 +171,22 @@ impl Certifier {
             prove_ms,
             check_ms,
             checked: true,
+            checked_by: self.checker.name().to_owned(),
         })
+    }
+
+    /// Copies a claim's CNF and proof into the proof folder, when there is one.
+    fn keep_files(&mut self, cnf: &Path, proof: &Path, claim: &str) -> Result<(), CertifyError> {
+        let Some(keep) = self.keep.clone() else { return Ok(()) };
+        let io = |what: &str| {
+            let what = what.to_owned();
+            move |source| CertifyError::Io { what, source }
+        };
+        self.kept += 1;
+        let k = self.kept;
+        std::fs::copy(cnf, keep.join(format!("claim-{k}.cnf"))).map_err(io("keeping the claim's CNF"))?;
+        std::fs::copy(proof, keep.join(format!("claim-{k}.drat"))).map_err(io("keeping the proof"))?;
+        self.write_readme(&keep, claim).map_err(io("writing the proof folder's README"))
     }
 
     fn write_readme(&self, keep: &Path, claim: &str) -> std::io::Result<()> {
