@@ -30,9 +30,23 @@ install_rate() {
   fi
 }
 
+# kissat is not in Debian; the PyPI wheel passagemath-kissat carries a kissat binary, linked
+# onto the PATH here (/usr/local/bin as root, else ~/.local/bin).
+install_kissat() {
+  if [ "${1:-test}" != "build" ] && ! command -v kissat >/dev/null 2>&1; then
+    echo "install-deps: pip install passagemath-kissat (the kissat binary)"
+    python3 -m pip install --quiet --disable-pip-version-check passagemath-kissat 2>/dev/null
+    local loc bin
+    loc=$(python3 -m pip show passagemath-kissat | sed -n 's/^Location: //p')
+    bin="$loc/sage_wheels/bin/kissat"
+    if [ "$(id -u)" -eq 0 ]; then ln -sf "$bin" /usr/local/bin/kissat; else mkdir -p "$HOME/.local/bin"; ln -sf "$bin" "$HOME/.local/bin/kissat"; fi
+  fi
+}
+
 if [ ${#packages[@]} -eq 0 ]; then
   echo "install-deps: every Debian package is already installed"
   install_rate "${1:-test}"
+  install_kissat "${1:-test}"
   exit 0
 fi
 echo "install-deps: installing ${packages[*]}"
@@ -41,3 +55,4 @@ SUDO=""
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}"
 install_rate "${1:-test}"
+install_kissat "${1:-test}"
