@@ -67,24 +67,17 @@ fn satisfiable(backend: &Backend, form: &Form) -> Result<bool, DriveError> {
     }
 }
 
-/// The CNF of `write`, with the clauses of family `dropped` left out when given.
+/// The CNF of `write`, with the clauses of family `dropped` left out when given, and the
+/// families the encoder named.
 fn cnf_of(
     write: impl FnOnce(&mut dyn puzzlec_ir::ClauseSink),
     dropped: Option<&'static str>,
 ) -> (Cnf, Vec<&'static str>) {
     let mut cnf = Cnf::new();
-    let seen = match dropped {
-        Some(family) => {
-            let mut mutant = Without::new(&mut cnf, family);
-            write(&mut mutant);
-            mutant.seen
-        }
-        None => {
-            let mut probe = Without::new(&mut cnf, "");
-            write(&mut probe);
-            probe.seen
-        }
-    };
+    // No family is called "": nothing is dropped then.
+    let mut sink = Without::new(&mut cnf, dropped.unwrap_or(""));
+    write(&mut sink);
+    let seen = sink.seen;
     (cnf, seen)
 }
 

@@ -7,7 +7,6 @@ use puzzlec_core::slide::{Board, Move};
 use puzzlec_encode::slide::compact::{self, Ingredients};
 use puzzlec_encode::slide::{bright, SlideEncoding};
 use puzzlec_encode::DecodeError;
-use puzzlec_ir::ClauseSink;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{solve_by_cubes, Backend, Incremental, InputKind, Outcome};
 
@@ -195,7 +194,7 @@ fn compact_by_cubes(
     ing: Ingredients,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let actions = compact::encode(start, goal, horizon, ing, &mut session);
+    let actions = compact::encode(start, goal, horizon, ing, &mut session.as_mut());
     let Some(left) = crate::left_after(started, limit) else {
         return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
     };
@@ -276,7 +275,7 @@ pub fn incremental_shortest(
         return Err(DriveError::Solve(backend.wrong_input("an incremental CNF session")));
     };
     let solver = backend.id().to_owned();
-    let mut layers = compact::Layers::new(start, goal, ing, None, &mut session);
+    let mut layers = compact::Layers::new(start, goal, ing, None, &mut session.as_mut());
     let mut previous: Option<i32> = None;
     crate::horizon::shortest(
         h,
@@ -290,7 +289,7 @@ pub fn incremental_shortest(
                 session.add_clause(&[-old]);
             }
             let act = previous.expect("set just above");
-            layers.close(horizon, k, Some(act), &mut session);
+            layers.close(horizon, k, Some(act), &mut session.as_mut());
             let assumptions = [act];
             let cubes = if cubes {
                 crate::slide_cubes::cubes(&layers.act[..horizon], start, goal, horizon / 4)

@@ -154,24 +154,14 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             CrossSearch::TimedOut => answer.unknown(limit(req, deadline, "time limit reached")),
         });
     };
-    let encoding = match &req.options.encoding {
-        Some(name) => encoding(name)?,
-        // The first registered encoding in the form the solver reads.
-        None => encodings::ALL
-            .iter()
-            .copied()
-            .find(|e| drive_cross::form(*e) == backend.input())
-            .ok_or_else(|| Error::bad_input(format!("no cross encoding is written in {}", backend.input())))?,
+    let registry = crate::choose::Registry::<dyn CrossEncoding> {
+        puzzle: PUZZLE,
+        all: &encodings::ALL,
+        by_name: encoding,
+        name: |e| e.name(),
+        form: drive_cross::form,
     };
-    if drive_cross::form(encoding) != backend.input() {
-        return Err(Error::bad_input(format!(
-            "solver {} reads {} but encoding {} offers only {}",
-            backend.id(),
-            backend.input(),
-            encoding.name(),
-            drive_cross::form(encoding)
-        )));
-    }
+    let encoding = crate::choose::encoding(&registry, req.options.encoding.as_deref(), backend)?;
     answer.encoding = Some(encoding.name().into());
     if cert.is_some() && !encoding.is_cnf() {
         return Err(Error::unknown(format!(
@@ -261,7 +251,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
 }
 
 fn limit(req: &CrossRequest, deadline: Option<Instant>, reason: &str) -> String {
-    crate::slide::solve::limit_reason(req.options.timeout, deadline, reason)
+    env::limit_reason(req.options.timeout, deadline, reason)
 }
 
 /// "None within max" from a solver, upgraded to "never" when the positions are few enough to

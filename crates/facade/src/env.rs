@@ -60,3 +60,13 @@ pub fn deadline(timeout: Option<f64>) -> Result<Option<Instant>> {
 pub fn left(deadline: Option<Instant>) -> Duration {
     deadline.map_or(Duration::from_secs(3600), |d| d.saturating_duration_since(Instant::now()))
 }
+
+/// "time limit of 3 s reached" naming the user's limit when it was the deadline that ended it.
+pub fn limit_reason(timeout: Option<f64>, deadline: Option<Instant>, reason: &str) -> String {
+    match (timeout, deadline) {
+        (Some(t), Some(d)) if Instant::now() + std::time::Duration::from_millis(50) >= d => {
+            format!("time limit of {t} s reached")
+        }
+        _ => reason.to_owned(),
+    }
+}

@@ -94,24 +94,14 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
             "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
         )
     })?;
-    let encoding = match &req.options.encoding {
-        Some(name) => encoding(name)?,
-        // The first registered encoding in the form the solver reads.
-        None => encodings::ALL
-            .iter()
-            .copied()
-            .find(|e| drive_hex::form(*e) == backend.input())
-            .ok_or_else(|| Error::bad_input(format!("no hex encoding is written in {}", backend.input())))?,
+    let registry = crate::choose::Registry::<dyn HexEncoding> {
+        puzzle: PUZZLE,
+        all: &encodings::ALL,
+        by_name: encoding,
+        name: |e| e.name(),
+        form: drive_hex::form,
     };
-    if drive_hex::form(encoding) != backend.input() {
-        return Err(Error::bad_input(format!(
-            "solver {} reads {} but encoding {} offers only {}",
-            backend.id(),
-            backend.input(),
-            encoding.name(),
-            drive_hex::form(encoding)
-        )));
-    }
+    let encoding = crate::choose::encoding(&registry, req.options.encoding.as_deref(), backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.encoding = Some(encoding.name().into());
     answer.solver = Some(backend.id().into());
@@ -171,7 +161,7 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
                 a.certificate = cert.map(|c| c.finish(None));
                 a
             }
-            Err(reason) => answer.unknown(crate::slide::solve::limit_reason(req.options.timeout, deadline, &reason)),
+            Err(reason) => answer.unknown(env::limit_reason(req.options.timeout, deadline, &reason)),
         });
     }
     // What was enumerated (and blocked), of which problem: the classes without givens.
@@ -202,11 +192,7 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
                 a.certificate = cert.map(|c| c.finish(None));
                 a
             }
-            false => answer.unknown(crate::slide::solve::limit_reason(
-                req.options.timeout,
-                deadline,
-                &stopped.unwrap_or_default(),
-            )),
+            false => answer.unknown(env::limit_reason(req.options.timeout, deadline, &stopped.unwrap_or_default())),
         });
     }
     fillings.sort();

@@ -10,6 +10,7 @@
 
 pub mod answer;
 pub mod certify;
+mod choose;
 pub mod env;
 pub mod error;
 pub mod event;

@@ -38,25 +38,6 @@ impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
     }
 }
 
-/// A boxed sink is a sink (live solvers come boxed from their backend).
-impl<S: ClauseSink + ?Sized> ClauseSink for Box<S> {
-    fn new_var(&mut self, name: Option<String>) -> Lit {
-        (**self).new_var(name)
-    }
-
-    fn family(&mut self, name: &'static str) {
-        (**self).family(name)
-    }
-
-    fn add_clause(&mut self, clause: &[Lit]) {
-        (**self).add_clause(clause)
-    }
-
-    fn num_vars(&self) -> u32 {
-        (**self).num_vars()
-    }
-}
-
 /// A sink that passes everything on except the clauses of one family: a mutant encoding.
 pub struct Without<'a> {
     pub inner: &'a mut dyn ClauseSink,

@@ -167,7 +167,7 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         ))
         }
         Shortest::Unknown { horizon, reason } => {
-            let why = limit_reason(req.options.timeout, deadline, &reason);
+            let why = env::limit_reason(req.options.timeout, deadline, &reason);
             let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));
             a.set_best(&known, horizon.max(lower_bound));
             finish(a)
@@ -215,16 +215,6 @@ fn pick_encoding(req: &SlideRequest, backend: &Backend) -> Result<&'static dyn S
     Ok(e)
 }
 
-/// "time limit of 3 s reached" naming the user's limit when it was the deadline that ended it.
-pub(crate) fn limit_reason(timeout: Option<f64>, deadline: Option<Instant>, reason: &str) -> String {
-    match (timeout, deadline) {
-        (Some(t), Some(d)) if Instant::now() + std::time::Duration::from_millis(50) >= d => {
-            format!("time limit of {t} s reached")
-        }
-        _ => reason.to_owned(),
-    }
-}
-
 fn by_search(
     answer: Answer,
     start: &Board,
@@ -248,7 +238,7 @@ fn by_search(
         Search::Unreachable => Err(Error::unknown("the exact search exhausted the board without reaching the goal, although parity allows it; please report this board")),
         Search::TimedOut => {
             let lb = answer.lower_bound.unwrap_or(0);
-            let mut a = answer.unknown(limit_reason(timeout, deadline, "time limit reached"));
+            let mut a = answer.unknown(env::limit_reason(timeout, deadline, "time limit reached"));
             a.set_best(known, lb);
             Ok(a)
         }
