@@ -9,7 +9,7 @@ use puzzlec_core::slide::benchset::random_walk;
 use puzzlec_core::slide::to_compact;
 
 use crate::support::registry_with;
-use crate::util::{fixture, puzzlec, puzzlec_stdin, Run};
+use crate::util::{alive, fixture, puzzlec, puzzlec_stdin, Run};
 
 const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
 
@@ -106,11 +106,6 @@ fn a_solver_that_always_says_unsat_is_caught_on_every_puzzle() {
     assert!(run.stderr.contains("wrong"), "{}", run.stderr);
     let run = with_registry(&reg, &["solve", "cross", "--size", "3x3", "--solver", "liar", "-q"]).expect_code(3);
     assert!(run.stderr.contains("liar") && run.stderr.contains("wrong"), "{}", run.stderr);
-}
-
-fn alive(pid: &str) -> bool {
-    Path::new(&format!("/proc/{pid}")).exists()
-        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
 }
 
 #[test]

@@ -31,10 +31,23 @@ pub fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
 }
 
+/// The seed 15-puzzle (its unique optimum is DDDLUUULDDDLUUU).
+pub const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
+
 /// Runs `puzzlec args...` with `stdin` fed in.
 pub fn puzzlec_stdin(args: &[&str], stdin: &str) -> Run {
+    run_with(args, stdin, &[])
+}
+
+/// Runs `puzzlec args...` with extra environment variables.
+pub fn puzzlec_env(args: &[&str], env: &[(&str, &str)]) -> Run {
+    run_with(args, "", env)
+}
+
+fn run_with(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -51,4 +64,10 @@ pub fn puzzlec_stdin(args: &[&str], stdin: &str) -> Run {
 
 pub fn puzzlec(args: &[&str]) -> Run {
     puzzlec_stdin(args, "")
+}
+
+/// True when process `pid` runs (a zombie waiting for its reaper does not count).
+pub fn alive(pid: &str) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
 }

@@ -249,8 +249,9 @@ pub struct SolveFlags {
     /// fast CNF one, or the SMT one for an SMT solver].
     #[arg(long)]
     pub encoding: Option<String>,
-    /// Solver id: built in (search, z3, cadical) or one of solvers.toml (see `puzzlec solvers`).
-    #[arg(long)]
+    /// Solver id: built in (search, z3, cadical) or one of solvers.toml (see `puzzlec solvers`);
+    /// a comma list (cadical,z3,cvc5) races them and the first answer wins.
+    #[arg(long, value_name = "ID[,ID...]")]
     pub solver: Option<String>,
     /// Every (shortest) solution, with a proof that there are no more.
     #[arg(long)]

@@ -67,7 +67,11 @@ pub fn solved(p: &Puzzle, a: &Answer) -> String {
         let n = count(c.claims.len(), "UNSAT claim");
         format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
     });
-    summary(p, a) + &proved
+    let raced = a.portfolio.as_ref().map_or(String::new(), |racers| {
+        let each: Vec<String> = racers.iter().map(|r| format!("{} {} ({} ms)", r.solver, r.status, r.time_ms)).collect();
+        format!("portfolio: {}\n", each.join(", "))
+    });
+    summary(p, a) + &proved + &raced
 }
 
 fn summary(p: &Puzzle, a: &Answer) -> String {

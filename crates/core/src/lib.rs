@@ -7,5 +7,6 @@ pub mod cross;
 pub mod hex;
 pub mod moves;
 pub mod slide;
+pub mod stop;
 
 pub use moves::{moves_to_string, parse_moves, BadMoveLetter, Move};

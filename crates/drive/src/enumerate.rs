@@ -36,6 +36,7 @@ pub fn enumerate<P>(
     block: impl Fn(&P) -> Vec<(String, i64)>,
 ) -> Result<Enumeration<P>, DriveError> {
     let remaining = || match deadline {
+        _ if puzzlec_core::stop::requested() => std::time::Duration::ZERO,
         Some(d) => d.saturating_duration_since(Instant::now()),
         None => std::time::Duration::from_secs(3600),
     };

@@ -51,6 +51,7 @@ impl Horizons {
     /// Time left before the deadline (an hour when there is none).
     pub fn remaining(&self) -> Duration {
         match self.deadline {
+            _ if puzzlec_core::stop::requested() => Duration::ZERO,
             Some(d) => d.saturating_duration_since(Instant::now()),
             None => Duration::from_secs(3600),
         }

@@ -101,6 +101,9 @@ pub struct Answer {
     /// `--certify`: the checked proofs behind the claims.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<crate::certify::Certificate>,
+    /// `--solver a,b,c`: how each racer of the portfolio ended (the winner is `solver`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<Vec<crate::portfolio::Racer>>,
     /// Pictures for the human rendering (boards, grids, hexagons), in order; not JSON.
     #[serde(skip)]
     pub figures: Vec<String>,

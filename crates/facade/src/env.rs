@@ -58,6 +58,9 @@ pub fn deadline(timeout: Option<f64>) -> Result<Option<Instant>> {
 
 /// Time left before `deadline` (an hour when there is none: solvers need some limit).
 pub fn left(deadline: Option<Instant>) -> Duration {
+    if puzzlec_core::stop::requested() {
+        return Duration::ZERO;
+    }
     deadline.map_or(Duration::from_secs(3600), |d| d.saturating_duration_since(Instant::now()))
 }
 

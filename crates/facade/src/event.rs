@@ -13,6 +13,10 @@ pub enum Event {
     Plan { length: usize, seconds: f64 },
     /// Every plan is proved to need at least `lower_bound` moves.
     Bound { lower_bound: usize, seconds: f64 },
+    /// Something a portfolio's racer reported.
+    Racer { solver: String, report: Box<Event> },
+    /// A portfolio's racer answered first; the others are being stopped.
+    Won { solver: String, seconds: f64 },
     /// A property of `prove` was settled on one size.
     Proved { property: &'static str, size: String, result: &'static str, seconds: f64 },
 }
@@ -29,6 +33,10 @@ impl std::fmt::Display for Event {
             Event::Plan { length, seconds } => write!(f, "plan of {length} moves ({seconds:.2} s)"),
             Event::Proved { property, size, result, seconds } => {
                 write!(f, "{size:>5} {property:<55} {result:<8} ({seconds:.2} s)")
+            }
+            Event::Racer { solver, report } => write!(f, "[{solver}] {report}"),
+            Event::Won { solver, seconds } => {
+                write!(f, "[{solver}] answered first ({seconds:.2} s); stopping the others")
             }
             Event::Bound { lower_bound, seconds } => {
                 write!(f, "lower bound {lower_bound} ({seconds:.2} s)")

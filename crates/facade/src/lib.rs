@@ -30,6 +30,7 @@ pub use request::{
 pub mod cross;
 pub mod files;
 pub mod hex;
+pub mod portfolio;
 pub mod prove;
 pub mod slide;
 pub mod solvers;
@@ -41,6 +42,9 @@ pub mod solvers;
 /// [`ErrorKind::BadInput`] for requests that are wrong; [`ErrorKind::Unknown`] when a solver
 /// fails, lies or is missing. Limits reached are answers (status unknown), not errors.
 pub fn solve(req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    if let Some(ids) = portfolio::ids(req) {
+        return portfolio::solve(req, &ids, env, on);
+    }
     match req {
         Request::Slide(r) => slide::solve::solve(r, env, on),
         Request::Cross(r) => cross::solve(r, env, on),

@@ -133,6 +133,25 @@ pub enum Request {
     Hex(HexRequest),
 }
 
+impl Request {
+    /// The options every puzzle shares.
+    pub fn options(&self) -> &SolveOptions {
+        match self {
+            Request::Slide(r) => &r.options,
+            Request::Cross(r) => &r.options,
+            Request::Hex(r) => &r.options,
+        }
+    }
+
+    pub fn options_mut(&mut self) -> &mut SolveOptions {
+        match self {
+            Request::Slide(r) => &mut r.options,
+            Request::Cross(r) => &mut r.options,
+            Request::Hex(r) => &mut r.options,
+        }
+    }
+}
+
 /// Any instance, for `emit`, `decode` and `verify`.
 #[derive(Clone, Debug)]
 pub enum Instance {

@@ -55,9 +55,21 @@ impl puzzlec_ir::ClauseSink for CadicalSession {
     }
 }
 
+/// CaDiCaL's terminate callback: the time limit, or a stop asked by a portfolio or Ctrl-C.
+struct Limit {
+    until: std::time::Instant,
+    stop: Option<puzzlec_core::stop::Token>,
+}
+
+impl cadical::Callbacks for Limit {
+    fn terminate(&mut self) -> bool {
+        std::time::Instant::now() > self.until || self.stop.as_ref().is_some_and(|t| t.is_stopped())
+    }
+}
+
 /// A live CaDiCaL holding one formula, for incremental use: more clauses, more solves.
 pub struct CadicalSession {
-    solver: cadical::Solver,
+    solver: cadical::Solver<Limit>,
     names: Vec<(u32, String)>,
     num_vars: u32,
 }
@@ -75,7 +87,7 @@ impl CadicalSession {
     /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
     /// problems where one was measured to pay; an unknown name falls back to the default.
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
-        let mut solver: cadical::Solver = config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
+        let mut solver: cadical::Solver<Limit> = config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
@@ -105,7 +117,8 @@ impl CadicalSession {
 
     /// One solver call; `None` when the time limit or the conflict budget ran out.
     fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {
-        self.solver.set_callbacks(Some(cadical::Timeout::new(limit.as_secs_f32())));
+        let stop = puzzlec_core::stop::current();
+        self.solver.set_callbacks(Some(Limit { until: std::time::Instant::now() + limit, stop }));
         if let Some(budget) = conflicts {
             self.solver.set_limit("conflicts", budget).expect("CaDiCaL knows the conflicts limit");
         }

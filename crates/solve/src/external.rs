@@ -101,7 +101,7 @@ impl External {
             })?;
         let started = std::time::Instant::now();
         let live = crate::live::Run::register(child.id(), dir.path());
-        let waited = child.wait_timeout(limit + GRACE);
+        let waited = wait(&mut child, started + limit + GRACE);
         // Whatever happened, nothing of the solver's group may outlive this call.
         live.kill_group();
         let status = match waited.map_err(|e| self.err_io(e))? {
@@ -234,6 +234,20 @@ impl SolveSmt for External {
             Ok(SmtAnswer::Unsat) => Ok(Outcome::Unsat),
             Ok(SmtAnswer::Unknown) => Ok(Outcome::Unknown(format!("{} answered unknown", self.spec.id))),
             Err(e) => Err(self.unreadable(&run, e.reason)),
+        }
+    }
+}
+
+/// Waits for `child` until `until`, in short slices so that a stop (a portfolio's loser,
+/// Ctrl-C in a batch) ends the wait at once; `Ok(None)` when it did not exit in time.
+fn wait(child: &mut std::process::Child, until: std::time::Instant) -> std::io::Result<Option<std::process::ExitStatus>> {
+    loop {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() || puzzlec_core::stop::requested() {
+            return child.try_wait();
+        }
+        if let Some(status) = child.wait_timeout(left.min(Duration::from_millis(20)))? {
+            return Ok(Some(status));
         }
     }
 }

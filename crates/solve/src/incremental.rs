@@ -44,7 +44,10 @@ const FIRST_CUBE_BUDGET: i32 = 500;
 /// clauses then hold only under it.
 pub fn solve_by_cubes(s: &mut dyn Incremental, base: &[Lit], cubes: &[Vec<Lit>], limit: Duration) -> Outcome<CnfModel> {
     let deadline = Instant::now() + limit;
-    let left = || deadline.saturating_duration_since(Instant::now());
+    let left = || match puzzlec_core::stop::requested() {
+        true => Duration::ZERO,
+        false => deadline.saturating_duration_since(Instant::now()),
+    };
     let timed_out = || Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
     let mut open: Vec<&Vec<Lit>> = cubes.iter().collect();
     let mut budget: i32 = FIRST_CUBE_BUDGET;

@@ -17,7 +17,29 @@ impl SolveSmt for LinkedZ3 {
         params.set_u32("timeout", limit.as_millis().min(u32::MAX as u128) as u32);
         solver.set_params(&params);
         solver.from_string(script.body());
-        Ok(match solver.check() {
+        // A portfolio stops a losing z3 from another thread through the context's interrupt.
+        let outcome = match puzzlec_core::stop::current() {
+            None => solver.check(),
+            Some(token) => {
+                let handle = solver.get_context().handle();
+                let done = std::sync::atomic::AtomicBool::new(false);
+                std::thread::scope(|s| {
+                    s.spawn(|| {
+                        while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                            // Again and again: an interrupt before the check starts is lost.
+                            if token.is_stopped() {
+                                handle.interrupt();
+                            }
+                            std::thread::sleep(Duration::from_millis(10));
+                        }
+                    });
+                    let outcome = solver.check();
+                    done.store(true, std::sync::atomic::Ordering::SeqCst);
+                    outcome
+                })
+            }
+        };
+        Ok(match outcome {
             z3::SatResult::Unsat => Outcome::Unsat,
             z3::SatResult::Unknown => {
                 Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "z3 gave no reason".into()))

@@ -149,7 +149,7 @@ impl Dfs<'_> {
             return usize::MAX;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(8192) && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.nodes.is_multiple_of(8192) && crate::stop::passed(self.deadline) {
             self.timed_out = true;
         }
         let mut min = usize::MAX;

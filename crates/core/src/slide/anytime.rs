@@ -30,7 +30,7 @@ pub fn shorten(start: &Board, plan: Vec<Move>, deadline: Instant, on_better: &mu
     loop {
         let before = plan.len();
         plan = pass(start, plan, deadline, on_better);
-        if plan.len() == before || Instant::now() >= deadline {
+        if plan.len() == before || crate::stop::passed(Some(deadline)) {
             return plan;
         }
     }
@@ -41,7 +41,7 @@ fn pass(start: &Board, mut plan: Vec<Move>, deadline: Instant, on_better: &mut d
         let mut i = 0;
         let mut board = *start;
         while i + 2 <= plan.len() {
-            if Instant::now() >= deadline {
+            if crate::stop::passed(Some(deadline)) {
                 return plan;
             }
             let j = (i + w).min(plan.len());

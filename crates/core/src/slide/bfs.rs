@@ -102,7 +102,7 @@ pub fn shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> 
         if fwd_front.is_empty() || bwd_front.is_empty() {
             return Search::Unreachable;
         }
-        if deadline.is_some_and(|d| Instant::now() > d) {
+        if crate::stop::passed(deadline) {
             return Search::TimedOut;
         }
         let forward = fwd_front.len() <= bwd_front.len();

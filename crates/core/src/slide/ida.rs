@@ -66,7 +66,7 @@ impl Ctx<'_> {
             return Step::Found;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.nodes.is_multiple_of(4096) && crate::stop::passed(self.deadline) {
             self.timed_out = true;
         }
         if self.timed_out {

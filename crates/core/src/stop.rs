@@ -1,0 +1,75 @@
+//! Stopping a run from outside: a portfolio stops the losers, a batch stops on Ctrl-C.
+//!
+//! A [`Token`] is installed for the current thread with [`within`]; every search here and
+//! every solver backend polls [`passed`] beside its deadline, so a stopped run returns
+//! "unknown" within a few milliseconds without any signature carrying the token. Why a
+//! thread-local: the token must reach IDA*'s inner loop, CaDiCaL's terminate callback and
+//! an external process's wait loop alike, and each of those runs on the racer's own thread.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A shared stop flag: clone it to the thread that may stop the run.
+#[derive(Clone, Debug, Default)]
+pub struct Token(Arc<AtomicBool>);
+
+impl Token {
+    pub fn new() -> Token {
+        Token::default()
+    }
+
+    /// Asks every run under this token to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Token>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on this thread with `token` installed (the previous one is restored after).
+pub fn within<R>(token: &Token, f: impl FnOnce() -> R) -> R {
+    let previous = CURRENT.with(|c| c.replace(Some(token.clone())));
+    let result = f();
+    CURRENT.with(|c| *c.borrow_mut() = previous);
+    result
+}
+
+/// The token installed on this thread, for a callback or watcher that runs elsewhere.
+pub fn current() -> Option<Token> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// True when this thread's run was asked to stop.
+pub fn requested() -> bool {
+    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Token::is_stopped))
+}
+
+/// True when `deadline` has passed or this thread's run was asked to stop.
+pub fn passed(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() > d) || requested()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_stops_only_the_thread_it_is_installed_on() {
+        let token = Token::new();
+        token.stop();
+        assert!(!requested());
+        assert!(within(&token, requested));
+        assert!(within(&token, || passed(None)));
+        assert!(!passed(None));
+        let other = std::thread::spawn(requested).join().expect("thread");
+        assert!(!other);
+    }
+}
