@@ -1,6 +1,7 @@
 //! Integration tests: each drives the real `puzzlec` binary.
 
 mod anytime_cli;
+mod batch_cli;
 mod backends_cli;
 mod certify_cli;
 mod cross_cli;

@@ -99,7 +99,45 @@ come from the registry (see --solvers).")]
     },
     /// Prove the encodings right: the circuit's invariants, bounded equivalence with the rules.
     #[command(subcommand)]
-    Prove(ProveCommand),
+    Prove(ProveCommand),    /// Solve many requests, one per line, on a pool of workers; answers as JSON Lines.
+    #[command(after_help = "\
+Examples:
+  puzzlec batch boards.txt -j 2 -o answers.jsonl
+  puzzlec batch boards.txt -o answers.jsonl --resume     (after Ctrl-C: skip what is done)
+
+A line is the CLI's own words after `solve` (slide --board \"1 2 3 / 4 _ 6 / 7 5 8\"
+--solver cadical) or one JSON object in the library's request form ({\"puzzle\": \"slide\",
+\"board\": \"1 2 3 / 4 _ 6 / 7 5 8\", \"id\": \"b1\"}). Blank lines and # comments are
+skipped. Each answer is the --json object of `solve` with the line's id (its \"id\", else
+its line number), in input order. Exit code: the worst of the answers'.")]
+    Batch(Batch),
+}
+
+/// `batch`'s options.
+#[derive(Args, Debug)]
+pub struct Batch {
+    /// The requests, one per line (- for standard input).
+    pub file: PathBuf,
+    /// Worker threads [default: the number of cores].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Seconds per request, for lines that set no timeout of their own.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Write the answers here (each as soon as it is found; sorted into input order at the end).
+    #[arg(short, long, value_name = "OUT.jsonl")]
+    pub output: Option<PathBuf>,
+    /// Keep the answers already in OUT and solve only the lines without one.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+}
+
+/// A batch line in the CLI's words: what follows `puzzlec solve`.
+#[derive(Parser, Debug)]
+#[command(name = "solve", no_binary_name = true)]
+pub struct SolveLine {
+    #[command(subcommand)]
+    pub command: SolveCommand,
 }
 
 #[derive(Subcommand, Debug)]

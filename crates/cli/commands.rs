@@ -21,14 +21,15 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     };
     match cli.command {
         Command::Solve(c) => {
-            let (puzzle, request) = match c {
-                SolveCommand::Slide(a) => (Puzzle::Slide, facade::Request::Slide(slide_request(a)?)),
-                SolveCommand::Cross(a) => (Puzzle::Cross, facade::Request::Cross(cross_request(a)?)),
-                SolveCommand::Hex(a) => (Puzzle::Hex, facade::Request::Hex(hex_request(a))),
+            let puzzle = match &c {
+                SolveCommand::Slide(_) => Puzzle::Slide,
+                SolveCommand::Cross(_) => Puzzle::Cross,
+                SolveCommand::Hex(_) => Puzzle::Hex,
             };
-            let answer = facade::solve(&request, &env, &mut progress)?;
+            let answer = facade::solve(&request(c)?, &env, &mut progress)?;
             Ok(render::answer(&answer, json, |a| render::solved(&puzzle, a)))
         }
+        Command::Batch(b) => crate::batch::run(b, &env, quiet),
         Command::Emit(c) => {
             let (instance, encoding, horizon, up_to_symmetry, to) = match c {
                 EmitCommand::Slide(a) => {
@@ -90,8 +91,17 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     }
 }
 
+/// The facade's request for a `solve` command.
+pub fn request(c: SolveCommand) -> Result<facade::Request, Error> {
+    Ok(match c {
+        SolveCommand::Slide(a) => facade::Request::Slide(slide_request(a)?),
+        SolveCommand::Cross(a) => facade::Request::Cross(cross_request(a)?),
+        SolveCommand::Hex(a) => facade::Request::Hex(hex_request(a)),
+    })
+}
+
 /// A file's text, or standard input for `-`.
-fn read_text(path: &Path) -> Result<String, Error> {
+pub fn read_text(path: &Path) -> Result<String, Error> {
     let mut text = String::new();
     let (read, shown) = match path == Path::new("-") {
         true => (std::io::stdin().read_to_string(&mut text), "standard input".into()),

@@ -2,6 +2,7 @@
 //! facade (`crates/facade`); here are only flags, files, stdout and exit codes.
 
 mod args;
+mod batch;
 mod commands;
 mod render;
 

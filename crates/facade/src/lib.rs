@@ -9,6 +9,7 @@
 //! - [`Error::kind`] decides the exit code; [`Answer::exit_code`] does for answers.
 
 pub mod answer;
+pub mod batch;
 pub mod certify;
 mod choose;
 pub mod env;

@@ -1,0 +1,186 @@
+//! Batch runs: many requests, one per line, on a pool of worker threads, answers as JSON
+//! Lines keyed by the line's id.
+//!
+//! A line is either a JSON object in the [`Request`] form (`{"puzzle": "slide", "board":
+//! ...}`, with an optional `"id"`) or the CLI's own words (`slide --board "..."`), which only
+//! the front end that owns those words can parse, so it passes a parser in. Blank lines and
+//! `#` comments are skipped; a line's id is its `"id"` or else its line number.
+//!
+//! Answers are handed over as each request finishes (so an interrupted run keeps all of
+//! them); [`in_input_order`] sorts a finished output back into the input's order and drops
+//! a line an interrupt cut short, which makes resuming (skip the ids already answered) safe.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use serde_json::Value;
+
+use crate::{Env, Error, Request, Result};
+
+/// One input line: its id and the request, or why it is not one.
+pub struct Line {
+    pub id: String,
+    pub request: Result<Request>,
+}
+
+/// One finished line: the answer's JSON (or the error's) with `id` added, and its exit code.
+pub struct Finished {
+    pub id: String,
+    pub json: Value,
+    pub code: u8,
+}
+
+/// Reads a batch file's lines; `words` parses a line written in the CLI's words.
+pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
+    let mut lines = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: Error| e.context(format!("line {}", n + 1));
+        let (id, request) = match line.starts_with('{') {
+            true => match serde_json::from_str::<Value>(line) {
+                Ok(mut v) => {
+                    let id = v.as_object_mut().and_then(|o| o.remove("id")).map(|id| match id {
+                        Value::String(s) => s,
+                        other => other.to_string(),
+                    });
+                    let request = serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request"));
+                    (id, request)
+                }
+                Err(e) => (None, Err(Error::bad_input(format!("not JSON: {e}")))),
+            },
+            false => (None, words(line)),
+        };
+        lines.push(Line { id: id.unwrap_or_else(|| (n + 1).to_string()), request: request.map_err(at) });
+    }
+    lines
+}
+
+/// The settings of a run.
+pub struct Options {
+    /// Worker threads (at least one).
+    pub jobs: usize,
+    /// Seconds per request, for the requests that set none.
+    pub timeout: Option<f64>,
+}
+
+/// Runs `lines` on `options.jobs` workers and hands each answer to `on` as it finishes (on
+/// this thread); returns the worst exit code (0 when there was nothing to do).
+///
+/// # Errors
+/// Repeated ids (bad input), before anything runs.
+pub fn run(lines: &[Line], env: &Env, options: &Options, on: &mut dyn FnMut(Finished)) -> Result<u8> {
+    let mut seen = HashSet::new();
+    if let Some(twice) = lines.iter().find(|l| !seen.insert(l.id.as_str())) {
+        return Err(Error::bad_input(format!("the id {:?} is used by two lines", twice.id)));
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Finished>();
+    let mut worst = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1).min(lines.len().max(1)) {
+            let (tx, next) = (tx.clone(), &next);
+            let work = move || {
+                while let Some(line) = lines.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    if tx.send(answer(line, env, options.timeout)).is_err() {
+                        return;
+                    }
+                }
+            };
+            // IDA* and the encoders recurse: give workers the main thread's stack size.
+            std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, work).expect("a worker thread starts");
+        }
+        drop(tx);
+        for finished in rx {
+            worst = worst.max(finished.code);
+            on(finished);
+        }
+    });
+    Ok(worst)
+}
+
+fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
+    let started = Instant::now();
+    let result = line.request.clone().and_then(|mut request| {
+        if request.options().timeout.is_none() {
+            request.options_mut().timeout = timeout;
+        }
+        crate::solve(&request, env, &mut |_| {})
+    });
+    let (mut json, code) = match result {
+        Ok(answer) => (answer.to_json(), answer.exit_code()),
+        Err(e) => {
+            let mut json = e.to_json();
+            json["time_ms"] = Value::from(started.elapsed().as_millis() as u64);
+            (json, e.kind().exit_code())
+        }
+    };
+    json["id"] = Value::String(line.id.clone());
+    Finished { id: line.id.clone(), json, code }
+}
+
+/// The ids already answered in an output file (lines that do not parse are ignored: an
+/// interrupt may have cut the last one short).
+pub fn answered(output: &str) -> HashSet<String> {
+    parsed(output).map(|(id, _)| id).collect()
+}
+
+/// An output's lines sorted into the order of `ids`, each id once; lines cut short or of
+/// ids no longer in the input are dropped.
+pub fn in_input_order(output: &str, ids: &[String]) -> String {
+    let mut by_id: HashMap<String, String> = parsed(output).collect();
+    ids.iter().filter_map(|id| by_id.remove(id)).map(|line| line + "\n").collect()
+}
+
+/// The worst exit code among an output's lines.
+pub fn worst_code(output: &str) -> u8 {
+    output
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .map(|v| match v.get("exit_code").and_then(Value::as_u64) {
+            Some(code) => code as u8,
+            None => serde_json::from_value::<crate::Status>(v["status"].clone()).map_or(3, |s| s.exit_code()),
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn parsed(output: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    output.lines().filter_map(|l| {
+        let v: Value = serde_json::from_str(l).ok()?;
+        Some((v.get("id")?.as_str()?.to_owned(), l.to_owned()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_words(_: &str) -> Result<Request> {
+        Err(Error::bad_input("words are not parsed here"))
+    }
+
+    #[test]
+    fn lines_get_ids_and_comments_are_skipped() {
+        let text = "# a comment\n\n{\"puzzle\": \"hex\", \"id\": \"h\"}\n{\"puzzle\": \"slide\", \"board\": \"1 2 / 3 _\"}\nslide x\n{oops\n";
+        let lines = read(text, &no_words);
+        let ids: Vec<&str> = lines.iter().map(|l| l.id.as_str()).collect();
+        assert_eq!(ids, ["h", "4", "5", "6"]);
+        assert!(lines[0].request.is_ok() && lines[1].request.is_ok());
+        assert!(lines[2].request.as_ref().is_err_and(|e| e.message().starts_with("line 5")));
+        assert!(lines[3].request.as_ref().is_err_and(|e| e.message().contains("not JSON")));
+    }
+
+    #[test]
+    fn output_is_sorted_back_and_a_cut_line_is_dropped() {
+        let out = "{\"id\":\"2\",\"status\":\"solved\"}\n{\"id\":\"1\",\"status\":\"unknown\"}\n{\"id\":\"3\",\"sta";
+        let ids = ["1".to_owned(), "2".to_owned(), "3".to_owned()];
+        assert_eq!(in_input_order(out, &ids), "{\"id\":\"1\",\"status\":\"unknown\"}\n{\"id\":\"2\",\"status\":\"solved\"}\n");
+        assert_eq!(answered(out).len(), 2);
+        assert_eq!(worst_code(out), 3);
+    }
+}
