@@ -1,8 +1,9 @@
 //! `make bench`: timing goals, measured on the release binary as a user runs it. Figures are
 //! medians of alternating runs in one go, reported with ratios (the machine is noisy).
-//! Sections: `cross`, `hex`, `certify`, `anytime`, `slide`; pass section names as arguments to run only some.
+//! Sections: `cross`, `hex`, `certify`, `anytime`, `slide`, `batch`; pass section names as arguments to run only some.
 
 mod anytime_table;
+mod batch_table;
 mod slide_table;
 
 use std::path::Path;
@@ -126,5 +127,8 @@ fn main() {
     }
     if run("slide") {
         slide_table::run_all();
+    }
+    if run("batch") {
+        batch_table::run_all();
     }
 }
