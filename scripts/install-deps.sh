@@ -19,6 +19,8 @@ if [ "${1:-test}" != "build" ]; then
   need cvc5       "command -v cvc5"
   need cadical    "command -v cadical"
   need minisat    "command -v minisat"
+  need parallel   "command -v parallel"     # cluster jobs (puzzlec jobs), run by the tests
+  need chromium   "command -v chromium"     # the browser test of --svg
 fi
 
 # The independent DRAT checker behind --certify (not in Debian): `cargo install rate`, about

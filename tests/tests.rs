@@ -9,6 +9,7 @@ mod defects_cli;
 mod emit_cli;
 mod encodings_fresh;
 mod hex_cli;
+mod jobs_cli;
 mod portfolio_cli;
 mod slide_cli;
 mod slide_encodings_cli;

@@ -111,6 +111,76 @@ A line is the CLI's own words after `solve` (slide --board \"1 2 3 / 4 _ 6 / 7 5
 skipped. Each answer is the --json object of `solve` with the line's id (its \"id\", else
 its line number), in input order. Exit code: the worst of the answers'.")]
     Batch(Batch),
+    /// Split horizons into CNF jobs for GNU parallel or Slurm; `collect` reads the answers.
+    #[command(
+        subcommand,
+        after_help = "\
+Examples:
+  puzzlec jobs slide --board \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12\" --horizons 13..15 --cubes 8 --out seed-jobs
+  parallel -j 8 seed-jobs/run-one.sh ::: $(seq 0 N-1)      (N: the number of jobs printed)
+  sbatch seed-jobs/slurm.sbatch
+  puzzlec collect seed-jobs
+
+Each job is a complete DIMACS file (the horizon's CNF plus unit clauses fixing the plan's first
+moves); a horizon's jobs together cover every plan of that length. The folder holds
+manifest.json, run-one.sh K (runs job K with the solver, answer in out/K.txt), slurm.sbatch
+(an array over the same script) and a README."
+    )]
+    Jobs(JobsCommand),
+    /// Read a job directory's answers: replay a plan, prove horizons UNSAT, list what is missing.
+    #[command(after_help = "\
+Examples:
+  puzzlec collect seed-jobs
+  puzzlec collect seed-jobs --json
+
+A horizon is UNSAT only when every one of its jobs answered UNSAT (with a checked proof when
+the jobs were written with --certify). Exit 0 with a plan, 1 when every horizon is UNSAT,
+3 while jobs are missing or failed.")]
+    Collect {
+        /// The folder `puzzlec jobs` wrote.
+        dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum JobsCommand {
+    /// Jobs for a sliding-tile board.
+    Slide {
+        #[command(flatten)]
+        input: SlideInput,
+        #[command(flatten)]
+        split: JobsFlags,
+    },
+    /// Jobs for the cross slider.
+    Cross {
+        #[command(flatten)]
+        instance: CrossInstance,
+        #[command(flatten)]
+        split: JobsFlags,
+    },
+}
+
+/// How `jobs` splits and where it writes.
+#[derive(Args, Debug)]
+pub struct JobsFlags {
+    /// Horizons A..B (both included) or one number; a plan is sought at each.
+    #[arg(long, value_name = "A..B")]
+    pub horizons: String,
+    /// At least this many jobs per horizon (split on the first moves).
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub cubes: usize,
+    /// The folder to write (must not hold jobs already).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// CNF encoding that names its actions [default: compact for slide, sat for cross].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// A DIMACS solver binary of the registry (cadical-bin, kissat, minisat).
+    #[arg(long, default_value = "cadical-bin")]
+    pub solver: String,
+    /// Each job writes a DRAT proof; `collect` checks every UNSAT job's proof with rate.
+    #[arg(long)]
+    pub certify: bool,
 }
 
 /// `batch`'s options.

@@ -30,6 +30,24 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(render::answer(&answer, json, |a| render::solved(&puzzle, a)))
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet),
+        Command::Jobs(c) => {
+            let (instance, f) = match c {
+                args::JobsCommand::Slide { input, split } => (Instance::Slide(slide_instance(input)?), split),
+                args::JobsCommand::Cross { instance, split } => (Instance::Cross(cross_instance(instance)?), split),
+            };
+            let (horizons, cubes, out, certify) = (facade::jobs::horizons(&f.horizons)?, f.cubes, f.out, f.certify);
+            let req = facade::jobs::JobsRequest { instance, encoding: f.encoding, solver: Some(f.solver), horizons, cubes, out, certify };
+            let m = facade::jobs::write(&req, &env)?;
+            let (n, dir) = (m.jobs.len(), req.out.display());
+            let text = format!("wrote {n} jobs to {dir} (see {dir}/README.txt)\nrun:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})\n  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}\n", n - 1);
+            Ok(render::report(&Shown(serde_json::to_value(&m).expect("a manifest serialises"), text), json, true))
+        }
+        Command::Collect { dir } => {
+            let a = facade::collect::collect(&dir)?;
+            let puzzle = if a.grid.is_some() { Puzzle::Cross } else { Puzzle::Slide };
+            let lines: String = a.collected.iter().flatten().map(|h| format!("{h}\n")).collect();
+            Ok(render::answer(&a, json, |a| lines.clone() + &render::solved(&puzzle, a)))
+        }
         Command::Emit(c) => {
             let (instance, encoding, horizon, up_to_symmetry, to) = match c {
                 EmitCommand::Slide(a) => {
@@ -88,6 +106,21 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(render::report(&report, json, report.proved))
         }
         Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
+    }
+}
+
+/// A JSON value with its text rendering, for `render::report`.
+struct Shown(serde_json::Value, String);
+
+impl serde::Serialize for Shown {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
     }
 }
 

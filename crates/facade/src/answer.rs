@@ -104,6 +104,9 @@ pub struct Answer {
     /// `--solver a,b,c`: how each racer of the portfolio ended (the winner is `solver`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<Vec<crate::portfolio::Racer>>,
+    /// `collect`: what each horizon's jobs said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collected: Option<Vec<crate::collect::HorizonResult>>,
     /// Pictures for the human rendering (boards, grids, hexagons), in order; not JSON.
     #[serde(skip)]
     pub figures: Vec<String>,

@@ -76,6 +76,23 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
         .map_err(bad)
 }
 
+/// What cluster jobs need of a cross-slider instance (see [`crate::slide::job_facts`]).
+///
+/// # Errors
+/// Bad input for the instance or an encoding without action variables.
+pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<crate::jobs::Facts> {
+    let puzzle = instance(i)?;
+    let chosen = match name {
+        Some(n) => encoding(n)?,
+        None => *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions"),
+    };
+    let n = puzzle.cells();
+    let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+    let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
+    let action = Box::new(move |t, m| chosen.action_name(t, m));
+    Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
+}
+
 fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
     encodings::by_name(name)
         .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", encodings::names())))

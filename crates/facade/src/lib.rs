@@ -33,6 +33,9 @@ pub mod files;
 pub mod hex;
 pub mod portfolio;
 pub mod prove;
+pub mod jobs;
+mod jobs_scripts;
+pub mod collect;
 pub mod slide;
 pub mod solvers;
 

@@ -3,7 +3,7 @@
 //! file or a service; the facade parses and checks them.
 
 use puzzlec_solve::InputKind;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The solving options every puzzle shares.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -29,7 +29,7 @@ pub struct SolveOptions {
 }
 
 /// A sliding-tile instance.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 pub struct SlideInstance {
     /// The start board in the compact or table form.
     pub board: String,
@@ -60,7 +60,7 @@ pub struct SlideRequest {
 }
 
 /// A cross-slider instance, as flags give it.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 pub struct CrossInstance {
     /// `ROWSxCOLS`; `None` is 5x5 (or the orientation grid's size).
     #[serde(default)]
@@ -93,7 +93,7 @@ pub struct CrossRequest {
 }
 
 /// A magic-hexagon instance.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct HexInstance {
     #[serde(default = "default_order")]
     pub order: usize,

@@ -90,6 +90,16 @@ impl Backend {
         }
     }
 
+    /// The command line of an external solver reading `input` (and writing `output`, and a
+    /// DRAT proof to `proof` when given), for scripts that run it outside puzzlec; `None` for
+    /// the built-in solvers, which are not programs of their own.
+    pub fn command_line(&self, input: &str, output: &str, proof: Option<&str>) -> Option<Vec<String>> {
+        match self {
+            Backend::External(e) => Some(e.command_line(input, output, proof)),
+            _ => None,
+        }
+    }
+
     /// The embedded SAT solver, for cross-checks that must not depend on the registry.
     pub fn embedded_sat() -> Backend {
         Backend::EmbeddedCadical(EmbeddedCadical)

@@ -49,6 +49,20 @@ impl External {
         External { spec, binary }
     }
 
+    /// The argument list `run` would use (binary first), without a time limit.
+    pub fn command_line(&self, input: &str, output: &str, proof: Option<&str>) -> Vec<String> {
+        let fill = |arg: &str| arg.replace("{input}", input).replace("{output}", output);
+        let mut args = vec![self.binary.to_string_lossy().into_owned()];
+        args.extend(self.spec.command[1..].iter().map(|a| fill(a)));
+        if !self.spec.command.iter().any(|a| a.contains("{input}")) {
+            args.push(input.to_owned());
+        }
+        if let Some(proof) = proof {
+            args.extend(self.spec.proof.iter().map(|a| fill(a).replace("{proof}", proof)));
+        }
+        args
+    }
+
     fn err_io(&self, source: std::io::Error) -> SolveError {
         SolveError::Io { id: self.spec.id.clone(), source }
     }

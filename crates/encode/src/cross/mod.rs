@@ -28,6 +28,11 @@ pub trait CrossEncoding: Sync {
     fn decode(&self, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DecodeError>;
     /// The assignment that identifies `plan`, for blocking it during enumeration.
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
+    /// The name of the variable "step t plays move m", when the encoding has one for every
+    /// step and move (cluster jobs split the search on the first moves through it).
+    fn action_name(&self, _t: usize, _m: Move) -> Option<String> {
+        None
+    }
     /// Whether a plan may undo the move before it (both encodings here forbid it: undoing
     /// returns to the same cells with no looser orientations, so no shortest plan needs it).
     fn allows_undo(&self) -> bool {

@@ -156,6 +156,10 @@ impl super::CrossEncoding for Sat {
         "CNF with relaxed-distance pruning, parity and no undo (the fast one)"
     }
 
+    fn action_name(&self, t: usize, m: Move) -> Option<String> {
+        Some(action_name(t, m))
+    }
+
     fn is_cnf(&self) -> bool {
         true
     }

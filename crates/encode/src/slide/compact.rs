@@ -394,6 +394,10 @@ impl super::SlideEncoding for Compact {
         decode(&model, horizon)
     }
 
+    fn action_name(&self, t: usize, m: Move) -> Option<String> {
+        Some(action_name(t, m))
+    }
+
     /// The action of every step.
     fn blocking(&self, _start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
         plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()

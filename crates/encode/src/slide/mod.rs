@@ -43,6 +43,11 @@ pub trait SlideEncoding: Sync {
     fn allows_undo(&self) -> bool {
         true
     }
+    /// The name of the variable "step t plays move m", when the encoding has one for every
+    /// step and move (cluster jobs split the search on the first moves through it).
+    fn action_name(&self, _t: usize, _m: Move) -> Option<String> {
+        None
+    }
     /// Whether this encoding grows step by step in `compact`'s `Layers`, which incremental
     /// horizons are built on.
     fn layered(&self) -> bool {

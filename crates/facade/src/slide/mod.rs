@@ -47,6 +47,23 @@ pub fn encoding(name: &str) -> Result<&'static dyn SlideEncoding> {
         .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for slide (known: {})", encodings::names())))
 }
 
+/// What cluster jobs need of a sliding-tile instance: the encoding (it must name its actions;
+/// by default the first registered one that does) and the lower bound every plan meets.
+///
+/// # Errors
+/// Bad input for the boards or an encoding without action variables.
+pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::Facts> {
+    let (start, goal) = boards(i)?;
+    let chosen = match name {
+        Some(n) => encoding(n)?,
+        None => *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions"),
+    };
+    let undo = chosen.allows_undo();
+    let lower_bound = puzzlec_core::slide::Heuristic::new(&goal).manhattan_linear_conflict(&start);
+    let action = Box::new(move |t, m| chosen.action_name(t, m));
+    Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
+}
+
 /// Parses a move string.
 ///
 /// # Errors

@@ -1,0 +1,149 @@
+//! `collect DIR`: reads the answers of a job directory (see [`crate::jobs`]) and says what
+//! they prove. A SAT job's plan is decoded and replayed (`decode`); a horizon is UNSAT only
+//! when every one of its jobs answered UNSAT (each with a checked DRAT proof when the jobs
+//! were written with `--certify`); missing and failed jobs are listed, never guessed.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::jobs::Manifest;
+use crate::request::DecodeRequest;
+use crate::{Answer, Error, Result, Status};
+
+/// What one horizon's jobs say.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HorizonResult {
+    pub horizon: usize,
+    /// `sat`, `unsat`, or `open` (jobs missing or failed).
+    pub result: String,
+    pub jobs: usize,
+    pub unsat: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<usize>,
+    /// Job id and why its answer could not be used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed: Vec<(usize, String)>,
+}
+
+/// Reads `dir`'s answers.
+///
+/// # Errors
+/// Bad input when `dir` holds no readable manifest.
+pub fn collect(dir: &Path) -> Result<Answer> {
+    let started = std::time::Instant::now();
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?;
+    let m: Manifest = serde_json::from_str(&text).map_err(|e| Error::bad_input(format!("{}: {e}", path.display())))?;
+    let checker = match m.certify {
+        true => Some(puzzlec_certify::Checker::find().ok_or_else(|| {
+            Error::unknown("the jobs were written with --certify but no DRAT checker (rate) is installed")
+        })?),
+        false => None,
+    };
+    let mut by_horizon: BTreeMap<usize, HorizonResult> = BTreeMap::new();
+    let mut plans: BTreeMap<usize, Answer> = BTreeMap::new();
+    for job in &m.jobs {
+        let h = by_horizon.entry(job.horizon).or_insert_with(|| HorizonResult { horizon: job.horizon, ..Default::default() });
+        h.jobs += 1;
+        let out = dir.join("out").join(format!("{}.txt", job.id));
+        let Ok(answer_text) = std::fs::read_to_string(&out) else {
+            h.missing.push(job.id);
+            continue;
+        };
+        let cnf = dir.join(&job.file);
+        let request = DecodeRequest {
+            instance: m.instance.instance(),
+            encoded: std::fs::read_to_string(&cnf).map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
+            encoded_origin: cnf.display().to_string(),
+            answer: answer_text,
+            answer_origin: out.display().to_string(),
+        };
+        match crate::decode(&request) {
+            Ok(a) if a.status == Status::Solved => {
+                plans.entry(job.horizon).or_insert(a);
+            }
+            Ok(_) => match &checker {
+                None => h.unsat += 1,
+                Some(c) => {
+                    let proof = dir.join("out").join(format!("{}.drat", job.id));
+                    match c.check(&cnf, &proof, Duration::from_secs(3600)) {
+                        Ok(()) => h.unsat += 1,
+                        Err(why) => h.failed.push((job.id, format!("UNSAT but its proof does not check: {why}"))),
+                    }
+                }
+            },
+            Err(e) => h.failed.push((job.id, e.to_string())),
+        }
+    }
+    for h in by_horizon.values_mut() {
+        h.result = match (plans.contains_key(&h.horizon), h.unsat == h.jobs) {
+            (true, _) => "sat",
+            (false, true) => "unsat",
+            _ => "open",
+        }
+        .to_owned();
+    }
+    let results: Vec<HorizonResult> = by_horizon.into_values().collect();
+    let mut answer = conclude(&m, &results, plans);
+    answer.solver = Some(m.solver.clone());
+    answer.encoding = Some(m.encoding.clone());
+    answer.lower_bound = Some(answer.lower_bound.unwrap_or(m.lower_bound));
+    answer.time_ms = Some(started.elapsed().as_millis() as u64);
+    answer.collected = Some(results);
+    Ok(answer)
+}
+
+/// The answer the horizons support: the shortest SAT horizon's plan, optimal when every
+/// horizon below it of the same parity, down to the lower bound, is UNSAT (every plan's
+/// length has the parity of any other's, and no plan is shorter than the bound).
+fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, Answer>) -> Answer {
+    let puzzle = match m.instance {
+        crate::jobs::JobInstance::Slide(_) => crate::slide::PUZZLE,
+        crate::jobs::JobInstance::Cross(_) => crate::cross::PUZZLE,
+    };
+    let unsat = |h: usize| results.iter().any(|r| r.horizon == h && r.result == "unsat");
+    let open: Vec<String> = results.iter().filter(|r| r.result == "open").map(|r| r.horizon.to_string()).collect();
+    if let Some((&h, _)) = plans.iter().next() {
+        let mut a = plans.remove(&h).expect("the first plan");
+        let below = (m.lower_bound..h).filter(|k| k % 2 == h % 2);
+        let optimal = below.clone().all(unsat);
+        a.optimal = Some(optimal);
+        a.lower_bound = Some(if optimal { h } else { m.lower_bound });
+        a.status = Status::Solved;
+        if !optimal {
+            let missing: Vec<String> = below.filter(|&k| !unsat(k)).map(|k| k.to_string()).collect();
+            a.detail = Some(format!("not proved optimal: horizons {} are not all answered UNSAT", missing.join(", ")));
+        }
+        return a;
+    }
+    let a = Answer::new(puzzle, Status::Unknown);
+    match open.is_empty() {
+        true => a.no_solution(Some("none-within"), format!("every job of horizons {} answered UNSAT: no plan of those lengths", span(results))),
+        false => a.unknown(format!("horizons {} still open (jobs missing or failed)", open.join(", "))),
+    }
+}
+
+fn span(results: &[HorizonResult]) -> String {
+    match (results.first(), results.last()) {
+        (Some(a), Some(b)) if a.horizon != b.horizon => format!("{}..{}", a.horizon, b.horizon),
+        (Some(a), _) => a.horizon.to_string(),
+        _ => "none".into(),
+    }
+}
+
+impl std::fmt::Display for HorizonResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "horizon {:>3}: {:<5} ({} jobs, {} UNSAT", self.horizon, self.result, self.jobs, self.unsat)?;
+        if !self.missing.is_empty() {
+            let ids: Vec<String> = self.missing.iter().map(usize::to_string).collect();
+            write!(f, "; missing: {}", ids.join(" "))?;
+        }
+        for (id, why) in &self.failed {
+            write!(f, "; job {id} failed: {why}")?;
+        }
+        write!(f, ")")
+    }
+}

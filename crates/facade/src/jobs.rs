@@ -1,0 +1,233 @@
+//! Cluster jobs: one instance's horizons split into self-contained CNF jobs that any engine
+//! runs (GNU parallel, a Slurm array), and `collect`, which reads their answers back.
+//!
+//! Each horizon's CNF (the same text `emit` writes) is split on the plan's first moves: a
+//! job is the CNF plus unit clauses fixing the first `d` actions, for every sequence of `d`
+//! moves (without immediate undos when the encoding forbids them). Every model of the CNF
+//! plays exactly one action per step, so its first `d` actions are one of those sequences:
+//! the jobs cover the horizon, and "every job UNSAT" is "the horizon UNSAT". Sequences that
+//! are illegal on the board are kept (the solver refutes them at once): the split needs no
+//! rules of its own. `collect` decodes and replays a SAT job's plan with `decode`.
+
+use std::path::{Path, PathBuf};
+
+use puzzlec_core::Move;
+use serde::{Deserialize, Serialize};
+
+use crate::request::{CrossInstance, EmitRequest, Instance, SlideInstance};
+use crate::{Env, Error, InputKind, Result};
+
+/// What jobs need of an instance; each puzzle's module provides it.
+pub struct Facts {
+    pub encoding: &'static str,
+    /// Every plan has at least this many moves (and the parity of any plan's length).
+    pub lower_bound: usize,
+    pub allows_undo: bool,
+    /// The variable "step t plays move m".
+    pub action: Box<dyn Fn(usize, Move) -> Option<String>>,
+}
+
+/// The instances jobs are written for.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "puzzle", rename_all = "lowercase")]
+pub enum JobInstance {
+    Slide(SlideInstance),
+    Cross(CrossInstance),
+}
+
+impl JobInstance {
+    /// The instance of a request for `emit`, or why it has no jobs.
+    ///
+    /// # Errors
+    /// Magic hexagons (bad input: `solve hex --all` takes a fraction of a second).
+    pub fn from(instance: &Instance) -> Result<JobInstance> {
+        match instance {
+            Instance::Slide(i) => Ok(JobInstance::Slide(i.clone())),
+            Instance::Cross(i) => Ok(JobInstance::Cross(i.clone())),
+            Instance::Hex(_) => Err(Error::bad_input(
+                "jobs are written for slide and cross; a magic hexagon is solved whole (`solve hex --all`, under a second)",
+            )),
+        }
+    }
+
+    pub fn instance(&self) -> Instance {
+        match self {
+            JobInstance::Slide(i) => Instance::Slide(i.clone()),
+            JobInstance::Cross(i) => Instance::Cross(i.clone()),
+        }
+    }
+
+    fn facts(&self, encoding: Option<&str>) -> Result<Facts> {
+        match self {
+            JobInstance::Slide(i) => crate::slide::job_facts(i, encoding),
+            JobInstance::Cross(i) => crate::cross::job_facts(i, encoding),
+        }
+    }
+}
+
+/// `jobs`: what to write.
+pub struct JobsRequest {
+    pub instance: Instance,
+    pub encoding: Option<String>,
+    /// A DIMACS solver of the registry (built-in ones are no programs); default `cadical-bin`.
+    pub solver: Option<String>,
+    pub horizons: std::ops::RangeInclusive<usize>,
+    /// At least this many jobs per horizon (where the horizon has that many move sequences).
+    pub cubes: usize,
+    pub out: PathBuf,
+    /// Each job also writes a DRAT proof, which `collect` checks for every UNSAT job.
+    pub certify: bool,
+}
+
+/// `manifest.json`: everything `collect` needs, and what a person reads first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    pub instance: JobInstance,
+    pub encoding: String,
+    pub lower_bound: usize,
+    pub solver: String,
+    /// The solver's command line as run-one.sh runs it ($IN the job, $RESULT a result file,
+    /// $PROOF the proof).
+    pub command: Vec<String>,
+    pub certify: bool,
+    pub jobs: Vec<Job>,
+}
+
+/// One job: a horizon and the first moves it fixes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Job {
+    pub id: usize,
+    pub horizon: usize,
+    /// The first moves fixed (letters; empty when the horizon is not split).
+    pub first_moves: String,
+    pub file: String,
+}
+
+/// Parses `A..B` (or one horizon `H`).
+///
+/// # Errors
+/// Anything else (bad input).
+pub fn horizons(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
+    let bad = || Error::bad_input(format!("--horizons {text}: expected A..B (e.g. 13..15) or one number"));
+    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    match text.split_once("..") {
+        Some((a, b)) => Ok(number(a)?..=number(b.trim_start_matches('='))?),
+        None => number(text).map(|h| h..=h),
+    }
+}
+
+/// Default solver for jobs: a binary every Debian machine can install, which writes proofs.
+pub const DEFAULT_SOLVER: &str = "cadical-bin";
+
+/// Writes the job directory and returns its manifest.
+///
+/// # Errors
+/// Bad input for the instance, names, an empty range, a built-in solver or an SMT one; bad
+/// input too when the directory cannot be written or already holds a manifest.
+pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
+    let instance = JobInstance::from(&req.instance)?;
+    let facts = instance.facts(req.encoding.as_deref())?;
+    if req.horizons.is_empty() {
+        return Err(Error::bad_input(format!("--horizons {}..{}: an empty range", req.horizons.start(), req.horizons.end())));
+    }
+    crate::files::check_horizon(*req.horizons.end())?;
+    let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
+    let solver = env.solver(solver_id)?;
+    let backend = solver.backend().filter(|b| b.input() == InputKind::Dimacs);
+    let proof = req.certify.then_some("@PROOF@");
+    let command = backend.and_then(|b| b.command_line("@IN@", "@RESULT@", proof)).ok_or_else(|| {
+        Error::bad_input(format!(
+            "--solver {solver_id}: jobs run a DIMACS solver binary from the registry (e.g. cadical-bin, kissat, minisat)"
+        ))
+    })?;
+    if req.certify && !command.iter().any(|a| a.contains("@PROOF@")) {
+        return Err(Error::bad_input(format!("--certify: solver {solver_id} has no `proof` flags in the registry")));
+    }
+    let dir = &req.out;
+    if dir.join("manifest.json").exists() {
+        return Err(Error::bad_input(format!("{} already holds jobs (manifest.json); pick a new --out", dir.display())));
+    }
+    let io = |e: std::io::Error, p: &Path| Error::bad_input(format!("writing {}: {e}", p.display()));
+    std::fs::create_dir_all(dir.join("jobs")).map_err(|e| io(e, dir))?;
+    let mut jobs = Vec::new();
+    for horizon in req.horizons.clone() {
+        let emit = EmitRequest {
+            instance: req.instance.clone(),
+            encoding: facts.encoding.to_owned(),
+            format: InputKind::Dimacs,
+            horizon,
+            up_to_symmetry: false,
+        };
+        let base = crate::emit(&emit)?;
+        for prefix in prefixes(&facts, &base, horizon, req.cubes) {
+            let id = jobs.len();
+            let file = format!("jobs/{id}.cnf");
+            let text = with_units(&base, &prefix.1, &format!("job {id}: horizon {horizon}, first moves {:?}", prefix.0));
+            std::fs::write(dir.join(&file), text).map_err(|e| io(e, &dir.join(&file)))?;
+            jobs.push(Job { id, horizon, first_moves: prefix.0, file });
+        }
+    }
+    let manifest = Manifest {
+        instance,
+        encoding: facts.encoding.to_owned(),
+        lower_bound: facts.lower_bound,
+        solver: solver_id.to_owned(),
+        command: command.iter().map(|a| a.replace("@IN@", "$IN").replace("@RESULT@", "$RESULT").replace("@PROOF@", "$PROOF")).collect(),
+        certify: req.certify,
+        jobs,
+    };
+    crate::jobs_scripts::write_all(dir, &manifest, &command)?;
+    Ok(manifest)
+}
+
+/// The move sequences a horizon is split on, with the literals that fix them: the shortest
+/// depth giving at least `want` sequences (one empty sequence when the file names no actions).
+fn prefixes(facts: &Facts, cnf: &str, horizon: usize, want: usize) -> Vec<(String, Vec<i64>)> {
+    let vars: std::collections::HashMap<&str, i64> = cnf
+        .lines()
+        .filter_map(|l| l.strip_prefix("c var "))
+        .filter_map(|l| l.split_once(' ').and_then(|(v, name)| Some((name, v.parse().ok()?))))
+        .collect();
+    let var = |t: usize, m: Move| (facts.action)(t, m).and_then(|name| vars.get(name.as_str()).copied());
+    let mut level: Vec<(Vec<Move>, Vec<i64>)> = vec![(Vec::new(), Vec::new())];
+    for t in 0..horizon {
+        if level.len() >= want.max(1) || Move::ALL.iter().any(|&m| var(t, m).is_none()) {
+            break;
+        }
+        let mut next = Vec::new();
+        for (moves, lits) in &level {
+            for m in Move::ALL {
+                if !facts.allows_undo && moves.last().is_some_and(|l: &Move| *l == m.opposite()) {
+                    continue;
+                }
+                let (mut moves, mut lits) = (moves.clone(), lits.clone());
+                moves.push(m);
+                lits.push(var(t, m).expect("checked above"));
+                next.push((moves, lits));
+            }
+        }
+        level = next;
+    }
+    level.into_iter().map(|(m, l)| (puzzlec_core::moves_to_string(&m), l)).collect()
+}
+
+/// The CNF with the unit clauses added (the `p cnf` header counts them) and a comment.
+fn with_units(cnf: &str, units: &[i64], comment: &str) -> String {
+    let mut out = String::with_capacity(cnf.len() + 16 * units.len() + 80);
+    for line in cnf.lines() {
+        match line.strip_prefix("p cnf ").and_then(|r| r.split_once(' ')) {
+            Some((vars, clauses)) => {
+                let clauses: usize = clauses.trim().parse().unwrap_or(0);
+                out.push_str(&format!("c {comment}\np cnf {vars} {}\n", clauses + units.len()));
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    for u in units {
+        out.push_str(&format!("{u} 0\n"));
+    }
+    out
+}
