@@ -8,6 +8,7 @@ mod cross_cli;
 mod defects_cli;
 mod emit_cli;
 mod encodings_fresh;
+mod family_cli;
 mod hex_cli;
 mod jobs_cli;
 mod portfolio_cli;

@@ -140,6 +140,50 @@ the jobs were written with --certify). Exit 0 with a plan, 1 when every horizon 
         /// The folder `puzzlec jobs` wrote.
         dir: PathBuf,
     },
+    /// Write a benchmark family: labelled SAT/UNSAT instances (.cnf, .smt2) and manifest.csv.
+    #[command(after_help = "\
+Examples:
+  puzzlec family slide --size 4x4 --count 20 --seed 1 --out slide-4x4
+  puzzlec family cross --size 4x4 --count 10 --seed 2 --out cross-4x4
+  puzzlec family hex --count 10 --seed 3 --out hex38
+
+Each instance gives two files per form: the horizon of its optimum (SAT) and two below (UNSAT),
+optima from the exact search. DIMACS files open with comment lines holding this command, the
+instance and its status, then an exact `p cnf` header; SMT-LIB2 files carry set-info :source
+and :status and end at check-sat. manifest.csv lists file, status, optimum, horizon,
+variables, clauses and the embedded CaDiCaL's time (which confirmed every CNF label).")]
+    Family(Family),
+}
+
+/// `family`'s options.
+#[derive(Args, Debug)]
+pub struct Family {
+    /// The puzzle.
+    #[arg(value_enum)]
+    pub puzzle: FamilyKind,
+    /// Board size ROWSxCOLS (slide, cross) [default: 4x4 for slide, 3x3 for cross].
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Instances (each gives a SAT and an UNSAT file per form).
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the random draws: the same seed gives the same files.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Slide: length of the random walk from the goal [default: 2 x cells].
+    #[arg(long)]
+    pub walk: Option<usize>,
+    /// The folder to write.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// The puzzles benchmark families are written for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum FamilyKind {
+    Slide,
+    Cross,
+    Hex,
 }
 
 #[derive(Subcommand, Debug)]

@@ -42,6 +42,25 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let text = format!("wrote {n} jobs to {dir} (see {dir}/README.txt)\nrun:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})\n  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}\n", n - 1);
             Ok(render::report(&Shown(serde_json::to_value(&m).expect("a manifest serialises"), text), json, true))
         }
+        Command::Family(f) => {
+            use facade::family::{self, FamilyPuzzle};
+            let size = |default: &str| family::size(f.size.as_deref().unwrap_or(default));
+            let puzzle = match f.puzzle {
+                args::FamilyKind::Slide => size("4x4").map(|(rows, cols)| FamilyPuzzle::Slide { rows, cols, walk: f.walk })?,
+                args::FamilyKind::Cross => size("3x3").map(|(rows, cols)| FamilyPuzzle::Cross { rows, cols })?,
+                args::FamilyKind::Hex => FamilyPuzzle::Hex,
+            };
+            let words: Vec<String> = std::env::args().skip(1).map(|a| shell_words::quote(&a).into_owned()).collect();
+            let command = format!("puzzlec {}", words.join(" "));
+            let req = family::FamilyRequest { puzzle, count: f.count, seed: f.seed, out: f.out, command };
+            let rows = family::write(&req, &env, &mut |w| {
+                if !quiet {
+                    eprintln!("wrote {} ({})", w.file, w.status);
+                }
+            })?;
+            let text = format!("wrote {} files and manifest.csv to {}\n", rows.len(), req.out.display());
+            Ok(render::report(&Shown(serde_json::json!({ "files": rows, "out": req.out }), text), json, true))
+        }
         Command::Collect { dir } => {
             let a = facade::collect::collect(&dir)?;
             let puzzle = if a.grid.is_some() { Puzzle::Cross } else { Puzzle::Slide };

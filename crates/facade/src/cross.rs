@@ -93,6 +93,12 @@ pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<crate::jobs::F
     Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
 }
 
+/// The first registered encoding written in form `kind`.
+pub fn default_encoding(kind: crate::InputKind) -> &'static str {
+    let cnf = kind == crate::InputKind::Dimacs;
+    encodings::ALL.iter().find(|e| e.is_cnf() == cnf).expect("an encoding of each form").name()
+}
+
 fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
     encodings::by_name(name)
         .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", encodings::names())))

@@ -60,6 +60,12 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     Ok(HexProblem { hex, magic, givens, break_symmetry })
 }
 
+/// The first registered encoding written in form `kind`.
+pub fn default_encoding(kind: crate::InputKind) -> &'static str {
+    let cnf = kind == crate::InputKind::Dimacs;
+    encodings::ALL.iter().find(|e| e.is_cnf() == cnf).expect("an encoding of each form").name()
+}
+
 fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
     encodings::by_name(name)
         .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for hex (known: {})", encodings::names())))

@@ -36,6 +36,7 @@ pub mod prove;
 pub mod jobs;
 mod jobs_scripts;
 pub mod collect;
+pub mod family;
 pub mod slide;
 pub mod solvers;
 

@@ -64,6 +64,11 @@ pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::F
     Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
 }
 
+/// The default encoding written in form `kind`.
+pub fn default_encoding(kind: crate::InputKind) -> &'static str {
+    drive_slide::default_encoding(kind).name()
+}
+
 /// Parses a move string.
 ///
 /// # Errors
