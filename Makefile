@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps deps-build fmt lint build encodings bench install
+.PHONY: demo test deps deps-build fmt lint build encodings bench bench-korf install man completions figures
 
 build: deps-build
 	$(CARGO) build --release
@@ -25,6 +25,18 @@ test: deps
 ## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
 bench: deps
 	$(CARGO) bench --bench bench
+
+## Man pages (target/man/puzzlec.1 and one per subcommand): `man -l target/man/puzzlec.1`.
+man: build
+	target/release/puzzlec man --dir target/man
+
+## Shell completion scripts for bash, zsh and fish, into target/completions.
+completions: build
+	for shell in bash zsh fish; do target/release/puzzlec completions $$shell --dir target/completions; done
+
+## The README's figures: --svg drawings screenshotted by headless Chromium (docs/figures).
+figures: build
+	bash scripts/figures.sh target/release/puzzlec
 
 ## Regenerates encodings/ (the canonical encodings of the seed instances).
 encodings:

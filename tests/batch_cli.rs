@@ -62,11 +62,28 @@ fn an_interrupted_batch_resumes_to_the_same_output() {
     let input = dir.path().join("boards.txt");
     std::fs::write(&input, &text).unwrap();
     let (whole, cut) = (dir.path().join("whole.jsonl"), dir.path().join("cut.jsonl"));
-    let args = |out: &std::path::Path| ["batch".to_owned(), input.display().to_string(), "-j".into(), "1".into(), "-q".into(), "-o".into(), out.display().to_string()];
+    let args = |out: &std::path::Path| {
+        [
+            "batch".to_owned(),
+            input.display().to_string(),
+            "-j".into(),
+            "1".into(),
+            "-q".into(),
+            "-o".into(),
+            out.display().to_string(),
+        ]
+    };
     puzzlec(&args(&whole).iter().map(String::as_str).collect::<Vec<_>>()).expect_code(0);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec")).args(args(&cut)).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args(&cut))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let started = Instant::now();
-    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 10 && started.elapsed() < Duration::from_secs(60) {
+    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 10
+        && started.elapsed() < Duration::from_secs(60)
+    {
         std::thread::sleep(Duration::from_millis(20));
     }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();

@@ -261,3 +261,22 @@ fn solvers_check_shows_real_versions() {
     let minisat = rows.iter().find(|r| r["binary"].as_str().is_some_and(|b| b.ends_with("/minisat"))).unwrap();
     assert!(minisat["version"].as_str().unwrap().contains("2.2.1"), "{minisat}");
 }
+
+#[test]
+fn completions_and_man_pages_are_generated_from_the_definitions() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish"] {
+        puzzlec(&["completions", shell, "--dir", dir.path().to_str().unwrap()]).expect_code(0);
+    }
+    for file in ["puzzlec.bash", "_puzzlec", "puzzlec.fish"] {
+        let text = std::fs::read_to_string(dir.path().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(text.contains("batch") && text.contains("solve"), "{file} misses subcommands");
+    }
+    let man = dir.path().join("man");
+    puzzlec(&["man", "--dir", man.to_str().unwrap()]).expect_code(0);
+    let page = std::fs::read_to_string(man.join("puzzlec.1")).unwrap();
+    assert!(page.starts_with(".ie") || page.contains(".TH puzzlec"), "{}", &page[..200.min(page.len())]);
+    assert!(man.join("puzzlec-solve-slide.1").exists());
+    let run = puzzlec(&["completions", "bash"]).expect_code(0);
+    assert!(run.stdout.contains("_puzzlec()"));
+}

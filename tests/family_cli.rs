@@ -22,12 +22,27 @@ fn ten_4x4_instances_are_labelled_as_cadical_and_minisat_answer() {
     }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("fam");
-    let args = ["family", "slide", "--size", "4x4", "--count", "10", "--seed", "3", "--walk", "24", "--out", out.to_str().unwrap(), "-q"];
+    let args = [
+        "family",
+        "slide",
+        "--size",
+        "4x4",
+        "--count",
+        "10",
+        "--seed",
+        "3",
+        "--walk",
+        "24",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ];
     puzzlec(&args).expect_code(0);
     let manifest = std::fs::read_to_string(out.join("manifest.csv")).unwrap();
     let mut lines = manifest.lines();
     assert_eq!(lines.next(), Some("file,status,optimum,horizon,variables,clauses,cadical_seconds"));
-    let cnfs: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect::<Vec<_>>()).filter(|r| r[0].ends_with(".cnf")).collect();
+    let cnfs: Vec<Vec<&str>> =
+        lines.map(|l| l.split(',').collect::<Vec<_>>()).filter(|r| r[0].ends_with(".cnf")).collect();
     assert_eq!(cnfs.len(), 20, "10 instances, each SAT and UNSAT");
     for row in &cnfs {
         let file = out.join(row[0]);
@@ -35,7 +50,8 @@ fn ten_4x4_instances_are_labelled_as_cadical_and_minisat_answer() {
         assert!(text.starts_with("c generator: puzzlec family slide --size 4x4"), "{}", &text[..80]);
         // The header counts exactly the clauses that follow.
         let header = text.lines().find(|l| l.starts_with("p cnf ")).unwrap();
-        let clauses = text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty()).count();
+        let clauses =
+            text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty()).count();
         assert_eq!(header, format!("p cnf {} {clauses}", row[4]));
         assert_eq!(row[5], clauses.to_string());
         assert_eq!(verdict("cadical", &["-q"], &file), row[1], "{}", row[0]);

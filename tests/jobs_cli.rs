@@ -37,7 +37,10 @@ fn the_seed_over_three_horizons_collects_to_the_in_process_optimum() {
     let dir = tmp.path().join("jobs");
     // Before any job ran: nothing is concluded, every job is missing.
     let early = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(3).json();
-    assert_eq!(early["collected"][2]["missing"].as_array().unwrap().len(), early["collected"][2]["jobs"].as_u64().unwrap() as usize);
+    assert_eq!(
+        early["collected"][2]["missing"].as_array().unwrap().len(),
+        early["collected"][2]["jobs"].as_u64().unwrap() as usize
+    );
     run_all(&dir, n);
     let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
     let horizons = v["collected"].as_array().unwrap();
@@ -88,7 +91,8 @@ fn certified_jobs_have_their_proofs_checked_and_a_bad_answer_is_listed() {
     std::fs::write(dir.join("out/1.txt"), "s SATISFIABLE\nv 1 0\n").unwrap();
     let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
     assert_eq!(v["optimal"], false, "{v}");
-    let failed: Vec<u64> = v["collected"][0]["failed"].as_array().unwrap().iter().map(|f| f[0].as_u64().unwrap()).collect();
+    let failed: Vec<u64> =
+        v["collected"][0]["failed"].as_array().unwrap().iter().map(|f| f[0].as_u64().unwrap()).collect();
     assert!(failed.contains(&0) && failed.contains(&1), "{v}");
 }
 
@@ -96,7 +100,18 @@ fn certified_jobs_have_their_proofs_checked_and_a_bad_answer_is_listed() {
 fn jobs_refuse_what_cannot_run_outside() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("j");
-    let run = puzzlec(&["jobs", "slide", "--board", SEED, "--horizons", "15", "--solver", "cadical", "--out", out.to_str().unwrap()]);
+    let run = puzzlec(&[
+        "jobs",
+        "slide",
+        "--board",
+        SEED,
+        "--horizons",
+        "15",
+        "--solver",
+        "cadical",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(run.expect_code(2).stderr.contains("DIMACS solver binary"));
     let run = puzzlec(&["jobs", "slide", "--board", SEED, "--horizons", "15..x", "--out", out.to_str().unwrap()]);
     assert!(run.expect_code(2).stderr.contains("A..B"));

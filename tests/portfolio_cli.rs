@@ -35,7 +35,9 @@ fn the_first_answer_wins_and_the_loser_leaves_nothing_behind() {
 /// Both in-process solvers race on the seed; the answer is the same replayed optimum.
 #[test]
 fn linked_and_embedded_solvers_race_on_the_seed() {
-    let v = crate::util::puzzlec(&["solve", "slide", "--board", SEED, "--solver", "cadical,z3", "--json"]).expect_code(0).json();
+    let v = crate::util::puzzlec(&["solve", "slide", "--board", SEED, "--solver", "cadical,z3", "--json"])
+        .expect_code(0)
+        .json();
     assert_eq!(v["moves"], "DDDLUUULDDDLUUU");
     assert_eq!(v["optimal"], true);
     let racers = v["portfolio"].as_array().unwrap();

@@ -1,8 +1,8 @@
 //! Integration tests: each drives the real `puzzlec` binary.
 
 mod anytime_cli;
-mod batch_cli;
 mod backends_cli;
+mod batch_cli;
 mod certify_cli;
 mod cross_cli;
 mod defects_cli;
@@ -15,4 +15,5 @@ mod portfolio_cli;
 mod slide_cli;
 mod slide_encodings_cli;
 mod support;
+mod svg_browser;
 mod util;

@@ -29,7 +29,11 @@ Examples:
   puzzlec emit slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --format dimacs --horizon 2 -o p.cnf
   puzzlec solvers --check
   puzzlec solve cross --size 3x3 --all
-  puzzlec solve hex --all --certify
+  puzzlec solve hex --all --certify --svg hex38.svg
+  puzzlec solve slide --board \"1 2 3 / 4 _ 6 / 7 5 8\" --solver cadical,z3
+  puzzlec batch boards.txt -j 2 -o answers.jsonl
+  puzzlec jobs cross --horizons 29..31 --out jobs && parallel jobs/run-one.sh ::: $(seq 0 35)
+  puzzlec family slide --size 4x4 --count 20 --seed 1 --out bench-4x4
   puzzlec prove invariants
 
 Exit codes: 0 solved (or valid), 1 proved no solution (or invalid plan),
@@ -99,7 +103,8 @@ come from the registry (see --solvers).")]
     },
     /// Prove the encodings right: the circuit's invariants, bounded equivalence with the rules.
     #[command(subcommand)]
-    Prove(ProveCommand),    /// Solve many requests, one per line, on a pool of workers; answers as JSON Lines.
+    Prove(ProveCommand),
+    /// Solve many requests, one per line, on a pool of workers; answers as JSON Lines.
     #[command(after_help = "\
 Examples:
   puzzlec batch boards.txt -j 2 -o answers.jsonl
@@ -153,6 +158,25 @@ instance and its status, then an exact `p cnf` header; SMT-LIB2 files carry set-
 and :status and end at check-sat. manifest.csv lists file, status, optimum, horizon,
 variables, clauses and the embedded CaDiCaL's time (which confirmed every CNF label).")]
     Family(Family),
+    /// Print (or write into --dir) the shell completion script for bash, zsh or fish.
+    #[command(after_help = "\
+Examples:
+  puzzlec completions bash > ~/.local/share/bash-completion/completions/puzzlec
+  puzzlec completions zsh --dir ~/.zfunc
+  puzzlec completions fish > ~/.config/fish/completions/puzzlec.fish")]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+        /// Write the script into this folder instead of standard output.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Write the man pages (puzzlec.1 and one per subcommand) into DIR (`make man`).
+    #[command(hide = true)]
+    Man {
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 /// `family`'s options.
@@ -417,6 +441,9 @@ pub struct SolveFlags {
     /// With --certify: keep each claim's CNF and proof in DIR (with a README).
     #[arg(long, value_name = "DIR")]
     pub proof_dir: Option<PathBuf>,
+    /// Draw the answer as an animated SVG (plans) or a still one (hexagons) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// Where `emit` writes, and in which form.
@@ -439,6 +466,9 @@ pub struct AnswerFiles {
     /// The solver's answer to it (s/v lines, minisat's result file, or sat + get-value).
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
+    /// Draw the answer as an animated SVG (plans) or a still one (hexagons) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// Where a plan to verify comes from.
@@ -594,6 +624,9 @@ pub struct VerifySlide {
     pub input: SlideInput,
     #[command(flatten)]
     pub plan: PlanInput,
+    /// Draw the answer as an animated SVG (plans) or a still one (hexagons) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// The cross-slider instance options shared by every cross subcommand.
@@ -633,4 +666,7 @@ pub struct VerifyCross {
     pub instance: CrossInstance,
     #[command(flatten)]
     pub plan: PlanInput,
+    /// Draw the answer as an animated SVG (plans) or a still one (hexagons) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }

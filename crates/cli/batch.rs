@@ -12,7 +12,8 @@ use crate::args::{Batch, SolveLine};
 pub fn run(b: Batch, env: &Env, quiet: bool) -> Result<u8, Error> {
     let lines = batch::read(&crate::commands::read_text(&b.file)?, &words);
     let ids: Vec<String> = lines.iter().map(|l| l.id.clone()).collect();
-    let write_err = |e: std::io::Error, path: &std::path::Path| Error::bad_input(format!("writing {}: {e}", path.display()));
+    let write_err =
+        |e: std::io::Error, path: &std::path::Path| Error::bad_input(format!("writing {}: {e}", path.display()));
     let before = match (&b.output, b.resume) {
         (Some(path), true) if path.exists() => {
             std::fs::read_to_string(path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?
@@ -95,7 +96,8 @@ fn progress(todo: u64, done: usize, quiet: bool) -> Option<indicatif::ProgressBa
         return None;
     }
     let bar = indicatif::ProgressBar::new(todo);
-    let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} answered, {elapsed} elapsed, ETA {eta}  {msg}");
+    let style =
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} answered, {elapsed} elapsed, ETA {eta}  {msg}");
     bar.set_style(style.unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
     if done > 0 {
         bar.println(format!("resuming: {done} answered before"));

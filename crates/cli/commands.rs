@@ -14,11 +14,8 @@ use crate::render::{self, Puzzle};
 pub fn run(cli: Cli) -> Result<u8, Error> {
     let env = Env { registry: cli.solvers.clone() };
     let (json, quiet) = (cli.json, cli.quiet);
-    let mut progress = |e: Event| {
-        if !quiet {
-            eprintln!("{e}");
-        }
-    };
+    let mut shown = crate::render::Progress::new(quiet);
+    let mut progress = |e: Event| shown.event(&e);
     match cli.command {
         Command::Solve(c) => {
             let puzzle = match &c {
@@ -26,7 +23,14 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 SolveCommand::Cross(_) => Puzzle::Cross,
                 SolveCommand::Hex(_) => Puzzle::Hex,
             };
-            let answer = facade::solve(&request(c)?, &env, &mut progress)?;
+            let svg = match &c {
+                SolveCommand::Slide(a) => a.flags.svg.clone(),
+                SolveCommand::Cross(a) => a.flags.svg.clone(),
+                SolveCommand::Hex(a) => a.flags.svg.clone(),
+            };
+            let request = request(c)?;
+            let answer = facade::solve(&request, &env, &mut progress)?;
+            draw(svg.as_deref(), &request.instance(), &answer)?;
             Ok(render::answer(&answer, json, |a| render::solved(&puzzle, a)))
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet),
@@ -36,7 +40,15 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 args::JobsCommand::Cross { instance, split } => (Instance::Cross(cross_instance(instance)?), split),
             };
             let (horizons, cubes, out, certify) = (facade::jobs::horizons(&f.horizons)?, f.cubes, f.out, f.certify);
-            let req = facade::jobs::JobsRequest { instance, encoding: f.encoding, solver: Some(f.solver), horizons, cubes, out, certify };
+            let req = facade::jobs::JobsRequest {
+                instance,
+                encoding: f.encoding,
+                solver: Some(f.solver),
+                horizons,
+                cubes,
+                out,
+                certify,
+            };
             let m = facade::jobs::write(&req, &env)?;
             let (n, dir) = (m.jobs.len(), req.out.display());
             let text = format!("wrote {n} jobs to {dir} (see {dir}/README.txt)\nrun:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})\n  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}\n", n - 1);
@@ -46,7 +58,9 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             use facade::family::{self, FamilyPuzzle};
             let size = |default: &str| family::size(f.size.as_deref().unwrap_or(default));
             let puzzle = match f.puzzle {
-                args::FamilyKind::Slide => size("4x4").map(|(rows, cols)| FamilyPuzzle::Slide { rows, cols, walk: f.walk })?,
+                args::FamilyKind::Slide => {
+                    size("4x4").map(|(rows, cols)| FamilyPuzzle::Slide { rows, cols, walk: f.walk })?
+                }
                 args::FamilyKind::Cross => size("3x3").map(|(rows, cols)| FamilyPuzzle::Cross { rows, cols })?,
                 args::FamilyKind::Hex => FamilyPuzzle::Hex,
             };
@@ -61,6 +75,8 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let text = format!("wrote {} files and manifest.csv to {}\n", rows.len(), req.out.display());
             Ok(render::report(&Shown(serde_json::json!({ "files": rows, "out": req.out }), text), json, true))
         }
+        Command::Completions { shell, dir } => crate::manual::completions(shell, dir.as_deref()),
+        Command::Man { dir } => crate::manual::man(&dir),
         Command::Collect { dir } => {
             let a = facade::collect::collect(&dir)?;
             let puzzle = if a.grid.is_some() { Puzzle::Cross } else { Puzzle::Slide };
@@ -101,19 +117,22 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 answer_origin: files.model.display().to_string(),
             };
             let answer = facade::decode(&request)?;
+            draw(files.svg.as_deref(), &request.instance, &answer)?;
             Ok(render::answer(&answer, json, |a| render::decoded(&puzzle, a)))
         }
         Command::Verify(c) => {
-            let (instance, plan) = match c {
-                VerifyCommand::Slide(a) => (Instance::Slide(slide_instance(a.input)?), a.plan),
-                VerifyCommand::Cross(a) => (Instance::Cross(cross_instance(a.instance)?), a.plan),
+            let (instance, plan, svg) = match c {
+                VerifyCommand::Slide(a) => (Instance::Slide(slide_instance(a.input)?), a.plan, a.svg),
+                VerifyCommand::Cross(a) => (Instance::Cross(cross_instance(a.instance)?), a.plan, a.svg),
             };
             let moves = match (plan.moves, plan.moves_file) {
                 (Some(m), _) => m,
                 (None, Some(path)) => read_text(&path)?.split_whitespace().collect(),
                 (None, None) => return Err(Error::bad_input("no plan given: pass --moves or --moves-file")),
             };
-            let answer = facade::verify(&facade::VerifyRequest { instance, moves })?;
+            let request = facade::VerifyRequest { instance, moves };
+            let answer = facade::verify(&request)?;
+            draw(svg.as_deref(), &request.instance, &answer)?;
             Ok(render::answer(&answer, json, render::verified))
         }
         Command::Prove(args::ProveCommand::Invariants { max_side }) => {
@@ -126,6 +145,17 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
     }
+}
+
+/// `--svg FILE`: draws a solved or valid answer; says on stderr why nothing was drawn else.
+fn draw(path: Option<&Path>, instance: &Instance, answer: &facade::Answer) -> Result<(), Error> {
+    let Some(path) = path else { return Ok(()) };
+    if answer.exit_code() != 0 {
+        eprintln!("no SVG written: the answer has no plan or filling to draw");
+        return Ok(());
+    }
+    let svg = facade::svg::render(instance, answer)?;
+    std::fs::write(path, svg).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))
 }
 
 /// A JSON value with its text rendering, for `render::report`.

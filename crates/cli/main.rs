@@ -4,6 +4,7 @@
 mod args;
 mod batch;
 mod commands;
+mod manual;
 mod render;
 
 use std::process::ExitCode;

@@ -25,6 +25,51 @@ pub fn write_stdout(text: &str) {
     }
 }
 
+/// Progress on stderr: plain lines (and nothing with -q); on a terminal, once a run has
+/// lasted a second, a spinner line with the elapsed time and the latest news, each finished
+/// step still printed above it.
+pub struct Progress {
+    quiet: bool,
+    started: std::time::Instant,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Progress {
+        Progress { quiet, started: std::time::Instant::now(), bar: None }
+    }
+
+    pub fn event(&mut self, e: &puzzlec_facade::Event) {
+        use std::io::IsTerminal;
+        if self.quiet {
+            return;
+        }
+        let late = self.started.elapsed() > std::time::Duration::from_secs(1);
+        if self.bar.is_none() && late && std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new_spinner();
+            let style = indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}");
+            bar.set_style(style.unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            self.bar = Some(bar);
+        }
+        match &self.bar {
+            Some(bar) => {
+                bar.println(e.to_string());
+                bar.set_message(format!("latest: {e}"));
+            }
+            None => eprintln!("{e}"),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// Prints a report (solver list, proofs) as JSON or as its own text; exit 0 when `ok`, else 1.
 pub fn report<T: serde::Serialize + std::fmt::Display>(r: &T, json: bool, ok: bool) -> u8 {
     let json_text = || format!("{}\n", serde_json::to_value(r).expect("reports serialise"));
@@ -68,7 +113,8 @@ pub fn solved(p: &Puzzle, a: &Answer) -> String {
         format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
     });
     let raced = a.portfolio.as_ref().map_or(String::new(), |racers| {
-        let each: Vec<String> = racers.iter().map(|r| format!("{} {} ({} ms)", r.solver, r.status, r.time_ms)).collect();
+        let each: Vec<String> =
+            racers.iter().map(|r| format!("{} {} ({} ms)", r.solver, r.status, r.time_ms)).collect();
         format!("portfolio: {}\n", each.join(", "))
     });
     summary(p, a) + &proved + &raced

@@ -48,7 +48,8 @@ pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
                         Value::String(s) => s,
                         other => other.to_string(),
                     });
-                    let request = serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request"));
+                    let request =
+                        serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request"));
                     (id, request)
                 }
                 Err(e) => (None, Err(Error::bad_input(format!("not JSON: {e}")))),
@@ -179,7 +180,10 @@ mod tests {
     fn output_is_sorted_back_and_a_cut_line_is_dropped() {
         let out = "{\"id\":\"2\",\"status\":\"solved\"}\n{\"id\":\"1\",\"status\":\"unknown\"}\n{\"id\":\"3\",\"sta";
         let ids = ["1".to_owned(), "2".to_owned(), "3".to_owned()];
-        assert_eq!(in_input_order(out, &ids), "{\"id\":\"1\",\"status\":\"unknown\"}\n{\"id\":\"2\",\"status\":\"solved\"}\n");
+        assert_eq!(
+            in_input_order(out, &ids),
+            "{\"id\":\"1\",\"status\":\"unknown\"}\n{\"id\":\"2\",\"status\":\"solved\"}\n"
+        );
         assert_eq!(answered(out).len(), 2);
         assert_eq!(worst_code(out), 3);
     }

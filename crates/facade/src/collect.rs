@@ -35,7 +35,8 @@ pub struct HorizonResult {
 pub fn collect(dir: &Path) -> Result<Answer> {
     let started = std::time::Instant::now();
     let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?;
     let m: Manifest = serde_json::from_str(&text).map_err(|e| Error::bad_input(format!("{}: {e}", path.display())))?;
     let checker = match m.certify {
         true => Some(puzzlec_certify::Checker::find().ok_or_else(|| {
@@ -46,7 +47,9 @@ pub fn collect(dir: &Path) -> Result<Answer> {
     let mut by_horizon: BTreeMap<usize, HorizonResult> = BTreeMap::new();
     let mut plans: BTreeMap<usize, Answer> = BTreeMap::new();
     for job in &m.jobs {
-        let h = by_horizon.entry(job.horizon).or_insert_with(|| HorizonResult { horizon: job.horizon, ..Default::default() });
+        let h = by_horizon
+            .entry(job.horizon)
+            .or_insert_with(|| HorizonResult { horizon: job.horizon, ..Default::default() });
         h.jobs += 1;
         let out = dir.join("out").join(format!("{}.txt", job.id));
         let Ok(answer_text) = std::fs::read_to_string(&out) else {
@@ -56,7 +59,8 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         let cnf = dir.join(&job.file);
         let request = DecodeRequest {
             instance: m.instance.instance(),
-            encoded: std::fs::read_to_string(&cnf).map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
+            encoded: std::fs::read_to_string(&cnf)
+                .map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
             encoded_origin: cnf.display().to_string(),
             answer: answer_text,
             answer_origin: out.display().to_string(),
@@ -121,7 +125,10 @@ fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, 
     }
     let a = Answer::new(puzzle, Status::Unknown);
     match open.is_empty() {
-        true => a.no_solution(Some("none-within"), format!("every job of horizons {} answered UNSAT: no plan of those lengths", span(results))),
+        true => a.no_solution(
+            Some("none-within"),
+            format!("every job of horizons {} answered UNSAT: no plan of those lengths", span(results)),
+        ),
         false => a.unknown(format!("horizons {} still open (jobs missing or failed)", open.join(", "))),
     }
 }

@@ -84,7 +84,9 @@ pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<crate::jobs::F
     let puzzle = instance(i)?;
     let chosen = match name {
         Some(n) => encoding(n)?,
-        None => *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions"),
+        None => {
+            *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
+        }
     };
     let n = puzzle.cells();
     let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];

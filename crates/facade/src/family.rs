@@ -17,7 +17,9 @@ use puzzlec_core::slide::{benchset::random_walk, to_compact};
 use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
-use crate::request::{CrossInstance, CrossRequest, EmitRequest, HexInstance, Instance, Request, SlideInstance, SlideRequest, SolveOptions};
+use crate::request::{
+    CrossInstance, CrossRequest, EmitRequest, HexInstance, Instance, Request, SlideInstance, SlideRequest, SolveOptions,
+};
 use crate::{Env, Error, InputKind, Result, Status};
 
 /// Which puzzle, and its size.
@@ -133,17 +135,23 @@ fn write_one(req: &FamilyRequest, l: &Labelled, kind: InputKind) -> Result<Writt
     about.push(format!("status: {}", status.to_uppercase()));
     let (file, body, mut row) = match kind {
         InputKind::Dimacs => {
-            let cnf = Cnf::parse_dimacs(&text).map_err(|e| Error::unknown(format!("emitted CNF does not parse: {e}")))?;
+            let cnf =
+                Cnf::parse_dimacs(&text).map_err(|e| Error::unknown(format!("emitted CNF does not parse: {e}")))?;
             let started = Instant::now();
             let outcome = Backend::embedded_sat().solve_cnf(&cnf, Duration::from_secs(600))?;
             let seconds = started.elapsed().as_secs_f64();
             let found = match outcome {
                 Outcome::Sat(_) => true,
                 Outcome::Unsat => false,
-                Outcome::Unknown(why) => return Err(Error::unknown(format!("{}: the embedded solver gave up: {why}", l.name))),
+                Outcome::Unknown(why) => {
+                    return Err(Error::unknown(format!("{}: the embedded solver gave up: {why}", l.name)))
+                }
             };
             if found != l.sat {
-                return Err(Error::unknown(format!("{}: labelled {status} but the embedded solver says otherwise", l.name)));
+                return Err(Error::unknown(format!(
+                    "{}: labelled {status} but the embedded solver says otherwise",
+                    l.name
+                )));
             }
             let head: String = about.iter().map(|a| format!("c {a}\n")).collect();
             let row = Written {
@@ -177,7 +185,15 @@ fn write_one(req: &FamilyRequest, l: &Labelled, kind: InputKind) -> Result<Writt
                     break;
                 }
             }
-            let row = Written { file: String::new(), status, optimum: l.optimum, horizon: None, variables: None, clauses: None, cadical_seconds: None };
+            let row = Written {
+                file: String::new(),
+                status,
+                optimum: l.optimum,
+                horizon: None,
+                variables: None,
+                clauses: None,
+                cadical_seconds: None,
+            };
             (format!("{}.smt2", l.name), body, row)
         }
     };
@@ -213,9 +229,23 @@ fn search() -> SolveOptions {
 /// Both sides of the boundary: the optimum (SAT) and two below it (UNSAT: plans of one
 /// instance all have the same parity, so optimum - 1 would be refuted by parity alone).
 fn pair(name: &str, instance: Instance, opt: usize, about: &[String]) -> Vec<Labelled> {
-    let mut out = vec![Labelled { name: format!("{name}-h{opt}-sat"), instance: instance.clone(), horizon: opt, sat: true, optimum: Some(opt), about: about.to_vec() }];
+    let mut out = vec![Labelled {
+        name: format!("{name}-h{opt}-sat"),
+        instance: instance.clone(),
+        horizon: opt,
+        sat: true,
+        optimum: Some(opt),
+        about: about.to_vec(),
+    }];
     if opt >= 2 {
-        out.push(Labelled { name: format!("{name}-h{}-unsat", opt - 2), instance, horizon: opt - 2, sat: false, optimum: Some(opt), about: about.to_vec() });
+        out.push(Labelled {
+            name: format!("{name}-h{}-unsat", opt - 2),
+            instance,
+            horizon: opt - 2,
+            sat: false,
+            optimum: Some(opt),
+            about: about.to_vec(),
+        });
     }
     out
 }
@@ -226,14 +256,24 @@ fn slide(rows: usize, cols: usize, walk: usize, req: &FamilyRequest, env: &Env) 
         let seed = req.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         let board = to_compact(&random_walk(rows, cols, walk, seed));
         let instance = SlideInstance { board: board.clone(), goal: None, origin: None };
-        let request = Request::Slide(SlideRequest { instance: instance.clone(), options: search(), ..SlideRequest::default() });
+        let request =
+            Request::Slide(SlideRequest { instance: instance.clone(), options: search(), ..SlideRequest::default() });
         let opt = optimum(request, env)?.ok_or_else(|| Error::unknown("a random walk gave an unsolvable board"))?;
         let about = vec![
-            format!("instance {} of {}: a random walk of {walk} moves from the goal (walk seed {seed})", i + 1, req.count),
+            format!(
+                "instance {} of {}: a random walk of {walk} moves from the goal (walk seed {seed})",
+                i + 1,
+                req.count
+            ),
             format!("board: {board} (goal: tiles in order, blank last)"),
             format!("optimum: {opt} moves (exact search: IDA* with Manhattan distance and linear conflicts)"),
         ];
-        out.extend(pair(&format!("slide-{rows}x{cols}-s{}-{:03}", req.seed, i + 1), Instance::Slide(instance), opt, &about));
+        out.extend(pair(
+            &format!("slide-{rows}x{cols}-s{}-{:03}", req.seed, i + 1),
+            Instance::Slide(instance),
+            opt,
+            &about,
+        ));
     }
     Ok(out)
 }
@@ -244,19 +284,31 @@ fn cross(rows: usize, cols: usize, req: &FamilyRequest, env: &Env) -> Result<Vec
     while out.len() < 2 * req.count {
         tries += 1;
         if tries > 50 * req.count {
-            return Err(Error::unknown(format!("found only {} solvable {rows}x{cols} instances in {tries} draws", out.len() / 2)));
+            return Err(Error::unknown(format!(
+                "found only {} solvable {rows}x{cols} instances in {tries} draws",
+                out.len() / 2
+            )));
         }
         let mut cell = || format!("{},{}", rng.usize(1..=rows), rng.usize(1..=cols));
         let (cross, empty, target) = (cell(), cell(), cell());
         if cross == empty || cross == target {
             continue;
         }
-        let instance = CrossInstance { size: Some(format!("{rows}x{cols}")), cross: Some(cross.clone()), empty: Some(empty.clone()), target: Some(target.clone()), ..Default::default() };
+        let instance = CrossInstance {
+            size: Some(format!("{rows}x{cols}")),
+            cross: Some(cross.clone()),
+            empty: Some(empty.clone()),
+            target: Some(target.clone()),
+            ..Default::default()
+        };
         let request = Request::Cross(CrossRequest { instance: instance.clone(), options: search(), max_moves: None });
         let Some(opt) = optimum(request, env)? else { continue };
         let i = out.len() / 2 + 1;
         let about = vec![
-            format!("instance {i} of {}: cross at {cross}, empty cell at {empty}, target {target} (rows,cols from 1,1)", req.count),
+            format!(
+                "instance {i} of {}: cross at {cross}, empty cell at {empty}, target {target} (rows,cols from 1,1)",
+                req.count
+            ),
             format!("optimum: {opt} moves (exact search of the cross slider)"),
         ];
         out.extend(pair(&format!("cross-{rows}x{cols}-s{}-{i:03}", req.seed), Instance::Cross(instance), opt, &about));
@@ -267,7 +319,14 @@ fn cross(rows: usize, cols: usize, req: &FamilyRequest, env: &Env) -> Result<Vec
 /// Hexagons: Hex38 with a few givens copied from one of its 12 fillings (SAT) or chosen so
 /// that no filling agrees (UNSAT), labelled against the complete enumeration.
 fn hex(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
-    let all = crate::solve(&Request::Hex(crate::request::HexRequest { options: SolveOptions { all: true, ..Default::default() }, ..Default::default() }), env, &mut |_| {})?;
+    let all = crate::solve(
+        &Request::Hex(crate::request::HexRequest {
+            options: SolveOptions { all: true, ..Default::default() },
+            ..Default::default()
+        }),
+        env,
+        &mut |_| {},
+    )?;
     let fillings: Vec<std::collections::BTreeMap<String, i64>> = all
         .solutions
         .unwrap_or_default()
@@ -303,10 +362,20 @@ fn hex(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
                 }
             };
             let text: Vec<String> = givens.iter().map(|(c, v)| format!("{c}={v}")).collect();
-            let about = vec![format!("instance {i} of {}: Hex38 (order 3) with givens {}", req.count, text.join(",")), format!("label from the complete enumeration of the 12 fillings")];
+            let about = vec![
+                format!("instance {i} of {}: Hex38 (order 3) with givens {}", req.count, text.join(",")),
+                format!("label from the complete enumeration of the 12 fillings"),
+            ];
             let label = if sat { "sat" } else { "unsat" };
             let instance = Instance::Hex(HexInstance { order: 3, givens: Some(text.join(",")) });
-            out.push(Labelled { name: format!("hex-o3-s{}-{i:03}-{label}", req.seed), instance, horizon: 0, sat, optimum: None, about });
+            out.push(Labelled {
+                name: format!("hex-o3-s{}-{i:03}-{label}", req.seed),
+                instance,
+                horizon: 0,
+                sat,
+                optimum: None,
+                about,
+            });
         }
     }
     Ok(out)

@@ -128,7 +128,11 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     let instance = JobInstance::from(&req.instance)?;
     let facts = instance.facts(req.encoding.as_deref())?;
     if req.horizons.is_empty() {
-        return Err(Error::bad_input(format!("--horizons {}..{}: an empty range", req.horizons.start(), req.horizons.end())));
+        return Err(Error::bad_input(format!(
+            "--horizons {}..{}: an empty range",
+            req.horizons.start(),
+            req.horizons.end()
+        )));
     }
     crate::files::check_horizon(*req.horizons.end())?;
     let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
@@ -145,7 +149,10 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     }
     let dir = &req.out;
     if dir.join("manifest.json").exists() {
-        return Err(Error::bad_input(format!("{} already holds jobs (manifest.json); pick a new --out", dir.display())));
+        return Err(Error::bad_input(format!(
+            "{} already holds jobs (manifest.json); pick a new --out",
+            dir.display()
+        )));
     }
     let io = |e: std::io::Error, p: &Path| Error::bad_input(format!("writing {}: {e}", p.display()));
     std::fs::create_dir_all(dir.join("jobs")).map_err(|e| io(e, dir))?;
@@ -162,7 +169,8 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
         for prefix in prefixes(&facts, &base, horizon, req.cubes) {
             let id = jobs.len();
             let file = format!("jobs/{id}.cnf");
-            let text = with_units(&base, &prefix.1, &format!("job {id}: horizon {horizon}, first moves {:?}", prefix.0));
+            let text =
+                with_units(&base, &prefix.1, &format!("job {id}: horizon {horizon}, first moves {:?}", prefix.0));
             std::fs::write(dir.join(&file), text).map_err(|e| io(e, &dir.join(&file)))?;
             jobs.push(Job { id, horizon, first_moves: prefix.0, file });
         }
@@ -172,7 +180,10 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
         encoding: facts.encoding.to_owned(),
         lower_bound: facts.lower_bound,
         solver: solver_id.to_owned(),
-        command: command.iter().map(|a| a.replace("@IN@", "$IN").replace("@RESULT@", "$RESULT").replace("@PROOF@", "$PROOF")).collect(),
+        command: command
+            .iter()
+            .map(|a| a.replace("@IN@", "$IN").replace("@RESULT@", "$RESULT").replace("@PROOF@", "$PROOF"))
+            .collect(),
         certify: req.certify,
         jobs,
     };

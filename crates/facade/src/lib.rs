@@ -28,17 +28,18 @@ pub use request::{
     SlideRequest, SolveOptions, VerifyRequest,
 };
 
+pub mod collect;
 pub mod cross;
+pub mod family;
 pub mod files;
 pub mod hex;
-pub mod portfolio;
-pub mod prove;
 pub mod jobs;
 mod jobs_scripts;
-pub mod collect;
-pub mod family;
+pub mod portfolio;
+pub mod prove;
 pub mod slide;
 pub mod solvers;
+pub mod svg;
 
 /// Solves one request: parse and check the instance, pick solver and encoding, search,
 /// replay every solution through the reference model, and say what was proved.

@@ -70,15 +70,18 @@ pub fn solve(req: &Request, ids: &[String], env: &Env, on: &mut dyn FnMut(Event)
                     let _ = tx.send((i, m));
                 };
                 let result = stop::within(&token, || crate::solve(&one, &env, &mut |e| send(Message::Event(e))));
-                send(Message::Done(result, t0.elapsed()));
+                send(Message::Done(Box::new(result), t0.elapsed()));
             });
         }
         drop(tx);
         for (i, message) in rx {
             match message {
-                Message::Event(e) if winner.is_none() => on(Event::Racer { solver: ids[i].clone(), report: Box::new(e) }),
+                Message::Event(e) if winner.is_none() => {
+                    on(Event::Racer { solver: ids[i].clone(), report: Box::new(e) })
+                }
                 Message::Event(_) => {}
                 Message::Done(result, took) => {
+                    let result = *result;
                     let decisive = matches!(&result, Ok(a) if a.status != Status::Unknown);
                     if decisive && winner.is_none() {
                         winner = Some(i);
@@ -90,7 +93,8 @@ pub fn solve(req: &Request, ids: &[String], env: &Env, on: &mut dyn FnMut(Event)
             }
         }
     });
-    let racers: Vec<Racer> = ids.iter().zip(&ended).enumerate().map(|(i, (id, e))| racer(id, e, winner == Some(i))).collect();
+    let racers: Vec<Racer> =
+        ids.iter().zip(&ended).enumerate().map(|(i, (id, e))| racer(id, e, winner == Some(i))).collect();
     let mut results = ended.into_iter().map(|e| e.expect("every racer ends").0);
     let chosen = match winner {
         Some(w) => results.nth(w).expect("the winner ended"),
@@ -109,7 +113,7 @@ pub fn solve(req: &Request, ids: &[String], env: &Env, on: &mut dyn FnMut(Event)
 
 enum Message {
     Event(Event),
-    Done(Result<Answer>, Duration),
+    Done(Box<Result<Answer>>, Duration),
 }
 
 fn racer(id: &str, ended: &Option<(Result<Answer>, Duration, bool)>, won: bool) -> Racer {
@@ -117,7 +121,10 @@ fn racer(id: &str, ended: &Option<(Result<Answer>, Duration, bool)>, won: bool) 
     let (status, detail) = match result {
         _ if won => ("won".to_owned(), None),
         Ok(a) if *after_winner && a.status == Status::Unknown => ("stopped".to_owned(), None),
-        Ok(a) => (serde_json::to_value(a.status).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(), a.detail.clone()),
+        Ok(a) => (
+            serde_json::to_value(a.status).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
+            a.detail.clone(),
+        ),
         Err(e) => ("error".to_owned(), Some(e.to_string())),
     };
     Racer { solver: id.to_owned(), status, time_ms: took.as_millis() as u64, detail }

@@ -143,6 +143,15 @@ impl Request {
         }
     }
 
+    /// The instance asked about.
+    pub fn instance(&self) -> Instance {
+        match self {
+            Request::Slide(r) => Instance::Slide(r.instance.clone()),
+            Request::Cross(r) => Instance::Cross(r.instance.clone()),
+            Request::Hex(r) => Instance::Hex(r.instance.clone()),
+        }
+    }
+
     pub fn options_mut(&mut self) -> &mut SolveOptions {
         match self {
             Request::Slide(r) => &mut r.options,

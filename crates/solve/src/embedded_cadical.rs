@@ -87,7 +87,8 @@ impl CadicalSession {
     /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
     /// problems where one was measured to pay; an unknown name falls back to the default.
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
-        let mut solver: cadical::Solver<Limit> = config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
+        let mut solver: cadical::Solver<Limit> =
+            config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());

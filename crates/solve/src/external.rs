@@ -254,7 +254,10 @@ impl SolveSmt for External {
 
 /// Waits for `child` until `until`, in short slices so that a stop (a portfolio's loser,
 /// Ctrl-C in a batch) ends the wait at once; `Ok(None)` when it did not exit in time.
-fn wait(child: &mut std::process::Child, until: std::time::Instant) -> std::io::Result<Option<std::process::ExitStatus>> {
+fn wait(
+    child: &mut std::process::Child,
+    until: std::time::Instant,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
     loop {
         let left = until.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() || puzzlec_core::stop::requested() {

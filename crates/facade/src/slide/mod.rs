@@ -56,7 +56,9 @@ pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::F
     let (start, goal) = boards(i)?;
     let chosen = match name {
         Some(n) => encoding(n)?,
-        None => *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions"),
+        None => {
+            *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
+        }
     };
     let undo = chosen.allows_undo();
     let lower_bound = puzzlec_core::slide::Heuristic::new(&goal).manhattan_linear_conflict(&start);
