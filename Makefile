@@ -38,6 +38,10 @@ completions: build
 figures: build
 	bash scripts/figures.sh target/release/puzzlec
 
+## Korf's 100 through the SAT path (separate from bench): ARGS="--range 1..10 --limit 60".
+bench-korf: deps-build
+	$(CARGO) bench --bench korf -- $(ARGS)
+
 ## Regenerates encodings/ (the canonical encodings of the seed instances).
 encodings:
 	PUZZLEC_WRITE_ENCODINGS=1 $(CARGO) test --test integration canonical_encodings_are_fresh

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use puzzlec_core::slide::benchset::{bench_set, BenchBoard};
 use puzzlec_core::slide::{exact_shortest_path, Board, Heuristic, Search};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with};
+use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with, Cubes};
 use puzzlec_drive::Form;
 use puzzlec_encode::slide::compact::Ingredients;
 use puzzlec_encode::slide::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
@@ -23,10 +23,10 @@ const BV_UP_TO: usize = 16;
 #[derive(Clone, Copy)]
 struct Tactics {
     ing: Ingredients,
-    cubes: bool,
+    cubes: Cubes,
 }
 
-const DEFAULT: Tactics = Tactics { ing: Ingredients::DEFAULT, cubes: true };
+const DEFAULT: Tactics = Tactics { ing: Ingredients::DEFAULT, cubes: Cubes::Frontier };
 
 struct Case {
     name: String,
@@ -59,7 +59,7 @@ fn prove(
     let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
     let h = Horizons { lower_bound: lb, step: 2, max: 90, deadline: Some(started + LIMIT) };
     let out = if incremental {
-        incremental_shortest(backend, &case.start, &case.goal, ing, cubes, h, |_| {})
+        incremental_shortest(backend, &case.start, &case.goal, ing, cubes != Cubes::Off, h, |_| {})
     } else {
         shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, cubes), |_| {})
     };
@@ -167,7 +167,7 @@ pub fn run_all() {
 
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
-    let with = |ing: Ingredients| Tactics { ing, cubes: true };
+    let with = |ing: Ingredients| Tactics { ing, cubes: Cubes::Frontier };
     let variants: [(&str, Tactics); 8] = [
         ("all", DEFAULT),
         ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),
@@ -176,7 +176,8 @@ fn ablation(cases: &[Case]) {
         ("no conflicts", with(Ingredients { conflicts: false, ..Ingredients::DEFAULT })),
         ("with detours", with(Ingredients { detours: true, ..Ingredients::DEFAULT })),
         ("AMO every step", with(Ingredients { every_step_amo: true, ..Ingredients::DEFAULT })),
-        ("no cubes", Tactics { cubes: false, ..DEFAULT }),
+        ("no cubes", Tactics { cubes: Cubes::Off, ..DEFAULT }),
+        ("ranked cubes, no pattern-database frontier", Tactics { cubes: Cubes::Ranked, ..DEFAULT }),
     ];
     print!("| board | optimum |");
     variants.iter().for_each(|(n, _)| print!(" {n} |"));

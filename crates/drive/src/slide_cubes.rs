@@ -61,6 +61,59 @@ pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize
     ranked.into_iter().map(|(_, lits)| lits).collect()
 }
 
+/// Cubes from an IDA* frontier, and the lemmas that make them cover the horizon.
+///
+/// Every sequence of legal moves without undos from `start` is followed while `g + h(board)
+/// <= horizon` (`h` admissible: no plan of `horizon` moves continues a pruned prefix); the
+/// frontier is the first depth with at least `target` prefixes (or the horizon). Each
+/// surviving prefix is a cube; each pruned one becomes a clause forbidding it (a lemma the
+/// estimate justifies, not the formula: a certified run must not use them). The cubes, most
+/// promising first, together with the lemmas cover every plan of the horizon.
+pub fn frontier(
+    actions: &[Vec<Lit>],
+    start: &Board,
+    horizon: usize,
+    h: &dyn Fn(&Board) -> usize,
+    target: usize,
+    max_depth: usize,
+) -> (Vec<Vec<Lit>>, Vec<Vec<Lit>>) {
+    let mut lemmas = Vec::new();
+    let mut level: Vec<(Vec<Move>, Board, usize)> = vec![(Vec::new(), *start, h(start))];
+    let depth_cap = horizon.min(actions.len()).min(max_depth);
+    let lits = |path: &[Move]| -> Vec<Lit> { path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect() };
+    if h(start) > horizon {
+        return (Vec::new(), vec![Vec::new()]);
+    }
+    for g in 1..=depth_cap {
+        if level.len() >= target {
+            break;
+        }
+        let mut next = Vec::with_capacity(level.len() * 2);
+        for (path, board, _) in &level {
+            for m in Move::ALL {
+                if path.last().is_some_and(|&l: &Move| l == m.opposite()) {
+                    continue;
+                }
+                let mut b = *board;
+                if !b.apply(m) {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(m);
+                let f = g + h(&b);
+                if f > horizon {
+                    lemmas.push(lits(&p).into_iter().map(|l| -l).collect());
+                } else {
+                    next.push((p, b, f));
+                }
+            }
+        }
+        level = next;
+    }
+    level.sort_by_key(|(_, _, f)| *f);
+    (level.iter().map(|(p, _, _)| lits(p)).collect(), lemmas)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +130,27 @@ mod tests {
             assert_eq!(start.apply_strict(&path).expect("legal"), board);
             assert!(path.windows(2).all(|w| w[1] != w[0].opposite()));
         }
+    }
+
+    /// With Manhattan distance as the estimate, the frontier and the lemmas cover exactly the
+    /// prefixes of the no-undo move sequences: every prefix is either extended or blocked.
+    #[test]
+    fn frontier_and_lemmas_cover_every_prefix() {
+        let start = parse_board("4 1 3 / 7 2 6 / _ 5 8").expect("board");
+        let goal = Board::goal(3, 3);
+        let h = Heuristic::new(&goal);
+        let horizon = 6;
+        let actions: Vec<Vec<Lit>> = (0..horizon).map(|t| (0..4).map(|m| (t * 4 + m + 1) as Lit).collect()).collect();
+        let (cubes, lemmas) = frontier(&actions, &start, horizon, &|b| h.manhattan(b), 1000, horizon);
+        let depth = cubes[0].len();
+        assert!(cubes.iter().all(|c| c.len() == depth));
+        // Every no-undo prefix of that depth is a cube or extends a blocked prefix.
+        for (path, _) in prefixes(&start, depth) {
+            let lits: Vec<Lit> = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
+            let blocked = lemmas.iter().any(|l: &Vec<Lit>| l.iter().all(|x| lits.contains(&-x)));
+            assert!(cubes.contains(&lits) != blocked, "{path:?}");
+        }
+        // The board is 6 moves from the goal: some cube survives.
+        assert!(!cubes.is_empty());
     }
 }

@@ -9,6 +9,7 @@ pub mod constructive;
 pub mod heuristic;
 pub mod ida;
 pub mod parse;
+pub mod pdb;
 pub mod solvability;
 
 pub use crate::moves::{moves_to_string, parse_moves, Move};
