@@ -32,7 +32,11 @@ fn instances() -> Vec<Instance> {
             let v: Vec<&str> = l.split_whitespace().collect();
             let tiles: Vec<&str> = v[1..17].iter().map(|t| if *t == "0" { "_" } else { t }).collect();
             let rows: Vec<String> = tiles.chunks(4).map(|r| r.join(" ")).collect();
-            Instance { id: v[0].to_owned(), board: parse_board(&rows.join(" / ")).expect("a board"), optimum: v[17].parse().expect("a length") }
+            Instance {
+                id: v[0].to_owned(),
+                board: parse_board(&rows.join(" / ")).expect("a board"),
+                optimum: v[17].parse().expect("a length"),
+            }
         })
         .collect();
     all.sort_by_key(|i| (i.optimum, i.id.parse::<usize>().unwrap_or(0)));
@@ -68,7 +72,13 @@ fn run(list: &[&Instance], limit: Duration, cubes: Cubes) -> usize {
             _ => (false, "-"),
         };
         proved += usize::from(ok);
-        println!("| {} | {} | {} | {total:.1} | {} | {same} |", inst.id, inst.optimum, seen.join("; "), if ok { "yes" } else { "no" });
+        println!(
+            "| {} | {} | {} | {total:.1} | {} | {same} |",
+            inst.id,
+            inst.optimum,
+            seen.join("; "),
+            if ok { "yes" } else { "no" }
+        );
     }
     println!("\nproved optimal: {proved} of {}\n", list.len());
     proved

@@ -11,6 +11,7 @@ mod encodings_fresh;
 mod family_cli;
 mod hex_cli;
 mod jobs_cli;
+mod korf_cli;
 mod portfolio_cli;
 mod slide_cli;
 mod slide_encodings_cli;

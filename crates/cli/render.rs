@@ -117,7 +117,8 @@ pub fn solved(p: &Puzzle, a: &Answer) -> String {
             racers.iter().map(|r| format!("{} {} ({} ms)", r.solver, r.status, r.time_ms)).collect();
         format!("portfolio: {}\n", each.join(", "))
     });
-    summary(p, a) + &proved + &raced
+    let trusted = a.trusted.as_ref().map_or(String::new(), |t| format!("trusted: {t}\n"));
+    summary(p, a) + &proved + &trusted + &raced
 }
 
 fn summary(p: &Puzzle, a: &Answer) -> String {

@@ -159,6 +159,23 @@ pub enum Cubes {
     Frontier,
 }
 
+/// Whether [`probe`] at `horizon` splits through the pattern-database frontier, whose lemmas
+/// the answer must then name as trusted (they follow from an admissible bound, not from the
+/// formula by resolution).
+pub fn uses_frontier(
+    encoding: &dyn SlideEncoding,
+    backend: &Backend,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+) -> bool {
+    encoding.layered()
+        && backend.is_incremental()
+        && horizon >= FRONTIER_FROM
+        && start.len() <= puzzlec_core::slide::pdb::MAX_CELLS
+        && compact::budget(start, goal, horizon).is_some()
+}
+
 /// Horizons from which the pattern-database frontier pays for building the tables (about
 /// two seconds on the 15-puzzle; measured: below it the ranked cubes finish first).
 pub const FRONTIER_FROM: usize = 30;
@@ -167,8 +184,6 @@ pub const FRONTIER_FROM: usize = 30;
 /// pruned search reached the full horizon and the solver only confirmed complete plans).
 /// On Korf 16 (optimum 42): 200 prefixes, no answer in 60 s; 2,000, 49 s; 20,000, 15 s.
 const FRONTIER_TARGET: usize = 20_000;
-
-
 
 /// As [`probe`], with `compact`'s ingredients chosen, and whether `compact` on the embedded
 /// solver goes through cubes ([`crate::slide_cubes`]); both for measurements.
@@ -231,7 +246,8 @@ fn compact_by_cubes(
         Some(db) => {
             let lc = puzzlec_core::slide::Heuristic::new(goal);
             let h = |b: &Board| db.estimate(b).max(lc.manhattan_linear_conflict(b));
-            let (cubes, lemmas) = crate::slide_cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
+            let (cubes, lemmas) =
+                crate::slide_cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
             for lemma in &lemmas {
                 session.add_clause(lemma);
             }

@@ -101,6 +101,10 @@ pub struct Answer {
     /// `--certify`: the checked proofs behind the claims.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<crate::certify::Certificate>,
+    /// What the answer rests on beyond the solver's word and the replay (e.g. the lemmas of
+    /// the pattern-database frontier), said in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trusted: Option<String>,
     /// `--solver a,b,c`: how each racer of the portfolio ended (the winner is `solver`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<Vec<crate::portfolio::Racer>>,

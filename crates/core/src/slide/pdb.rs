@@ -64,7 +64,8 @@ impl PatternDb {
         use std::collections::HashMap;
         use std::sync::{Arc, Mutex};
         static BUILT: Mutex<Option<HashMap<Vec<u8>, Arc<PatternDb>>>> = Mutex::new(None);
-        let key: Vec<u8> = [goal.rows() as u8, goal.cols() as u8].into_iter().chain(goal.cells().iter().copied()).collect();
+        let key: Vec<u8> =
+            [goal.rows() as u8, goal.cols() as u8].into_iter().chain(goal.cells().iter().copied()).collect();
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         let map = built.get_or_insert_with(HashMap::new);
         if let Some(db) = map.get(&key) {
@@ -97,7 +98,8 @@ fn table(goal: &Board, group: &[u8]) -> Vec<u8> {
     let size = n.pow(k as u32);
     let mut dist = vec![u8::MAX; size * n];
     let mut best = vec![u8::MAX; size];
-    let start: Vec<usize> = group.iter().map(|&t| goal.cells().iter().position(|&c| c == t).expect("tile on the goal")).collect();
+    let start: Vec<usize> =
+        group.iter().map(|&t| goal.cells().iter().position(|&c| c == t).expect("tile on the goal")).collect();
     let blank = goal.cells().iter().position(|&c| c == BLANK).expect("a blank");
     let s = index(start.iter().copied(), n) * n + blank;
     dist[s] = 0;
