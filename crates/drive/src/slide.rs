@@ -474,8 +474,23 @@ mod tests {
         let out = if incremental {
             incremental_shortest(&cadical, b, goal, ing, cubes, h, |_| {}).unwrap()
         } else {
-            shortest(h, |k, limit| probe_with(&compact::Compact, &cadical, b, goal, k, limit, ing, cubes), |_| {})
-                .unwrap()
+            shortest(
+                h,
+                |k, limit| {
+                    probe_with(
+                        &compact::Compact,
+                        &cadical,
+                        b,
+                        goal,
+                        k,
+                        limit,
+                        ing,
+                        if cubes { Cubes::Frontier } else { Cubes::Off },
+                    )
+                },
+                |_| {},
+            )
+            .unwrap()
         };
         let Shortest::Found { plan, optimal: true, .. } = out else { panic!("{b:?}: {out:?}") };
         plan.len()
