@@ -168,7 +168,7 @@ pub fn run_all() {
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
     let with = |ing: Ingredients| Tactics { ing, cubes: Cubes::Frontier };
-    let variants: [(&str, Tactics); 8] = [
+    let variants: [(&str, Tactics); 9] = [
         ("all", DEFAULT),
         ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),
         ("no away count", with(Ingredients { away_count: false, ..Ingredients::DEFAULT })),
