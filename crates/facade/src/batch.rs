@@ -124,6 +124,89 @@ fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
     Finished { id: line.id.clone(), json, code }
 }
 
+/// What a front end shows of a run: its size, each answer as it is written, and the lines
+/// meant for standard output (when there is no output file).
+pub trait Report {
+    /// `todo` requests will run; `before` were answered in the output already (`--resume`).
+    fn started(&mut self, todo: usize, before: usize);
+    fn finished(&mut self, f: &Finished);
+    fn stdout(&mut self, line: &str);
+}
+
+/// Runs `lines` and writes the answers: into `output` when given (each answer appended in
+/// one write as soon as it is found, so an interrupt loses nothing; sorted into input order
+/// at the end; with `resume`, the answers already there are kept and their lines skipped),
+/// else to `report.stdout` in input order. Returns the worst exit code of all the answers.
+///
+/// # Errors
+/// Repeated ids; an output file that cannot be read or written (bad input).
+pub fn run_to(
+    lines: Vec<Line>,
+    env: &Env,
+    options: &Options,
+    output: Option<&std::path::Path>,
+    resume: bool,
+    report: &mut dyn Report,
+) -> Result<u8> {
+    use std::io::Write;
+    let ids: Vec<String> = lines.iter().map(|l| l.id.clone()).collect();
+    let io = |e: std::io::Error, p: &std::path::Path| Error::bad_input(format!("writing {}: {e}", p.display()));
+    let before = match output {
+        Some(path) if resume && path.exists() => {
+            std::fs::read_to_string(path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?
+        }
+        _ => String::new(),
+    };
+    let done = answered(&before);
+    let todo: Vec<Line> = lines.into_iter().filter(|l| !done.contains(&l.id)).collect();
+    let mut file = match output {
+        Some(path) => {
+            // Resuming keeps only whole lines of what was there (an interrupt may cut one).
+            std::fs::write(path, in_input_order(&before, &ids)).map_err(|e| io(e, path))?;
+            Some(std::fs::OpenOptions::new().append(true).open(path).map_err(|e| io(e, path))?)
+        }
+        None => None,
+    };
+    report.started(todo.len(), done.len());
+    let position: HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
+    let (mut waiting, mut next) = (std::collections::BTreeMap::new(), 0);
+    let mut failed = None;
+    let worst = run(&todo, env, options, &mut |f: Finished| {
+        let line = format!("{}\n", f.json);
+        match (&mut file, output) {
+            (Some(out), Some(path)) => {
+                if let Err(e) = out.write_all(line.as_bytes()) {
+                    failed.get_or_insert(io(e, path));
+                }
+            }
+            // On standard output the answers keep the input's order as they come.
+            _ => {
+                waiting.insert(position.get(f.id.as_str()).copied().unwrap_or(usize::MAX), line);
+                while let Some(l) = waiting.remove(&next) {
+                    report.stdout(&l);
+                    next += 1;
+                }
+            }
+        }
+        report.finished(&f);
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    for line in waiting.into_values() {
+        report.stdout(&line);
+    }
+    match output {
+        Some(path) => {
+            let all = std::fs::read_to_string(path).map_err(|e| io(e, path))?;
+            let sorted = in_input_order(&all, &ids);
+            std::fs::write(path, &sorted).map_err(|e| io(e, path))?;
+            Ok(worst_code(&sorted))
+        }
+        None => Ok(worst),
+    }
+}
+
 /// The ids already answered in an output file (lines that do not parse are ignored: an
 /// interrupt may have cut the last one short).
 pub fn answered(output: &str) -> HashSet<String> {
