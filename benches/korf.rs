@@ -98,7 +98,9 @@ fn main() {
         Some(n) => (7001..7001 + n)
             .map(|seed| {
                 let board = random_walk(4, 4, 80, seed);
-                let Search::Found(plan) = exact_shortest_path(&board, &Board::goal(4, 4), None) else { panic!("solvable") };
+                let Search::Found(plan) = exact_shortest_path(&board, &Board::goal(4, 4), None) else {
+                    panic!("solvable")
+                };
                 Instance { id: format!("walk80-s{seed}"), board, optimum: plan.len() }
             })
             .collect(),

@@ -46,17 +46,21 @@ impl Progress {
         }
         let late = self.started.elapsed() > std::time::Duration::from_secs(1);
         if self.bar.is_none() && late && std::io::stderr().is_terminal() {
-            let bar = indicatif::ProgressBar::new_spinner();
+            let bar = indicatif::ProgressBar::new_spinner().with_elapsed(self.started.elapsed());
             let style = indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}");
             bar.set_style(style.unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
             bar.enable_steady_tick(std::time::Duration::from_millis(120));
             self.bar = Some(bar);
         }
+        use puzzlec_facade::Event;
+        let solving = match e {
+            Event::Racer { report, .. } => matches!(**report, Event::Solving { .. }),
+            _ => matches!(e, Event::Solving { .. }),
+        };
         match &self.bar {
-            Some(bar) => {
-                bar.println(e.to_string());
-                bar.set_message(format!("latest: {e}"));
-            }
+            Some(bar) if solving => bar.set_message(e.to_string()),
+            Some(bar) => bar.println(e.to_string()),
+            None if solving => {}
             None => eprintln!("{e}"),
         }
     }

@@ -208,9 +208,18 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         ));
     }
     let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };
-    let progress = |at: &Attempt| on(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds });
-    let outcome =
-        horizon::shortest(horizons, |h, limit| drive_cross::probe(encoding, backend, &puzzle, h, limit), progress)?;
+    let on_cell = std::cell::RefCell::new(&mut *on);
+    let progress = |at: &Attempt| {
+        (on_cell.borrow_mut())(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds })
+    };
+    let outcome = horizon::shortest(
+        horizons,
+        |h, limit| {
+            (on_cell.borrow_mut())(Event::Solving { horizon: h });
+            drive_cross::probe(encoding, backend, &puzzle, h, limit)
+        },
+        progress,
+    )?;
     match outcome {
         Shortest::Found { plan, horizon, optimal } => {
             let mut note = None;

@@ -5,6 +5,9 @@
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
+    /// A horizon is being solved (front ends that redraw a status line show it; plain logs
+    /// skip it, the answer follows as `Horizon`).
+    Solving { horizon: usize },
     /// A horizon was answered: `result` is `sat`, `unsat` or `unknown`.
     Horizon { horizon: usize, result: &'static str, seconds: f64 },
     /// An enumeration finished (or stopped) with `count` solutions of `length` moves.
@@ -34,6 +37,7 @@ impl std::fmt::Display for Event {
             Event::Proved { property, size, result, seconds } => {
                 write!(f, "{size:>5} {property:<55} {result:<8} ({seconds:.2} s)")
             }
+            Event::Solving { horizon } => write!(f, "solving horizon {horizon}"),
             Event::Racer { solver, report } => write!(f, "[{solver}] {report}"),
             Event::Won { solver, seconds } => {
                 write!(f, "[{solver}] answered first ({seconds:.2} s); stopping the others")

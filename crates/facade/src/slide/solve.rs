@@ -94,17 +94,24 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         _ => unreachable!("checked above: the encoding has a CNF form"),
     };
     let horizons = Horizons { lower_bound, step: 2, max: max.min(known.len()), deadline };
-    let mut progress =
-        |at: &Attempt| on(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds });
+    // Both the probe (a horizon starts) and the progress (it ended) report.
+    let on = std::cell::RefCell::new(on);
+    let mut progress = |at: &Attempt| {
+        (on.borrow_mut())(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds })
+    };
     let outcome = if req.incremental {
         drive_slide::incremental_shortest(backend, &start, &goal, Default::default(), true, horizons, &mut progress)
     } else {
         horizon::shortest(
             horizons,
-            |h, limit| drive_slide::probe(encoding, backend, &start, &goal, h, limit),
+            |h, limit| {
+                (on.borrow_mut())(Event::Solving { horizon: h });
+                drive_slide::probe(encoding, backend, &start, &goal, h, limit)
+            },
             &mut progress,
         )
     }?;
+    let on = on.into_inner();
     match outcome {
         Shortest::Found { plan, optimal, horizon } => {
             replay(&start, &goal, &plan, backend.id())?;
