@@ -116,9 +116,13 @@ pub fn solved(p: &Puzzle, a: &Answer) -> String {
         let n = count(c.claims.len(), "UNSAT claim");
         format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
     });
+    let why = |r: &puzzlec_facade::portfolio::Racer| match (&r.detail, r.status.as_str()) {
+        (Some(d), "error") => format!(": {d}"),
+        _ => String::new(),
+    };
     let raced = a.portfolio.as_ref().map_or(String::new(), |racers| {
         let each: Vec<String> =
-            racers.iter().map(|r| format!("{} {} ({} ms)", r.solver, r.status, r.time_ms)).collect();
+            racers.iter().map(|r| format!("{} {} ({} ms){}", r.solver, r.status, r.time_ms, why(r))).collect();
         format!("portfolio: {}\n", each.join(", "))
     });
     let trusted = a.trusted.as_ref().map_or(String::new(), |t| format!("trusted: {t}\n"));
