@@ -173,3 +173,42 @@ fn every_hexagon_cell_shows_its_values_colour() {
         );
     }
 }
+
+/// `verify` and `decode` draw too; an answer without a plan draws nothing and says so.
+#[test]
+fn verify_and_decode_draw_their_plans() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("v.svg");
+    puzzlec(&["verify", "slide", "--board", SEED, "--moves", "DDDLUUULDDDLUUU", "--svg", svg.to_str().unwrap()])
+        .expect_code(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(read_grid(&text).pieces.len(), 15);
+    assert!(text.contains("move 15 of 15"));
+    let cnf = dir.path().join("c.cnf");
+    puzzlec(&["emit", "cross", "--size", "3x3", "--horizon", "15", "--format", "dimacs", "-o", cnf.to_str().unwrap()])
+        .expect_code(0);
+    if have("cadical") {
+        let out = Command::new("cadical").arg("-q").arg(&cnf).output().unwrap();
+        let model = dir.path().join("m.txt");
+        std::fs::write(&model, &out.stdout).unwrap();
+        let drawn = dir.path().join("d.svg");
+        let args = [
+            "decode",
+            "cross",
+            "--size",
+            "3x3",
+            "--encoding",
+            cnf.to_str().unwrap(),
+            "--model",
+            model.to_str().unwrap(),
+            "--svg",
+            drawn.to_str().unwrap(),
+        ];
+        puzzlec(&args).expect_code(0);
+        assert_eq!(read_grid(&std::fs::read_to_string(&drawn).unwrap()).pieces.len(), 8);
+    }
+    let none = dir.path().join("none.svg");
+    let run =
+        puzzlec(&["verify", "slide", "--board", SEED, "--moves", "U", "--svg", none.to_str().unwrap()]).expect_code(1);
+    assert!(run.stderr.contains("no SVG written") && !none.exists(), "{}", run.stderr);
+}

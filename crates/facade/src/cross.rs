@@ -307,7 +307,12 @@ pub fn verify(i: &CrossInstance, req: &VerifyRequest) -> Result<Answer> {
     let mut answer = Answer::new(PUZZLE, Status::Valid);
     answer.length = Some(plan.len());
     match cross::replay(&puzzle, &plan) {
-        Ok(end) => answer.figures = vec![end.grid(&puzzle).to_string()],
+        Ok(end) => {
+            let grid = end.grid(&puzzle);
+            answer.moves = Some(moves_to_string(&plan));
+            answer.grid = Some(grid.rows.clone());
+            answer.figures = vec![grid.to_string()];
+        }
         Err(e) => {
             answer.status = Status::Invalid;
             answer.error = Some(e.to_string());

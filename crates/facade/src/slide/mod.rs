@@ -145,7 +145,7 @@ pub fn verify(i: &SlideInstance, req: &VerifyRequest) -> Result<Answer> {
     let mut answer = Answer::new(PUZZLE, Status::Valid);
     answer.length = Some(plan.len());
     match start.apply_strict(&plan) {
-        Ok(end) if end == goal => {}
+        Ok(end) if end == goal => answer.moves = Some(moves_to_string(&plan)),
         Ok(end) => {
             answer.status = Status::Invalid;
             answer.error =
