@@ -1,5 +1,6 @@
-//! Prints, for Korf's boards, the optimum, Manhattan + linear conflict and the 5-5-5 pattern
-//! database estimate, and how long building the tables took.
+//! Prints, for Korf's boards, the optimum, Manhattan + linear conflict, the 5-5-5 pattern
+//! database estimate (the default groups) and that of consecutive groups {1-5} {6-10}
+//! {11-15}, and how long building the tables took.
 use puzzlec_core::slide::{parse_board, pdb::PatternDb, Board, Heuristic};
 
 fn main() {
