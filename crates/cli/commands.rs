@@ -51,7 +51,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             };
             let m = facade::jobs::write(&req, &env)?;
             let (n, dir) = (m.jobs.len(), req.out.display());
-            let text = format!("wrote {n} jobs to {dir} (see {dir}/README.txt)\nrun:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})\n  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}\n", n - 1);
+            let text = format!("wrote {} to {dir} (see {dir}/README.txt)\nrun:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})\n  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}\n", facade::answer::count(n, "job"), n - 1);
             Ok(render::report(&Shown(serde_json::to_value(&m).expect("a manifest serialises"), text), json, true))
         }
         Command::Family(f) => {

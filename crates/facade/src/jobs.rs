@@ -127,6 +127,12 @@ pub const DEFAULT_SOLVER: &str = "cadical-bin";
 pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     let instance = JobInstance::from(&req.instance)?;
     let facts = instance.facts(req.encoding.as_deref())?;
+    if (facts.action)(0, Move::Up).is_none() {
+        return Err(Error::bad_input(format!(
+            "--encoding {}: it has no action variables to split a horizon on (jobs need one that does: compact for slide, sat for cross)",
+            facts.encoding
+        )));
+    }
     if req.horizons.is_empty() {
         return Err(Error::bad_input(format!(
             "--horizons {}..{}: an empty range",
