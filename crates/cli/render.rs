@@ -53,9 +53,11 @@ impl Progress {
             self.bar = Some(bar);
         }
         use puzzlec_facade::Event;
+        // Status-line news: a horizon started, solutions so far.
+        let status = |e: &Event| matches!(e, Event::Solving { .. } | Event::Found { .. });
         let solving = match e {
-            Event::Racer { report, .. } => matches!(**report, Event::Solving { .. }),
-            _ => matches!(e, Event::Solving { .. }),
+            Event::Racer { report, .. } => status(report),
+            _ => status(e),
         };
         match &self.bar {
             Some(bar) if solving => bar.set_message(e.to_string()),

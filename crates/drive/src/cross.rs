@@ -116,6 +116,7 @@ pub fn all_plans(
     horizon: usize,
     deadline: Option<Instant>,
     max: usize,
+    found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<Move>>, DriveError> {
     let form = form_for(encoding, backend, p, horizon)?;
     let solver = backend.id().to_owned();
@@ -127,6 +128,7 @@ pub fn all_plans(
         None,
         |m| decode_checked(encoding, &solver, p, m, horizon),
         |plan| encoding.blocking(plan),
+        found,
     )
 }
 
@@ -147,7 +149,7 @@ mod tests {
         else {
             panic!("{p:?}: no optimum")
         };
-        let all = all_plans(encoding, backend, p, horizon, None, usize::MAX).unwrap();
+        let all = all_plans(encoding, backend, p, horizon, None, usize::MAX, &mut |_| {}).unwrap();
         assert!(all.complete);
         let mut plans = all.solutions;
         plans.sort();

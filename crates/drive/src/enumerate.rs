@@ -22,10 +22,11 @@ pub struct Enumeration<P> {
 /// Enumerates the models of `form`. `decode` turns a model into a solution (replayed by the
 /// caller's decoder); `block` names the assignment `(variable, value)` that identifies it, so
 /// the next solve must differ in at least one of them (booleans are 0/1). `cadical_config`
-/// picks a CaDiCaL preset for the embedded solver.
+/// picks a CaDiCaL preset for the embedded solver; `found` hears the count after each solution.
 ///
 /// # Errors
 /// Solver failures and decode failures.
+#[allow(clippy::too_many_arguments)]
 pub fn enumerate<P>(
     backend: &Backend,
     mut form: Form,
@@ -34,6 +35,7 @@ pub fn enumerate<P>(
     cadical_config: Option<&str>,
     mut decode: impl FnMut(&AnyModel) -> Result<P, DriveError>,
     block: impl Fn(&P) -> Vec<(String, i64)>,
+    found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<P>, DriveError> {
     let remaining = || match deadline {
         _ if puzzlec_core::stop::requested() => std::time::Duration::ZERO,
@@ -110,6 +112,7 @@ pub fn enumerate<P>(
             }
         }
         out.solutions.push(solution);
+        found(out.solutions.len());
     }
 }
 

@@ -206,7 +206,7 @@ pub fn hex(encoding: &dyn HexEncoding, backend: &Backend) -> Result<(usize, Opti
             let want: BTreeSet<Vec<i64>> =
                 every.iter().filter(|f| !broken || order_pairs.iter().all(|&(a, b)| f[a] < f[b])).cloned().collect();
             let p = HexProblem { hex: geometry.clone(), magic, givens: Vec::new(), break_symmetry: broken };
-            let found = crate::hex::all_fillings(encoding, backend, &p, None)?;
+            let found = crate::hex::all_fillings(encoding, backend, &p, None, &mut |_| {})?;
             queries += found.solutions.len() + 1;
             let got: BTreeSet<Vec<i64>> = found.solutions.into_iter().collect();
             if !found.complete || got != want {

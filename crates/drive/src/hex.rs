@@ -114,6 +114,7 @@ pub fn all_fillings(
     backend: &Backend,
     p: &HexProblem,
     deadline: Option<Instant>,
+    found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<i64>>, DriveError> {
     let form = form_for(encoding, backend, p)?;
     let solver = backend.id().to_owned();
@@ -126,6 +127,7 @@ pub fn all_fillings(
         Some("sat"),
         |m| decode_checked(encoding, &solver, p, m),
         |values| encoding.blocking(values),
+        found,
     )
 }
 
@@ -164,10 +166,11 @@ pub fn all_by_classes(
     backend: &Backend,
     p: &HexProblem,
     deadline: Option<Instant>,
+    found: &mut dyn FnMut(usize),
 ) -> Result<Classes, DriveError> {
     assert!(p.givens.is_empty(), "classes expand only without givens");
     let broken = HexProblem { break_symmetry: true, ..p.clone() };
-    let classes = all_fillings(encoding, backend, &broken, deadline)?;
+    let classes = all_fillings(encoding, backend, &broken, deadline, found)?;
     let mut all = Vec::new();
     for rep in &classes.solutions {
         for member in orbit(&p.hex, rep) {
@@ -194,24 +197,29 @@ mod tests {
     #[test]
     fn plain_enumeration_finds_12_and_classes_agree() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let plain = all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None).unwrap();
+        let plain =
+            all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None, &mut |_| {})
+                .unwrap();
         assert!(plain.complete);
         let mut plain = plain.solutions;
         plain.sort();
         assert_eq!(plain.len(), 12);
         let by_classes =
-            all_by_classes(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None).unwrap();
+            all_by_classes(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(3, false), None, &mut |_| {})
+                .unwrap();
         assert_eq!(by_classes.classes.solutions.len(), 1);
         assert_eq!(by_classes.all, plain);
         let z3 = Backend::LinkedZ3(LinkedZ3);
-        let by_lia = all_by_classes(&puzzlec_encode::hex::lia::Lia, &z3, &problem(3, false), None).unwrap();
+        let by_lia =
+            all_by_classes(&puzzlec_encode::hex::lia::Lia, &z3, &problem(3, false), None, &mut |_| {}).unwrap();
         assert_eq!(by_lia.all, plain);
     }
 
     #[test]
     fn order_one_has_one_filling() {
         let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
-        let all = all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(1, false), None).unwrap();
+        let all = all_fillings(&puzzlec_encode::hex::cnf::CnfEncoding, &cadical, &problem(1, false), None, &mut |_| {})
+            .unwrap();
         assert_eq!(all.solutions, vec![vec![1]]);
         assert!(all.complete);
     }

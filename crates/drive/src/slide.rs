@@ -299,6 +299,7 @@ pub fn all_plans(
     goal: &Board,
     horizon: usize,
     deadline: Option<std::time::Instant>,
+    found: &mut dyn FnMut(usize),
 ) -> Result<crate::enumerate::Enumeration<Vec<Move>>, DriveError> {
     let form = encode(encoding, start, goal, horizon, backend.input())
         .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
@@ -316,6 +317,7 @@ pub fn all_plans(
             Ok(plan)
         },
         |plan| encoding.blocking(start, plan),
+        found,
     )
 }
 
@@ -441,7 +443,7 @@ mod tests {
         for b in random_boards(rows, cols, count, seed) {
             let counts = bfs::shortest_path_counts(&b);
             let (length, paths) = counts[&goal.pack()];
-            let found = all_plans(encoding, backend, &b, &goal, length as usize, None).unwrap();
+            let found = all_plans(encoding, backend, &b, &goal, length as usize, None, &mut |_| {}).unwrap();
             assert!(found.complete);
             let distinct: std::collections::HashSet<_> = found.solutions.iter().collect();
             assert_eq!(distinct.len(), found.solutions.len());

@@ -239,7 +239,10 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 answer.certificate = cert.map(|c| c.finish(note));
                 return finish(answer);
             }
-            let found = drive_cross::all_plans(encoding, backend, &puzzle, horizon, deadline, usize::MAX)?;
+            let found =
+                drive_cross::all_plans(encoding, backend, &puzzle, horizon, deadline, usize::MAX, &mut |count| {
+                    on(Event::Found { count, noun: "plan" })
+                })?;
             on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
             set_plans(&mut answer, &puzzle, &found.solutions, optimal, Some(found.complete), backend.id())?;
             if let (Some(c), true) = (&mut cert, found.complete) {

@@ -8,6 +8,9 @@ pub enum Event {
     /// A horizon is being solved (front ends that redraw a status line show it; plain logs
     /// skip it, the answer follows as `Horizon`).
     Solving { horizon: usize },
+    /// An enumeration has found `count` solutions so far (status lines show it; plain logs
+    /// wait for `Enumerated`).
+    Found { count: usize, noun: &'static str },
     /// A horizon was answered: `result` is `sat`, `unsat` or `unknown`.
     Horizon { horizon: usize, result: &'static str, seconds: f64 },
     /// An enumeration finished (or stopped) with `count` solutions of `length` moves.
@@ -38,6 +41,7 @@ impl std::fmt::Display for Event {
                 write!(f, "{size:>5} {property:<55} {result:<8} ({seconds:.2} s)")
             }
             Event::Solving { horizon } => write!(f, "solving horizon {horizon}"),
+            Event::Found { count, noun } => write!(f, "enumerating: {} so far", crate::answer::count(*count, noun)),
             Event::Racer { solver, report } => write!(f, "[{solver}] {report}"),
             Event::Won { solver, seconds } => {
                 write!(f, "[{solver}] answered first ({seconds:.2} s); stopping the others")

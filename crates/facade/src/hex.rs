@@ -91,7 +91,7 @@ fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all:
 ///
 /// # Errors
 /// Bad input (order, givens, names); unknown when a solver fails or lies.
-pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<Answer> {
+pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
     let started = Instant::now();
     let deadline = env::deadline(req.options.timeout)?;
     let solver = env.solver(req.options.solver.as_deref().unwrap_or("cadical"))?;
@@ -173,12 +173,17 @@ pub fn solve(req: &HexRequest, env: &Env, _on: &mut dyn FnMut(Event)) -> Result<
     // What was enumerated (and blocked), of which problem: the classes without givens.
     let of = p.clone();
     let (mut fillings, complete, stopped, enumerated, of) = if p.givens.is_empty() {
-        let drive_hex::Classes { all, classes } = drive_hex::all_by_classes(encoding, backend, &p, deadline)?;
+        let drive_hex::Classes { all, classes } =
+            drive_hex::all_by_classes(encoding, backend, &p, deadline, &mut |count| {
+                on(Event::Found { count, noun: "class" })
+            })?;
         let reps = classes.solutions.clone();
         let chosen = if req.up_to_symmetry { classes.solutions } else { all };
         (chosen, classes.complete, classes.stopped, reps, HexProblem { break_symmetry: true, ..of })
     } else {
-        let found = drive_hex::all_fillings(encoding, backend, &p, deadline)?;
+        let found = drive_hex::all_fillings(encoding, backend, &p, deadline, &mut |count| {
+            on(Event::Found { count, noun: "filling" })
+        })?;
         let enumerated = found.solutions.clone();
         let mut fillings = found.solutions;
         if req.up_to_symmetry {

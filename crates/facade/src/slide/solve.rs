@@ -139,7 +139,9 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 answer.certificate = cert.map(|c| c.finish(note));
                 return finish(answer);
             }
-            let found = drive_slide::all_plans(encoding, backend, &start, &goal, horizon, deadline)?;
+            let found = drive_slide::all_plans(encoding, backend, &start, &goal, horizon, deadline, &mut |count| {
+                on(Event::Found { count, noun: "plan" })
+            })?;
             for p in &found.solutions {
                 replay(&start, &goal, p, backend.id())?;
             }
