@@ -2,6 +2,7 @@
 //! facade (`crates/facade`); here are only flags, files, stdout and exit codes.
 
 mod args;
+mod args_many;
 mod batch;
 mod commands;
 mod manual;
