@@ -158,7 +158,9 @@ Each instance gives two files per form: the horizon of its optimum (SAT) and two
 optima from the exact search. DIMACS files open with comment lines holding this command, the
 instance and its status, then an exact `p cnf` header; SMT-LIB2 files carry set-info :source
 and :status and end at check-sat. manifest.csv lists file, status, optimum, horizon,
-variables, clauses and the embedded CaDiCaL's time (which confirmed every CNF label).")]
+variables, clauses and the embedded CaDiCaL's time (which confirmed every CNF label).
+Boards whose UNSAT side the encoding refutes by its own bound (an empty clause) are drawn
+again: they are no benchmark.")]
     Family(Family),
     /// Print (or write into --dir) the shell completion script for bash, zsh or fish.
     #[command(after_help = "\
