@@ -15,11 +15,14 @@ fn the_first_answer_wins_and_the_loser_leaves_nothing_behind() {
     std::fs::create_dir(&tmp).unwrap();
     let pidfile = dir.path().join("child.pid");
     let env = [("TMPDIR", tmp.to_str().unwrap()), ("PUZZLEC_TEST_PIDFILE", pidfile.to_str().unwrap())];
-    // The cross slider takes cadical some tens of milliseconds: the loser is running by then.
-    let args = ["--solvers", reg.to_str().unwrap(), "solve", "cross", "--solver", "slow,cadical", "--json"];
+    // A 4x4 board that takes cadical a few hundred milliseconds (optimum 24): the loser's
+    // process is running long before that.
+    let board = "_ 3 4 8 / 5 1 7 12 / 2 13 11 15 / 10 6 9 14";
+    let args =
+        ["--solvers", reg.to_str().unwrap(), "solve", "slide", "--board", board, "--solver", "slow,cadical", "--json"];
     let v = puzzlec_env(&args, &env).expect_code(0).json();
     assert_eq!(v["solver"], "cadical");
-    assert_eq!(v["length"], 31);
+    assert_eq!(v["length"], 24);
     assert_eq!(v["optimal"], true);
     let racers = v["portfolio"].as_array().expect("portfolio listed");
     assert_eq!(racers.len(), 2);
