@@ -1,5 +1,6 @@
-//! IDA* with Manhattan distance plus linear conflict: the exact search for boards too large
-//! to store (4x4 and up), and the `search` solver.
+//! IDA* with Manhattan distance plus linear conflict (or, for boards that take longer than a
+//! second, the pattern databases as well): the exact search for boards too large to store
+//! (4x4 and up), and the `search` solver.
 
 use std::time::Instant;
 
@@ -25,9 +26,31 @@ pub fn shortest_path_with_bounds(
     on_bound: &mut dyn FnMut(usize),
 ) -> Search {
     let h = Heuristic::new(goal);
-    let mut bound = h.manhattan_linear_conflict(start);
+    search(start, goal, deadline, on_bound, |b: &Board| h.manhattan_linear_conflict(b))
+}
+
+/// IDA* guided by `max(pattern database, Manhattan + linear conflict)`: many times fewer nodes
+/// on the 15-puzzle, after about two seconds to build the tables (once per process).
+pub fn shortest_path_with_pdb(
+    start: &Board,
+    goal: &Board,
+    pdb: &super::pdb::PatternDb,
+    deadline: Option<Instant>,
+) -> Search {
+    let lc = Heuristic::new(goal);
+    search(start, goal, deadline, &mut |_| {}, |b: &Board| pdb.estimate(b).max(lc.manhattan_linear_conflict(b)))
+}
+
+fn search<H: Fn(&Board) -> usize>(
+    start: &Board,
+    goal: &Board,
+    deadline: Option<Instant>,
+    on_bound: &mut dyn FnMut(usize),
+    h: H,
+) -> Search {
+    let mut bound = h(start);
     let mut path = Vec::new();
-    let mut ctx = Ctx { h: &h, goal, deadline, nodes: 0, timed_out: false };
+    let mut ctx = Ctx { h, goal, deadline, nodes: 0, timed_out: false };
     loop {
         let mut board = *start;
         match ctx.dfs(&mut board, 0, bound, None, &mut path) {
@@ -48,17 +71,17 @@ enum Step {
     Exceeded(usize),
 }
 
-struct Ctx<'a> {
-    h: &'a Heuristic,
+struct Ctx<'a, H> {
+    h: H,
     goal: &'a Board,
     deadline: Option<Instant>,
     nodes: u64,
     timed_out: bool,
 }
 
-impl Ctx<'_> {
+impl<H: Fn(&Board) -> usize> Ctx<'_, H> {
     fn dfs(&mut self, board: &mut Board, g: usize, bound: usize, last: Option<Move>, path: &mut Vec<Move>) -> Step {
-        let f = g + self.h.manhattan_linear_conflict(board);
+        let f = g + (self.h)(board);
         if f > bound {
             return Step::Exceeded(f);
         }

@@ -28,8 +28,18 @@ use std::time::Instant;
 /// small boards, when BFS exhausts the component.
 pub fn exact_shortest_path(start: &Board, goal: &Board, deadline: Option<Instant>) -> Search {
     if start.len() <= bfs::MAX_BFS_CELLS {
-        bfs::shortest_path(start, goal, deadline)
-    } else {
-        ida::shortest_path(start, goal, deadline)
+        return bfs::shortest_path(start, goal, deadline);
+    }
+    // Most boards finish within a second on Manhattan + linear conflict; the others pay two
+    // seconds for the pattern databases once, and then search far fewer nodes.
+    let first = Instant::now() + std::time::Duration::from_secs(1);
+    let quick = ida::shortest_path(start, goal, Some(deadline.map_or(first, |d| d.min(first))));
+    let out_of_time = deadline.is_some_and(|d| Instant::now() >= d) || crate::stop::requested();
+    match quick {
+        Search::TimedOut if !out_of_time => match pdb::PatternDb::shared_if_fits(goal) {
+            Some(db) => ida::shortest_path_with_pdb(start, goal, &db, deadline),
+            None => ida::shortest_path(start, goal, deadline),
+        },
+        result => result,
     }
 }

@@ -76,6 +76,11 @@ impl PatternDb {
         Some(db)
     }
 
+    /// As [`PatternDb::shared`], without building for boards larger than [`MAX_CELLS`].
+    pub fn shared_if_fits(goal: &Board) -> Option<std::sync::Arc<PatternDb>> {
+        (goal.len() <= MAX_CELLS).then(|| PatternDb::shared(goal)).flatten()
+    }
+
     /// The estimate for `board` (admissible: never above the true distance to the goal).
     pub fn estimate(&self, board: &Board) -> usize {
         let mut where_is = [0usize; MAX_CELLS];
