@@ -167,6 +167,35 @@ mod tests {
         }
     }
 
+    /// A stop asked from another thread ends a long solve within moments (a portfolio's
+    /// loser): the pigeonhole formula with 13 pigeons takes CaDiCaL far longer than this.
+    #[test]
+    fn a_stop_from_another_thread_ends_a_hard_solve() {
+        let (pigeons, holes) = (13, 12);
+        let var = |p: usize, h: usize| (p * holes + h + 1) as i32;
+        let mut s = CadicalSession::empty();
+        for p in 0..pigeons {
+            s.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for a in 0..pigeons {
+                for b in a + 1..pigeons {
+                    s.add_clause(&[-var(a, h), -var(b, h)]);
+                }
+            }
+        }
+        let token = puzzlec_core::stop::Token::new();
+        let stopper = token.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            stopper.stop();
+        });
+        let started = std::time::Instant::now();
+        let outcome = puzzlec_core::stop::within(&token, || s.solve(&[], Duration::from_secs(600)));
+        assert!(matches!(outcome, Outcome::Unknown(_)), "the stop was not honoured");
+        assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    }
+
     /// Refutations under base assumptions are blocked only under them.
     #[test]
     fn unsat_under_the_base_assumptions_only() {
