@@ -64,14 +64,23 @@ pub fn solve(req: &Request, ids: &[String], env: &Env, on: &mut dyn FnMut(Event)
             let (tx, token, env) = (tx.clone(), tokens[i].clone(), env.clone());
             let mut one = req.clone();
             one.options_mut().solver = Some(id.clone());
-            scope.spawn(move || {
+            let race = move || {
                 let t0 = Instant::now();
                 let send = |m| {
                     let _ = tx.send((i, m));
                 };
-                let result = stop::within(&token, || crate::solve(&one, &env, &mut |e| send(Message::Event(e))));
+                // A racer that panics (a bug) is one racer's error, not the end of the race.
+                let run = || stop::within(&token, || crate::solve(&one, &env, &mut |e| send(Message::Event(e))));
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|_| {
+                    Err(Error::unknown(format!(
+                        "solver {} crashed inside puzzlec",
+                        one.options().solver.as_deref().unwrap_or("?")
+                    )))
+                });
                 send(Message::Done(Box::new(result), t0.elapsed()));
-            });
+            };
+            // IDA* and the encoders recurse: give racers the main thread's stack size.
+            std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, race).expect("a racer thread starts");
         }
         drop(tx);
         for (i, message) in rx {
