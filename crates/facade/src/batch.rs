@@ -110,7 +110,9 @@ fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
         if request.options().timeout.is_none() {
             request.options_mut().timeout = timeout;
         }
-        crate::solve(&request, env, &mut |_| {})
+        // A request that panics (a bug) is answered with an error; the batch goes on.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::solve(&request, env, &mut |_| {})))
+            .unwrap_or_else(|_| Err(Error::unknown("puzzlec crashed on this request (a bug: please report it)")))
     });
     let (mut json, code) = match result {
         Ok(answer) => (answer.to_json(), answer.exit_code()),
