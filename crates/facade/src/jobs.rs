@@ -162,6 +162,8 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     }
     let io = |e: std::io::Error, p: &Path| Error::bad_input(format!("writing {}: {e}", p.display()));
     std::fs::create_dir_all(dir.join("jobs")).map_err(|e| io(e, dir))?;
+    // Slurm writes its logs into out/ and does not create folders.
+    std::fs::create_dir_all(dir.join("out")).map_err(|e| io(e, dir))?;
     let mut jobs = Vec::new();
     for horizon in req.horizons.clone() {
         let emit = EmitRequest {

@@ -95,7 +95,7 @@ Each jobs/K.cnf is a complete DIMACS file: the horizon's CNF plus unit clauses f
 plan's first moves. Together a horizon's jobs cover every plan of that length.\n\n\
 Run them all, on this machine or over ssh with GNU parallel:\n  \
 parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {last})\n\
-or as a Slurm array:\n  \
+or as a Slurm array (the folder must be on a file system the nodes share):\n  \
 sbatch {dir}/slurm.sbatch\n\n\
 Then read the answers back (plans are decoded and replayed; a horizon is UNSAT only when\n\
 every one of its jobs answered UNSAT{proofs}):\n  \
