@@ -49,14 +49,17 @@ impl PatternDb {
     }
 
     /// Tables for the given disjoint groups of tiles (each at most 5 tiles; `None` when the
-    /// board is too large or a group too big).
+    /// board is too large, a group too big, or this thread's run was stopped while building).
     pub fn with_groups(goal: &Board, groups: &[Vec<u8>]) -> Option<PatternDb> {
         let cells = goal.len();
         if cells > MAX_CELLS || groups.iter().any(|g| g.len() > GROUP) {
             return None;
         }
-        let groups = groups.iter().map(|g| (g.clone(), table(goal, g))).collect();
-        Some(PatternDb { cells, groups })
+        let mut built = Vec::new();
+        for g in groups {
+            built.push((g.clone(), table(goal, g)?));
+        }
+        Some(PatternDb { cells, groups: built })
     }
 
     /// The tables for `goal`, built once per process and shared (building costs seconds).
@@ -97,7 +100,7 @@ fn index(cells_of_tiles: impl Iterator<Item = usize>, base: usize) -> usize {
 
 /// One group's table by a 0-1 BFS backward from the goal (moves are reversible): a state is
 /// the group's cells and the blank's cell; moving a group tile costs 1, any other tile 0.
-fn table(goal: &Board, group: &[u8]) -> Vec<u8> {
+fn table(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
     let (n, cols, rows) = (goal.len(), goal.cols(), goal.rows());
     let k = group.len();
     let size = n.pow(k as u32);
@@ -110,7 +113,13 @@ fn table(goal: &Board, group: &[u8]) -> Vec<u8> {
     dist[s] = 0;
     let mut queue = VecDeque::from([s]);
     let mut cells = vec![0usize; k];
+    let mut popped = 0u32;
     while let Some(state) = queue.pop_front() {
+        popped = popped.wrapping_add(1);
+        // Building takes seconds: a portfolio's loser or Ctrl-C must not wait for it.
+        if popped.is_multiple_of(1 << 20) && crate::stop::requested() {
+            return None;
+        }
         let d = dist[state];
         let (placement, b) = (state / n, state % n);
         if d < best[placement] {
@@ -147,7 +156,7 @@ fn table(goal: &Board, group: &[u8]) -> Vec<u8> {
             }
         }
     }
-    best
+    Some(best)
 }
 
 #[cfg(test)]
