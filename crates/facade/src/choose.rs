@@ -14,6 +14,11 @@ pub struct Registry<E: ?Sized + 'static> {
     pub form: fn(&E) -> InputKind,
 }
 
+/// The name of the first registered encoding written in form `kind`.
+pub fn first_in<E: ?Sized>(r: &Registry<E>, kind: InputKind) -> &'static str {
+    r.all.iter().copied().find(|e| (r.form)(e) == kind).map_or("", |e| (r.name)(e))
+}
+
 /// The encoding named, else the first registered one in the form the backend reads; either
 /// way it must be written in that form (bad input otherwise).
 ///

@@ -95,10 +95,20 @@ pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<crate::jobs::F
     Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
 }
 
+/// This puzzle's encodings, as the chooser reads them.
+fn registry() -> crate::choose::Registry<dyn CrossEncoding> {
+    crate::choose::Registry {
+        puzzle: PUZZLE,
+        all: &encodings::ALL,
+        by_name: encoding,
+        name: |e| e.name(),
+        form: drive_cross::form,
+    }
+}
+
 /// The first registered encoding written in form `kind`.
 pub fn default_encoding(kind: crate::InputKind) -> &'static str {
-    let cnf = kind == crate::InputKind::Dimacs;
-    encodings::ALL.iter().find(|e| e.is_cnf() == cnf).expect("an encoding of each form").name()
+    crate::choose::first_in(&registry(), kind)
 }
 
 fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
@@ -179,14 +189,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             CrossSearch::TimedOut => answer.unknown(limit(req, deadline, "time limit reached")),
         });
     };
-    let registry = crate::choose::Registry::<dyn CrossEncoding> {
-        puzzle: PUZZLE,
-        all: &encodings::ALL,
-        by_name: encoding,
-        name: |e| e.name(),
-        form: drive_cross::form,
-    };
-    let encoding = crate::choose::encoding(&registry, req.options.encoding.as_deref(), backend)?;
+    let encoding = crate::choose::encoding(&registry(), req.options.encoding.as_deref(), backend)?;
     answer.encoding = Some(encoding.name().into());
     if cert.is_some() && !encoding.is_cnf() {
         return Err(Error::unknown(format!(

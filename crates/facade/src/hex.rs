@@ -60,10 +60,20 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     Ok(HexProblem { hex, magic, givens, break_symmetry })
 }
 
+/// This puzzle's encodings, as the chooser reads them.
+fn registry() -> crate::choose::Registry<dyn HexEncoding> {
+    crate::choose::Registry {
+        puzzle: PUZZLE,
+        all: &encodings::ALL,
+        by_name: encoding,
+        name: |e| e.name(),
+        form: drive_hex::form,
+    }
+}
+
 /// The first registered encoding written in form `kind`.
 pub fn default_encoding(kind: crate::InputKind) -> &'static str {
-    let cnf = kind == crate::InputKind::Dimacs;
-    encodings::ALL.iter().find(|e| e.is_cnf() == cnf).expect("an encoding of each form").name()
+    crate::choose::first_in(&registry(), kind)
 }
 
 fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
@@ -100,14 +110,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
             "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
         )
     })?;
-    let registry = crate::choose::Registry::<dyn HexEncoding> {
-        puzzle: PUZZLE,
-        all: &encodings::ALL,
-        by_name: encoding,
-        name: |e| e.name(),
-        form: drive_hex::form,
-    };
-    let encoding = crate::choose::encoding(&registry, req.options.encoding.as_deref(), backend)?;
+    let encoding = crate::choose::encoding(&registry(), req.options.encoding.as_deref(), backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.encoding = Some(encoding.name().into());
     answer.solver = Some(backend.id().into());
