@@ -8,7 +8,7 @@ use puzzlec_facade as facade;
 use puzzlec_facade::{Env, Error, Event, Instance};
 
 use crate::args::{self, Cli, Command, DecodeCommand, EmitCommand, Format, SolveCommand, VerifyCommand};
-use crate::render::{self, Puzzle};
+use crate::render;
 
 /// Runs one command; the exit code comes from the answer, or from the error's kind.
 pub fn run(cli: Cli) -> Result<u8, Error> {
@@ -18,11 +18,6 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     let mut progress = |e: Event| shown.event(&e);
     match cli.command {
         Command::Solve(c) => {
-            let puzzle = match &c {
-                SolveCommand::Slide(_) => Puzzle::Slide,
-                SolveCommand::Cross(_) => Puzzle::Cross,
-                SolveCommand::Hex(_) => Puzzle::Hex,
-            };
             let svg = match &c {
                 SolveCommand::Slide(a) => a.flags.svg.clone(),
                 SolveCommand::Cross(a) => a.flags.svg.clone(),
@@ -31,7 +26,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let request = request(c)?;
             let answer = facade::solve(&request, &env, &mut progress)?;
             draw(svg.as_deref(), &request.instance(), &answer)?;
-            Ok(render::answer(&answer, json, |a| render::solved(&puzzle, a)))
+            Ok(render::answer(&answer, json, facade::text::solved))
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet),
         Command::Jobs(c) => {
@@ -79,9 +74,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         Command::Man { dir } => crate::manual::man(&dir),
         Command::Collect { dir } => {
             let a = facade::collect::collect(&dir)?;
-            let puzzle = if a.grid.is_some() { Puzzle::Cross } else { Puzzle::Slide };
-            let lines: String = a.collected.iter().flatten().map(|h| format!("{h}\n")).collect();
-            Ok(render::answer(&a, json, |a| lines.clone() + &render::solved(&puzzle, a)))
+            Ok(render::answer(&a, json, facade::text::solved))
         }
         Command::Emit(c) => {
             let (instance, encoding, horizon, up_to_symmetry, to) = match c {
@@ -103,11 +96,11 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(0)
         }
         Command::Decode(c) => {
-            let (puzzle, instance, files) = match c {
-                DecodeCommand::Slide(a) => (Puzzle::Slide, Instance::Slide(slide_instance(a.input)?), a.files),
-                DecodeCommand::Cross(a) => (Puzzle::Cross, Instance::Cross(cross_instance(a.instance)?), a.files),
+            let (instance, files) = match c {
+                DecodeCommand::Slide(a) => (Instance::Slide(slide_instance(a.input)?), a.files),
+                DecodeCommand::Cross(a) => (Instance::Cross(cross_instance(a.instance)?), a.files),
                 // The hexagon's order and givens come from the emitted file's header.
-                DecodeCommand::Hex(a) => (Puzzle::Hex, Instance::Hex(Default::default()), a.files),
+                DecodeCommand::Hex(a) => (Instance::Hex(Default::default()), a.files),
             };
             let request = facade::DecodeRequest {
                 instance,
@@ -118,7 +111,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             };
             let answer = facade::decode(&request)?;
             draw(files.svg.as_deref(), &request.instance, &answer)?;
-            Ok(render::answer(&answer, json, |a| render::decoded(&puzzle, a)))
+            Ok(render::answer(&answer, json, facade::text::decoded))
         }
         Command::Verify(c) => {
             let (instance, plan, svg) = match c {
@@ -133,7 +126,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let request = facade::VerifyRequest { instance, moves };
             let answer = facade::verify(&request)?;
             draw(svg.as_deref(), &request.instance, &answer)?;
-            Ok(render::answer(&answer, json, render::verified))
+            Ok(render::answer(&answer, json, facade::text::verified))
         }
         Command::Prove(args::ProveCommand::Invariants { max_side }) => {
             let report = facade::prove::invariants(&env, 2..=max_side.clamp(2, 8), &mut progress)?;

@@ -40,6 +40,7 @@ pub mod prove;
 pub mod slide;
 pub mod solvers;
 pub mod svg;
+pub mod text;
 
 /// Solves one request: parse and check the instance, pick solver and encoding, search,
 /// replay every solution through the reference model, and say what was proved.
