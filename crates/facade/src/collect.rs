@@ -143,7 +143,8 @@ fn span(results: &[HorizonResult]) -> String {
 
 impl std::fmt::Display for HorizonResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "horizon {:>3}: {:<5} ({} jobs, {} UNSAT", self.horizon, self.result, self.jobs, self.unsat)?;
+        let jobs = crate::answer::count(self.jobs, "job");
+        write!(f, "horizon {:>3}: {:<5} ({jobs}, {} UNSAT", self.horizon, self.result, self.unsat)?;
         if !self.missing.is_empty() {
             let ids: Vec<String> = self.missing.iter().map(usize::to_string).collect();
             write!(f, "; missing: {}", ids.join(" "))?;
