@@ -6,8 +6,9 @@
 //!
 //! Arguments (all optional): `--range A..B` positions in the list sorted by optimum (default
 //! 1..10: the ten smallest optima), `--limit SECS` per instance (default 60), `--cubes
-//! frontier|ranked|off` (default frontier; the others are the ablation), `--ablation` (the
-//! range under every mode, one after the other), `--fresh N` (instead of Korf's boards, N
+//! frontier|ranked|off` (default frontier), `--propagator on|off` (the pattern databases
+//! inside the solver; default on), `--ablation` (the range under every combination, one
+//! after the other), `--fresh N` (instead of Korf's boards, N
 //! random walks of 80 moves from the goal, seeds 7001.., that no setting was tuned on;
 //! their optima from the exact search).
 
@@ -15,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use puzzlec_core::slide::{benchset::random_walk, exact_shortest_path, parse_board, Board, Heuristic, Search};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::slide::{probe_with, Cubes};
+use puzzlec_drive::slide::{probe_with, Cubes, Strategy};
 use puzzlec_encode::slide::{compact::Compact, compact::Ingredients};
 use puzzlec_solve::Backend;
 
@@ -45,8 +46,13 @@ fn instances() -> Vec<Instance> {
     all
 }
 
-fn run(list: &[&Instance], limit: Duration, cubes: Cubes) -> usize {
-    println!("### cubes: {cubes:?}, limit {} s per instance", limit.as_secs());
+fn run(list: &[&Instance], limit: Duration, strategy: Strategy) -> usize {
+    println!(
+        "### cubes: {:?}, propagator: {}, limit {} s per instance",
+        strategy.cubes,
+        if strategy.propagator { "on" } else { "off" },
+        limit.as_secs()
+    );
     println!("| id | optimum | horizons (answer, seconds) | total s | proved optimal | = exact search |");
     println!("|---|---|---|---|---|---|");
     let backend = Backend::embedded_sat();
@@ -59,7 +65,7 @@ fn run(list: &[&Instance], limit: Duration, cubes: Cubes) -> usize {
         let mut seen = Vec::new();
         let out = shortest(
             h,
-            |k, left| probe_with(&Compact, &backend, &inst.board, &goal, k, left, Ingredients::DEFAULT, cubes),
+            |k, left| probe_with(&Compact, &backend, &inst.board, &goal, k, left, Ingredients::DEFAULT, strategy),
             |a| seen.push(format!("{} {} {:.1}", a.horizon, a.result, a.seconds)),
         );
         let total = started.elapsed().as_secs_f64();
@@ -114,11 +120,22 @@ fn main() {
         Some(n) => println!("## {n} fresh random 4x4 boards through SAT (compact, embedded CaDiCaL)\n"),
         None => println!("## Korf's 100 through SAT: positions {a}..{b} by optimum (compact, embedded CaDiCaL)\n"),
     }
-    let modes: Vec<Cubes> = match (args.iter().any(|a| a == "--ablation"), value("--cubes").as_deref()) {
-        (true, _) => vec![Cubes::Frontier, Cubes::Ranked, Cubes::Off],
-        (false, Some("ranked")) => vec![Cubes::Ranked],
-        (false, Some("off")) => vec![Cubes::Off],
-        _ => vec![Cubes::Frontier],
+    let cubes = match value("--cubes").as_deref() {
+        Some("ranked") => Cubes::Ranked,
+        Some("off") => Cubes::Off,
+        _ => Cubes::Frontier,
+    };
+    let propagator = value("--propagator").as_deref() != Some("off");
+    let modes: Vec<Strategy> = match args.iter().any(|a| a == "--ablation") {
+        true => vec![
+            Strategy { cubes: Cubes::Frontier, propagator: true },
+            Strategy { cubes: Cubes::Frontier, propagator: false },
+            Strategy { cubes: Cubes::Ranked, propagator: true },
+            Strategy { cubes: Cubes::Off, propagator: true },
+            Strategy { cubes: Cubes::Ranked, propagator: false },
+            Strategy { cubes: Cubes::Off, propagator: false },
+        ],
+        false => vec![Strategy { cubes, propagator }],
     };
     for mode in modes {
         run(&list, limit, mode);

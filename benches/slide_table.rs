@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use puzzlec_core::slide::benchset::{bench_set, BenchBoard};
 use puzzlec_core::slide::{exact_shortest_path, Board, Heuristic, Search};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with, Cubes};
+use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with, Cubes, Strategy};
 use puzzlec_drive::Form;
 use puzzlec_encode::slide::compact::Ingredients;
 use puzzlec_encode::slide::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
@@ -23,10 +23,10 @@ const BV_UP_TO: usize = 16;
 #[derive(Clone, Copy)]
 struct Tactics {
     ing: Ingredients,
-    cubes: Cubes,
+    strategy: Strategy,
 }
 
-const DEFAULT: Tactics = Tactics { ing: Ingredients::DEFAULT, cubes: Cubes::Frontier };
+const DEFAULT: Tactics = Tactics { ing: Ingredients::DEFAULT, strategy: Strategy::DEFAULT };
 
 struct Case {
     name: String,
@@ -54,14 +54,14 @@ fn prove(
     tactics: Tactics,
     incremental: bool,
 ) -> Option<f64> {
-    let Tactics { ing, cubes } = tactics;
+    let Tactics { ing, strategy } = tactics;
     let started = Instant::now();
     let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
     let h = Horizons { lower_bound: lb, step: 2, max: 90, deadline: Some(started + LIMIT) };
     let out = if incremental {
-        incremental_shortest(backend, &case.start, &case.goal, ing, cubes != Cubes::Off, h, |_| {})
+        incremental_shortest(backend, &case.start, &case.goal, ing, strategy.cubes != Cubes::Off, h, |_| {})
     } else {
-        shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, cubes), |_| {})
+        shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, strategy), |_| {})
     };
     match out {
         Ok(Shortest::Found { plan, optimal: true, .. }) if plan.len() == case.optimum => {
@@ -167,8 +167,9 @@ pub fn run_all() {
 
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
-    let with = |ing: Ingredients| Tactics { ing, cubes: Cubes::Frontier };
-    let variants: [(&str, Tactics); 9] = [
+    let with = |ing: Ingredients| Tactics { ing, strategy: Strategy::DEFAULT };
+    let strategy = |cubes: Cubes, propagator: bool| Tactics { strategy: Strategy { cubes, propagator }, ..DEFAULT };
+    let variants: [(&str, Tactics); 10] = [
         ("all", DEFAULT),
         ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),
         ("no away count", with(Ingredients { away_count: false, ..Ingredients::DEFAULT })),
@@ -176,8 +177,9 @@ fn ablation(cases: &[Case]) {
         ("no conflicts", with(Ingredients { conflicts: false, ..Ingredients::DEFAULT })),
         ("with detours", with(Ingredients { detours: true, ..Ingredients::DEFAULT })),
         ("AMO every step", with(Ingredients { every_step_amo: true, ..Ingredients::DEFAULT })),
-        ("no cubes", Tactics { cubes: Cubes::Off, ..DEFAULT }),
-        ("ranked cubes, no pattern-database frontier", Tactics { cubes: Cubes::Ranked, ..DEFAULT }),
+        ("no propagator", strategy(Cubes::Frontier, false)),
+        ("no cubes", strategy(Cubes::Off, true)),
+        ("ranked cubes, no pattern-database frontier", strategy(Cubes::Ranked, true)),
     ];
     print!("| board | optimum |");
     variants.iter().for_each(|(n, _)| print!(" {n} |"));

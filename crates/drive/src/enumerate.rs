@@ -19,20 +19,27 @@ pub struct Enumeration<P> {
     pub stopped: Option<String>,
 }
 
+/// How an enumeration runs, beyond the formula.
+#[derive(Default)]
+pub struct Settings {
+    /// Stop after this many solutions (`None`: all).
+    pub max: Option<usize>,
+    /// A CaDiCaL preset for the embedded solver.
+    pub cadical_config: Option<&'static str>,
+}
+
 /// Enumerates the models of `form`. `decode` turns a model into a solution (replayed by the
 /// caller's decoder); `block` names the assignment `(variable, value)` that identifies it, so
-/// the next solve must differ in at least one of them (booleans are 0/1). `cadical_config`
-/// picks a CaDiCaL preset for the embedded solver; `found` hears the count after each solution.
+/// the next solve must differ in at least one of them (booleans are 0/1); `found` hears the
+/// count after each solution.
 ///
 /// # Errors
 /// Solver failures and decode failures.
-#[allow(clippy::too_many_arguments)]
 pub fn enumerate<P>(
     backend: &Backend,
     mut form: Form,
     deadline: Option<Instant>,
-    max: usize,
-    cadical_config: Option<&str>,
+    settings: Settings,
     mut decode: impl FnMut(&AnyModel) -> Result<P, DriveError>,
     block: impl Fn(&P) -> Vec<(String, i64)>,
     found: &mut dyn FnMut(usize),
@@ -44,7 +51,7 @@ pub fn enumerate<P>(
     };
     let mut out = Enumeration { solutions: Vec::new(), complete: false, stopped: None };
     let mut session = match &form {
-        Form::Cnf(cnf) => backend.session(cnf, cadical_config),
+        Form::Cnf(cnf) => backend.session(cnf, settings.cadical_config),
         Form::Smt(_) => None,
     };
     let index: HashMap<String, u32> = match &form {
@@ -52,8 +59,8 @@ pub fn enumerate<P>(
         Form::Smt(_) => HashMap::new(),
     };
     loop {
-        if out.solutions.len() >= max {
-            out.stopped = Some(format!("stopped after {max} solutions"));
+        if settings.max.is_some_and(|max| out.solutions.len() >= max) {
+            out.stopped = Some(format!("stopped after {} solutions", out.solutions.len()));
             return Ok(out);
         }
         let outcome = match &mut session {

@@ -4,12 +4,15 @@
 
 pub mod cross;
 pub mod enumerate;
+pub mod enumerate_parallel;
 pub mod equivalence;
 pub mod hex;
+pub mod hex_branching;
 pub mod horizon;
 pub mod invariants;
 pub mod slide;
 pub mod slide_cubes;
+pub mod slide_propagator;
 
 use std::time::Duration;
 

@@ -144,7 +144,7 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
-    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), Cubes::Frontier)
+    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), Strategy::DEFAULT)
 }
 
 /// How `compact` on the embedded solver splits a horizon (see [`crate::slide_cubes`]).
@@ -159,9 +159,22 @@ pub enum Cubes {
     Frontier,
 }
 
-/// Whether [`probe`] at `horizon` splits through the pattern-database frontier, whose lemmas
-/// the answer must then name as trusted (they follow from an admissible bound, not from the
-/// formula by resolution).
+/// How `compact` on the embedded solver searches a horizon: the cubes, and whether the
+/// pattern-database propagator ([`crate::slide_propagator`]) runs inside the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    pub cubes: Cubes,
+    pub propagator: bool,
+}
+
+impl Strategy {
+    /// What [`probe`] uses.
+    pub const DEFAULT: Strategy = Strategy { cubes: Cubes::Frontier, propagator: true };
+}
+
+/// Whether [`probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
+/// whose clauses the answer must then name as trusted (they follow from an admissible bound,
+/// not from the formula by resolution).
 pub fn uses_frontier(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
@@ -185,8 +198,8 @@ pub const FRONTIER_FROM: usize = 30;
 /// On Korf 16 (optimum 42): 200 prefixes, no answer in 60 s; 2,000, 49 s; 20,000, 15 s.
 const FRONTIER_TARGET: usize = 20_000;
 
-/// As [`probe`], with `compact`'s ingredients chosen, and whether `compact` on the embedded
-/// solver goes through cubes ([`crate::slide_cubes`]); both for measurements.
+/// As [`probe`], with `compact`'s ingredients chosen, and how `compact` on the embedded
+/// solver searches (cubes, propagator); both for measurements.
 ///
 /// # Errors
 /// As [`probe`].
@@ -199,14 +212,14 @@ pub fn probe_with(
     horizon: usize,
     limit: Duration,
     ing: Ingredients,
-    cubes: Cubes,
+    strategy: Strategy,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Probe::Unknown(too_large));
     }
-    if cubes != Cubes::Off && encoding.layered() {
+    if (strategy.cubes != Cubes::Off || strategy.propagator) && encoding.layered() {
         if let Some(session) = backend.session(&Cnf::new(), None) {
-            return compact_by_cubes(session, backend.id(), start, goal, horizon, limit, ing, cubes);
+            return compact_by_cubes(session, backend.id(), start, goal, horizon, limit, ing, strategy);
         }
     }
     let started = std::time::Instant::now();
@@ -231,39 +244,55 @@ fn compact_by_cubes(
     horizon: usize,
     limit: Duration,
     ing: Ingredients,
-    how: Cubes,
+    how: Strategy,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let actions = compact::encode(start, goal, horizon, ing, &mut session.as_mut());
+    let Some(layers) = compact::encode_layers(start, goal, horizon, ing, &mut session.as_mut()) else {
+        return Ok(Probe::Unsat);
+    };
+    let actions = &layers.act;
     if crate::left_after(started, limit).is_none() {
         return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
     }
-    let pdb = match how == Cubes::Frontier && horizon >= FRONTIER_FROM && !actions.is_empty() {
+    let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= FRONTIER_FROM {
         true => puzzlec_core::slide::pdb::PatternDb::shared(goal),
         false => None,
     };
-    let cubes = match pdb {
-        Some(db) => {
+    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
+    let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    if let (Some(db), true) = (&pdb, how.propagator) {
+        let p = crate::slide_propagator::PdbPropagator::new(&layers.p, goal, horizon, db.clone(), lemmas.clone());
+        session.connect(Box::new(p));
+    }
+    let cubes = match (&pdb, how.cubes) {
+        (_, Cubes::Off) => Vec::new(),
+        (Some(db), Cubes::Frontier) => {
             let lc = puzzlec_core::slide::Heuristic::new(goal);
             let h = |b: &Board| db.estimate(b).max(lc.manhattan_linear_conflict(b));
             let (cubes, lemmas) =
-                crate::slide_cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
+                crate::slide_cubes::frontier(actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
             for lemma in &lemmas {
                 session.add_clause(lemma);
             }
             // A measurement knob: how much of the horizon the frontier took from the solver.
-            if std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some() {
+            if stats {
                 let depth = cubes.first().map_or(0, Vec::len);
                 eprintln!("frontier: horizon {horizon}, depth {depth}, {} cubes, {} lemmas", cubes.len(), lemmas.len());
             }
             cubes
         }
-        None => crate::slide_cubes::cubes(&actions, start, goal, horizon / 2),
+        _ => crate::slide_cubes::cubes(actions, start, goal, horizon / 2),
     };
     let Some(left) = crate::left_after(started, limit) else {
         return Ok(Probe::Unknown("time limit reached while building the cubes".into()));
     };
-    let outcome = solve_by_cubes(session.as_mut(), &[], &cubes, left);
+    let outcome = match cubes.is_empty() && how.cubes == Cubes::Off {
+        true => session.solve(&[], left),
+        false => solve_by_cubes(session.as_mut(), &[], &cubes, left),
+    };
+    if stats && how.propagator {
+        eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
+    }
     conclude(&compact::Compact, solver, outcome, start, goal, horizon)
 }
 
@@ -308,8 +337,7 @@ pub fn all_plans(
         backend,
         form,
         deadline,
-        usize::MAX,
-        None,
+        crate::enumerate::Settings::default(),
         |m| {
             let plan = decode(encoding, m, start, horizon)
                 .map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;

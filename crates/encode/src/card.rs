@@ -54,13 +54,14 @@ mod tests {
             let inputs: Vec<Lit> = (0..5).map(|_| cnf.new_var(None)).collect();
             at_most(&mut cnf, &inputs, k, None);
             for mask in 0u32..32 {
-                let mut solver: cadical_check::Solver = Default::default();
+                let mut solver = cadical_check::CaDiCal::new();
                 for c in cnf.clauses() {
-                    solver.add_clause(c.iter().copied());
+                    solver.clause6(c);
                 }
-                let assumptions: Vec<i32> =
-                    inputs.iter().enumerate().map(|(i, &l)| if mask >> i & 1 == 1 { l } else { -l }).collect();
-                let sat = solver.solve_with(assumptions) == Some(true);
+                for (i, &l) in inputs.iter().enumerate() {
+                    solver.assume(if mask >> i & 1 == 1 { l } else { -l });
+                }
+                let sat = solver.solve() == cadical_check::Status::SATISFIABLE;
                 assert_eq!(sat, mask.count_ones() as usize <= k, "k={k} mask={mask:05b}");
             }
         }

@@ -1,5 +1,8 @@
-//! The embedded SAT solver: CaDiCaL compiled into the binary (the `cadical` crate builds it
-//! from source with the C++ compiler, no other system library).
+//! The embedded SAT solver: CaDiCaL 3 compiled into the binary (the `cadical-sys` crate
+//! builds it from source with the C++ compiler through `cxx`, no other system library).
+//! Why cadical-sys and not the smaller `cadical` crate (CaDiCaL 1.9.5): it exposes
+//! IPASIR-UP (external propagators, [`crate::propagator`]), which the sliding-tile search
+//! uses to put its pattern databases inside the solver.
 
 use std::time::Duration;
 
@@ -34,6 +37,15 @@ impl crate::incremental::Incremental for CadicalSession {
     fn model(&self) -> CnfModel {
         CadicalSession::model(self)
     }
+
+    fn connect(&mut self, propagator: Box<dyn crate::propagator::Propagator>) -> bool {
+        let observed = propagator.observed();
+        self.solver.connect_external_propagator(crate::propagator::Adapter::new(propagator));
+        for v in observed {
+            self.solver.add_observed_var(v);
+        }
+        true
+    }
 }
 
 /// Encoders can write straight into a live solver (incremental use).
@@ -61,17 +73,18 @@ struct Limit {
     stop: Option<puzzlec_core::stop::Token>,
 }
 
-impl cadical::Callbacks for Limit {
-    fn terminate(&mut self) -> bool {
+impl cadical_sys::Terminator for Limit {
+    fn terminated(&mut self) -> bool {
         std::time::Instant::now() > self.until || self.stop.as_ref().is_some_and(|t| t.is_stopped())
     }
 }
 
 /// A live CaDiCaL holding one formula, for incremental use: more clauses, more solves.
 pub struct CadicalSession {
-    solver: cadical::Solver<Limit>,
+    solver: cadical_sys::CaDiCal,
     names: Vec<(u32, String)>,
     num_vars: u32,
+    last_model: Option<Assignment>,
 }
 
 impl CadicalSession {
@@ -87,13 +100,21 @@ impl CadicalSession {
     /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
     /// problems where one was measured to pay; an unknown name falls back to the default.
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
-        let mut solver: cadical::Solver<Limit> =
-            config.and_then(|c| cadical::Solver::with_config(c).ok()).unwrap_or_default();
-        solver.reserve(cnf.num_vars() as i32);
-        for clause in cnf.clauses() {
-            solver.add_clause(clause.iter().copied());
+        let mut solver = cadical_sys::CaDiCal::new();
+        if let Some(name) = config.filter(|c| cadical_sys::CaDiCal::is_valid_configuration(c)) {
+            solver.configure(name);
         }
-        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars() }
+        // CaDiCaL 1.9's defaults for incremental use, which CaDiCaL 3 changed: keep the trail
+        // across calls that share assumptions (`ilb`), and no probing rounds at the start of
+        // each call (`inprobing`). Thousands of cube calls per horizon pay for both: Korf 16
+        // took 60+ s with CaDiCaL 3's defaults and 17.8 s with these (make bench-korf).
+        solver.set("ilb", 1);
+        solver.set("inprobing", 0);
+        solver.resize(cnf.num_vars() as i32);
+        for clause in cnf.clauses() {
+            solver.clause6(clause);
+        }
+        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None }
     }
 
     /// A fresh variable beyond the formula's (for activation literals).
@@ -104,7 +125,7 @@ impl CadicalSession {
 
     pub fn add_clause(&mut self, clause: &[i32]) {
         self.num_vars = self.num_vars.max(clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0));
-        self.solver.add_clause(clause.iter().copied());
+        self.solver.clause6(clause);
     }
 
     /// Solves under `assumptions` within `limit`.
@@ -119,21 +140,40 @@ impl CadicalSession {
     /// One solver call; `None` when the time limit or the conflict budget ran out.
     fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {
         let stop = puzzlec_core::stop::current();
-        self.solver.set_callbacks(Some(Limit { until: std::time::Instant::now() + limit, stop }));
+        self.solver.connect_terminator(Limit { until: std::time::Instant::now() + limit, stop });
         if let Some(budget) = conflicts {
-            self.solver.set_limit("conflicts", budget).expect("CaDiCaL knows the conflicts limit");
+            self.solver.limit("conflicts", budget);
         }
-        self.solver.solve_with(assumptions.iter().copied())
+        for &lit in assumptions {
+            self.solver.assume(lit);
+        }
+        self.last_model = None;
+        match self.solver.solve() {
+            cadical_sys::Status::SATISFIABLE => {
+                self.last_model = Some(self.read_model());
+                Some(true)
+            }
+            cadical_sys::Status::UNSATISFIABLE => Some(false),
+            _ => None,
+        }
     }
 
+    /// The last satisfiable call's model.
     pub fn model(&self) -> CnfModel {
-        let mut assignment = Assignment::new(self.num_vars);
-        for v in 1..=self.num_vars as i32 {
-            if let Some(value) = self.solver.value(v) {
-                assignment.set(if value { v } else { -v });
-            }
-        }
+        let assignment = self.last_model.clone().unwrap_or_else(|| Assignment::new(self.num_vars));
         CnfModel::new(&self.names, assignment)
+    }
+
+    /// Reads the model right after a satisfiable call (variables the solver never saw stay
+    /// unset).
+    fn read_model(&mut self) -> Assignment {
+        let mut assignment = Assignment::new(self.num_vars);
+        let known = self.solver.vars();
+        for v in 1..=(self.num_vars as i32).min(known) {
+            let value = self.solver.val(v);
+            assignment.set(if value > 0 { v } else { -v });
+        }
+        assignment
     }
 }
 

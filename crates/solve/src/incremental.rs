@@ -16,6 +16,12 @@ pub trait Incremental: ClauseSink {
     /// The model of the last satisfiable call, through the variables' names.
     fn model(&self) -> CnfModel;
 
+    /// Connects an external propagator for the calls that follow ([`crate::propagator`]);
+    /// false when this solver has no such interface (then nothing changes).
+    fn connect(&mut self, _propagator: Box<dyn crate::propagator::Propagator>) -> bool {
+        false
+    }
+
     /// Solves under `assumptions` within `limit`.
     fn solve(&mut self, assumptions: &[Lit], limit: Duration) -> Outcome<CnfModel> {
         match self.run(assumptions, limit, None) {

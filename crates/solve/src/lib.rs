@@ -9,6 +9,7 @@ pub mod external;
 pub mod incremental;
 pub mod linked_z3;
 pub mod live;
+pub mod propagator;
 pub mod registry;
 pub mod solver;
 pub mod version;

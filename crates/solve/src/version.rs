@@ -15,7 +15,7 @@ pub fn linked_z3() -> String {
 
 /// The embedded CaDiCaL's version.
 pub fn embedded_cadical() -> String {
-    format!("embedded CaDiCaL {}", cadical::Solver::<cadical::Timeout>::new().signature())
+    format!("embedded CaDiCaL {}", cadical_sys::CaDiCal::signature())
 }
 
 /// The version an external binary reports, else its Debian package's version.

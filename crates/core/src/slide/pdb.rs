@@ -94,6 +94,20 @@ impl PatternDb {
     }
 }
 
+impl PatternDb {
+    /// The groups' tiles, in table order (disjoint; together every tile).
+    pub fn groups(&self) -> impl Iterator<Item = &[u8]> {
+        self.groups.iter().map(|(g, _)| g.as_slice())
+    }
+
+    /// Group `g`'s table entry with its tiles on `cells` (in the order of
+    /// [`PatternDb::groups`]): the fewest moves of those tiles that bring them home. Tables
+    /// of disjoint groups add up, so any sum over some groups is admissible too.
+    pub fn group_estimate(&self, g: usize, cells: &[usize]) -> usize {
+        self.groups[g].1[index(cells.iter().copied(), self.cells)] as usize
+    }
+}
+
 fn index(cells_of_tiles: impl Iterator<Item = usize>, base: usize) -> usize {
     cells_of_tiles.fold(0, |acc, c| acc * base + c)
 }

@@ -329,15 +329,28 @@ pub fn encode(
     ing: Ingredients,
     sink: &mut impl ClauseSink,
 ) -> Vec<Vec<Lit>> {
+    encode_layers(start, goal, horizon, ing, sink).map_or_else(Vec::new, |layers| layers.act)
+}
+
+/// As [`encode`], returning every variable made (`None` when the horizon is impossible and
+/// the formula is one empty clause): the propagators of the embedded solver watch the
+/// position variables.
+pub fn encode_layers(
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    ing: Ingredients,
+    sink: &mut impl ClauseSink,
+) -> Option<Layers> {
     let Some(k) = budget(start, goal, horizon) else {
         // No plan: every move changes the Manhattan distance by one.
         sink.family("away-count");
         sink.add_clause(&[]);
-        return Vec::new();
+        return None;
     };
     let mut layers = Layers::new(start, goal, ing, Some((horizon, k)), sink);
     layers.close(horizon, k, None, sink);
-    layers.act
+    Some(layers)
 }
 
 /// The cell a tile comes from when it slides in direction `m` into `c` (one step against m).

@@ -1,0 +1,226 @@
+//! The pattern databases inside the SAT solver: an external propagator for `compact` on
+//! the embedded CaDiCaL ([`puzzlec_solve::propagator`]).
+//!
+//! It watches the tile-position variables `P(tile, cell, t)` of every inner step. Whenever
+//! the search has placed tiles at step t, their groups add up to an admissible estimate of
+//! the moves still needed: a group whose tiles are all placed counts its pattern-database
+//! entry, a group only partly placed counts the Manhattan distances of its placed tiles (the
+//! groups are disjoint, so these add up). When t plus that estimate exceeds the horizon H no
+//! plan of H moves passes through those placements, and the propagator adds the clause "not
+//! all of these tiles on these cells at step t", naming only the groups it needs.
+//!
+//! Why it is sound although `compact` may set more than one position variable of a tile at
+//! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
+//! `Ingredients::every_step_amo`), and there the estimate is a lower bound on the moves
+//! left, so that model satisfies every clause given. UNSAT therefore still means "no plan
+//! of H moves", but on the puzzle's word (an admissible bound), not by resolution from the
+//! formula: the answer names these lemmas as trusted, and `--certify` proves without them.
+//!
+//! Why it pays: the frontier cubes ([`crate::slide_cubes`]) prune the first half of the
+//! plan with the same tables; this prunes the half the solver searches, and its clauses
+//! speak of positions, so one lemma cuts every path to the same placement at that step.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use puzzlec_core::slide::pdb::PatternDb;
+use puzzlec_core::slide::Board;
+use puzzlec_ir::Lit;
+use puzzlec_solve::propagator::Propagator;
+
+const UNKNOWN: u8 = u8::MAX;
+
+/// The propagator for one horizon of one board (see the module documentation).
+pub struct PdbPropagator {
+    horizon: usize,
+    pdb: Arc<PatternDb>,
+    /// Per variable: (step, tile index, cell) of a watched position variable.
+    watched: Vec<Option<(u16, u8, u8)>>,
+    /// Per tile index: its group and its place in the group.
+    group_of: Vec<usize>,
+    /// Each group's tiles, as the tables list them.
+    members: Vec<Vec<u8>>,
+    /// Per tile index: Manhattan distance from each cell to its goal cell.
+    manhattan: Vec<Vec<u8>>,
+    /// Per step: each tile's placed cell ([`UNKNOWN`] if none yet), each group's placed
+    /// tiles and contribution, and their sum.
+    cell: Vec<Vec<u8>>,
+    placed: Vec<Vec<usize>>,
+    contribution: Vec<Vec<usize>>,
+    sum: Vec<usize>,
+    /// Placements in the order made, and where each decision level began in it.
+    trail: Vec<(u16, u8)>,
+    levels: Vec<usize>,
+    pending: Vec<Vec<Lit>>,
+    /// Position variables by (step, tile index, cell), to write clauses.
+    var: Vec<Vec<Vec<Option<Lit>>>>,
+    lemmas: Arc<AtomicUsize>,
+}
+
+impl PdbPropagator {
+    /// `positions[t][tile - 1][cell]` as `compact` made them, for a plan of exactly
+    /// `horizon` moves to `goal`. `lemmas` counts the clauses given.
+    pub fn new(
+        positions: &[Vec<Vec<Option<Lit>>>],
+        goal: &Board,
+        horizon: usize,
+        pdb: Arc<PatternDb>,
+        lemmas: Arc<AtomicUsize>,
+    ) -> PdbPropagator {
+        let tiles = goal.len() - 1;
+        let members: Vec<Vec<u8>> = pdb.groups().map(<[u8]>::to_vec).collect();
+        let mut group_of = vec![0; tiles];
+        for (g, tiles) in members.iter().enumerate() {
+            for &tile in tiles {
+                group_of[tile as usize - 1] = g;
+            }
+        }
+        let cols = goal.cols();
+        let manhattan = (1..=tiles as u8)
+            .map(|tile| {
+                let home = goal.position_of(tile);
+                (0..goal.len())
+                    .map(|c| ((c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)) as u8)
+                    .collect()
+            })
+            .collect();
+        let max_var = positions.iter().flatten().flatten().flatten().map(|l| l.unsigned_abs()).max().unwrap_or(0);
+        let mut watched = vec![None; max_var as usize + 1];
+        // Inner steps only: step 0 is the start and step H the goal, both fixed.
+        for (t, layer) in positions.iter().enumerate().take(horizon).skip(1) {
+            for (ti, cells) in layer.iter().enumerate() {
+                for (c, v) in cells.iter().enumerate() {
+                    if let Some(v) = v {
+                        watched[v.unsigned_abs() as usize] = Some((t as u16, ti as u8, c as u8));
+                    }
+                }
+            }
+        }
+        let groups = members.len();
+        let steps = positions.len();
+        PdbPropagator {
+            horizon,
+            pdb,
+            watched,
+            group_of,
+            members,
+            manhattan,
+            cell: vec![vec![UNKNOWN; tiles]; steps],
+            placed: vec![vec![0; groups]; steps],
+            contribution: vec![vec![0; groups]; steps],
+            sum: vec![0; steps],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            pending: Vec::new(),
+            var: positions.to_vec(),
+            lemmas,
+        }
+    }
+
+    /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
+    /// else the Manhattan distances of those placed.
+    fn group_value(&self, t: usize, g: usize) -> usize {
+        let members = &self.members[g];
+        if self.placed[t][g] == members.len() {
+            let mut cells = [0usize; 5];
+            for (k, &tile) in members.iter().enumerate() {
+                cells[k] = self.cell[t][tile as usize - 1] as usize;
+            }
+            return self.pdb.group_estimate(g, &cells[..members.len()]);
+        }
+        members
+            .iter()
+            .map(|&tile| (tile as usize - 1, self.cell[t][tile as usize - 1]))
+            .filter(|&(_, c)| c != UNKNOWN)
+            .map(|(ti, c)| self.manhattan[ti][c as usize] as usize)
+            .sum()
+    }
+
+    fn update(&mut self, t: usize, g: usize) {
+        let value = self.group_value(t, g);
+        self.sum[t] = self.sum[t] + value - self.contribution[t][g];
+        self.contribution[t][g] = value;
+    }
+
+    fn place(&mut self, t: usize, ti: usize, c: u8) {
+        if self.cell[t][ti] != UNKNOWN {
+            return;
+        }
+        self.cell[t][ti] = c;
+        self.trail.push((t as u16, ti as u8));
+        let g = self.group_of[ti];
+        self.placed[t][g] += 1;
+        self.update(t, g);
+        if t + self.sum[t] > self.horizon {
+            let lemma = self.lemma(t);
+            self.pending.push(lemma);
+        }
+    }
+
+    /// The clause against step t's placements: the groups with the largest contributions,
+    /// only as many as it takes to pass the horizon.
+    fn lemma(&self, t: usize) -> Vec<Lit> {
+        let mut groups: Vec<usize> = (0..self.members.len()).filter(|&g| self.contribution[t][g] > 0).collect();
+        groups.sort_by_key(|&g| std::cmp::Reverse(self.contribution[t][g]));
+        let mut total = 0;
+        let mut clause = Vec::new();
+        for g in groups {
+            total += self.contribution[t][g];
+            for &tile in &self.members[g] {
+                let ti = tile as usize - 1;
+                let c = self.cell[t][ti];
+                if c != UNKNOWN {
+                    clause.push(-self.var[t][ti][c as usize].expect("a placed tile's variable exists"));
+                }
+            }
+            if t + total > self.horizon {
+                break;
+            }
+        }
+        clause
+    }
+
+    fn unplace(&mut self, t: usize, ti: usize) {
+        self.cell[t][ti] = UNKNOWN;
+        let g = self.group_of[ti];
+        self.placed[t][g] -= 1;
+        self.update(t, g);
+    }
+}
+
+impl Propagator for PdbPropagator {
+    fn observed(&self) -> Vec<Lit> {
+        self.watched.iter().enumerate().filter(|(_, w)| w.is_some()).map(|(v, _)| v as Lit).collect()
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            if lit < 0 {
+                continue;
+            }
+            if let Some(Some((t, ti, c))) = self.watched.get(lit as usize).copied() {
+                self.place(t as usize, ti as usize, c);
+            }
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.levels.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        let Some(&mark) = self.levels.get(level) else { return };
+        while self.trail.len() > mark {
+            let (t, ti) = self.trail.pop().expect("above the mark");
+            self.unplace(t as usize, ti as usize);
+        }
+        self.levels.truncate(level);
+        self.pending.clear();
+    }
+
+    fn clause(&mut self) -> Option<Vec<Lit>> {
+        let clause = self.pending.pop()?;
+        self.lemmas.fetch_add(1, Ordering::Relaxed);
+        Some(clause)
+    }
+}
