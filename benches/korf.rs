@@ -130,10 +130,10 @@ fn main() {
         true => vec![
             Strategy { cubes: Cubes::Frontier, propagator: true },
             Strategy { cubes: Cubes::Frontier, propagator: false },
-            Strategy { cubes: Cubes::Ranked, propagator: true },
             Strategy { cubes: Cubes::Off, propagator: true },
-            Strategy { cubes: Cubes::Ranked, propagator: false },
             Strategy { cubes: Cubes::Off, propagator: false },
+            Strategy { cubes: Cubes::Ranked, propagator: true },
+            Strategy { cubes: Cubes::Ranked, propagator: false },
         ],
         false => vec![Strategy { cubes, propagator }],
     };

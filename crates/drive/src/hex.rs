@@ -1,6 +1,8 @@
 //! Magic hexagons through an encoding and a backend: one filling, every filling (blocking
 //! each), or every symmetry class followed by expanding each class through the hexagon's 12
-//! symmetries. Every filling is checked by the reference model before it is returned.
+//! symmetries. Every filling is checked by the reference model before it is returned. On
+//! the embedded solver the enumeration is split into one cube per value of a cell, shared
+//! out over the cores, each solver branching first-fail on cells ([`crate::hex_branching`]).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -262,6 +264,24 @@ mod tests {
         let by_lia =
             all_by_classes(&puzzlec_encode::hex::lia::Lia, &z3, &problem(3, false), None, &mut |_| {}).unwrap();
         assert_eq!(by_lia.all, plain);
+    }
+
+    /// The cubes are shared out over threads: a run out of time is never called complete,
+    /// and with givens (cubes on the first free cell) the count matches the oracle's.
+    #[test]
+    fn shared_cubes_stop_in_time_and_honour_givens() {
+        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cnf = puzzlec_encode::hex::cnf::CnfEncoding;
+        let past = Some(Instant::now());
+        let late = all_fillings(&cnf, &cadical, &problem(3, false), past, &mut |_| {}).unwrap();
+        assert!(!late.complete && late.stopped.is_some());
+        let hex = Hexagon::new(3).unwrap();
+        let every = puzzlec_core::hex::brute::all_fillings(&hex, 38);
+        let given = HexProblem { givens: vec![(0, every[0][0] as usize)], ..problem(3, false) };
+        let found = all_fillings(&cnf, &cadical, &given, None, &mut |_| {}).unwrap();
+        let expected = every.iter().filter(|f| f[0] == every[0][0]).count();
+        assert!(found.complete);
+        assert_eq!(found.solutions.len(), expected);
     }
 
     #[test]

@@ -175,7 +175,7 @@ impl Strategy {
 /// Whether [`probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
 /// whose clauses the answer must then name as trusted (they follow from an admissible bound,
 /// not from the formula by resolution).
-pub fn uses_frontier(
+pub fn uses_pattern_databases(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
     start: &Board,

@@ -224,3 +224,70 @@ impl Propagator for PdbPropagator {
         Some(clause)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzlec_core::slide::{benchset::random_walk, exact_shortest_path, Search};
+    use puzzlec_encode::slide::compact::{encode_layers, Ingredients};
+    use puzzlec_ir::Cnf;
+
+    /// The propagator for `board` at `horizon`, and the position variables it watches.
+    fn setup(board: &Board, horizon: usize) -> (PdbPropagator, Vec<Vec<Vec<Option<Lit>>>>) {
+        let goal = Board::goal(4, 4);
+        let layers = encode_layers(board, &goal, horizon, Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+        let p = PdbPropagator::new(&layers.p, &goal, horizon, pdb, Arc::new(AtomicUsize::new(0)));
+        (p, layers.p)
+    }
+
+    /// The literals "every tile where `board` has it, at step t".
+    fn placements(positions: &[Vec<Vec<Option<Lit>>>], board: &Board, t: usize) -> Vec<Lit> {
+        (1..board.len() as u8).filter_map(|tile| positions[t][tile as usize - 1][board.position_of(tile)]).collect()
+    }
+
+    /// Admissible: along optimal plans (horizon = optimum) no placement is ever refuted,
+    /// step after step, with backtracking in between.
+    #[test]
+    fn optimal_plans_are_never_cut() {
+        for seed in [11, 12, 13] {
+            let start = random_walk(4, 4, 40, seed);
+            let Search::Found(plan) = exact_shortest_path(&start, &Board::goal(4, 4), None) else { panic!("solvable") };
+            let (mut p, positions) = setup(&start, plan.len());
+            let mut board = start;
+            for (t, &m) in plan.iter().enumerate() {
+                board.apply(m);
+                p.new_level();
+                p.assigned(&placements(&positions, &board, t + 1));
+                assert_eq!(p.clause(), None, "seed {seed}: step {} of an optimal plan cut", t + 1);
+            }
+            p.backtrack(0);
+            assert!(p.trail.is_empty() && p.sum.iter().all(|&s| s == 0));
+        }
+    }
+
+    /// A board too far from the goal for the steps left is refuted by a clause over its
+    /// placements (negated), and undoing the level withdraws the pending clause.
+    #[test]
+    fn a_hopeless_step_is_refuted_by_its_placements() {
+        let start = random_walk(4, 4, 40, 11);
+        let Search::Found(plan) = exact_shortest_path(&start, &Board::goal(4, 4), None) else { panic!("solvable") };
+        let (mut p, positions) = setup(&start, plan.len());
+        // The start board again at the last step where every tile may still stand on its
+        // start cell: most of the plan is gone and the board needs all of it.
+        let goal = Board::goal(4, 4);
+        let far = (1..16u8).map(|tile| p.manhattan[tile as usize - 1][start.position_of(tile)] as usize).max().unwrap();
+        let t = plan.len() - far;
+        assert!(t + p.pdb.estimate(&start) > plan.len() && goal != start);
+        p.new_level();
+        let lits = placements(&positions, &start, t);
+        assert_eq!(lits.len(), 15, "every tile's variable exists at step {t}");
+        p.assigned(&lits);
+        let clause = p.clause().expect("refuted");
+        assert!(!clause.is_empty() && clause.iter().all(|l| lits.contains(&-l)), "{clause:?}");
+        p.new_level();
+        p.backtrack(0);
+        assert_eq!(p.clause(), None);
+        assert!(p.cell[t].iter().all(|&c| c == UNKNOWN));
+    }
+}

@@ -116,9 +116,9 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Shortest::Found { plan, optimal, horizon } => {
             replay(&start, &goal, &plan, backend.id())?;
             answer.set_plan(&plan, optimal);
-            if optimal && horizon >= 2 && !req.incremental && drive_slide::uses_frontier(encoding, backend, &start, &goal, horizon - 2) {
+            if optimal && horizon >= 2 && !req.incremental && drive_slide::uses_pattern_databases(encoding, backend, &start, &goal, horizon - 2) {
                 answer.trusted = Some(format!(
-                    "the UNSAT at horizon {} rests on pattern-database lemmas as well as the solver: prefixes that an admissible bound (additive 5-5-5 pattern databases) shows cannot reach the goal in time are blocked by clauses that do not follow from the formula by resolution{}",
+                    "the UNSAT at horizon {} rests on pattern-database lemmas as well as the solver: an admissible bound (additive 5-5-5 pattern databases) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way, by clauses that do not follow from the formula by resolution{}",
                     horizon - 2,
                     if cert.is_some() { "; the certificate re-proves the claim from the plain formula without them" } else { "; --certify re-proves it from the plain formula without them" }
                 ));
