@@ -7,8 +7,9 @@
 //! Arguments (all optional): `--range A..B` positions in the list sorted by optimum (default
 //! 1..10: the ten smallest optima), `--limit SECS` per instance (default 60), `--cubes
 //! frontier|ranked|off` (default frontier), `--propagator on|off` (the pattern databases
-//! inside the solver; default on), `--ablation` (the range under every combination, one
-//! after the other), `--fresh N` (instead of Korf's boards, N
+//! inside the solver; default on), `--branching on|off` (the propagator also decides,
+//! forward; default on), `--ablation` (the range under the combinations, one after the
+//! other), `--fresh N` (instead of Korf's boards, N
 //! random walks of 80 moves from the goal, seeds 7001.., that no setting was tuned on;
 //! their optima from the exact search).
 
@@ -47,10 +48,12 @@ fn instances() -> Vec<Instance> {
 }
 
 fn run(list: &[&Instance], limit: Duration, strategy: Strategy) -> usize {
+    let on = |b: bool| if b { "on" } else { "off" };
     println!(
-        "### cubes: {:?}, propagator: {}, limit {} s per instance",
+        "### cubes: {:?}, propagator: {}, branching: {}, limit {} s per instance",
         strategy.cubes,
-        if strategy.propagator { "on" } else { "off" },
+        on(strategy.propagator),
+        on(strategy.branching),
         limit.as_secs()
     );
     println!("| id | optimum | horizons (answer, seconds) | total s | proved optimal | = exact search |");
@@ -126,16 +129,19 @@ fn main() {
         _ => Cubes::Frontier,
     };
     let propagator = value("--propagator").as_deref() != Some("off");
+    let branching = propagator && value("--branching").as_deref() != Some("off");
+    let mode = |cubes, propagator, branching| Strategy { cubes, propagator, branching };
     let modes: Vec<Strategy> = match args.iter().any(|a| a == "--ablation") {
         true => vec![
-            Strategy { cubes: Cubes::Frontier, propagator: true },
-            Strategy { cubes: Cubes::Frontier, propagator: false },
-            Strategy { cubes: Cubes::Off, propagator: true },
-            Strategy { cubes: Cubes::Off, propagator: false },
-            Strategy { cubes: Cubes::Ranked, propagator: true },
-            Strategy { cubes: Cubes::Ranked, propagator: false },
+            mode(Cubes::Frontier, true, true),
+            mode(Cubes::Frontier, true, false),
+            mode(Cubes::Frontier, false, false),
+            mode(Cubes::Off, true, true),
+            mode(Cubes::Off, true, false),
+            mode(Cubes::Off, false, false),
+            mode(Cubes::Ranked, false, false),
         ],
-        false => vec![Strategy { cubes, propagator }],
+        false => vec![mode(cubes, propagator, branching)],
     };
     for mode in modes {
         run(&list, limit, mode);

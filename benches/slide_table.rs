@@ -168,7 +168,8 @@ pub fn run_all() {
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
     let with = |ing: Ingredients| Tactics { ing, strategy: Strategy::DEFAULT };
-    let strategy = |cubes: Cubes, propagator: bool| Tactics { strategy: Strategy { cubes, propagator }, ..DEFAULT };
+    let strategy =
+        |cubes: Cubes, propagator: bool| Tactics { strategy: Strategy { cubes, propagator, branching: propagator }, ..DEFAULT };
     let variants: [(&str, Tactics); 10] = [
         ("all", DEFAULT),
         ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),
@@ -177,7 +178,7 @@ fn ablation(cases: &[Case]) {
         ("no conflicts", with(Ingredients { conflicts: false, ..Ingredients::DEFAULT })),
         ("with detours", with(Ingredients { detours: true, ..Ingredients::DEFAULT })),
         ("AMO every step", with(Ingredients { every_step_amo: true, ..Ingredients::DEFAULT })),
-        ("no propagator", strategy(Cubes::Frontier, false)),
+        ("no propagator (nor its branching)", strategy(Cubes::Frontier, false)),
         ("no cubes", strategy(Cubes::Off, true)),
         ("ranked cubes, no pattern-database frontier", strategy(Cubes::Ranked, true)),
     ];

@@ -11,6 +11,7 @@ pub mod hex_branching;
 pub mod horizon;
 pub mod invariants;
 pub mod slide;
+pub mod slide_branching;
 pub mod slide_cubes;
 pub mod slide_propagator;
 

@@ -159,17 +159,21 @@ pub enum Cubes {
     Frontier,
 }
 
-/// How `compact` on the embedded solver searches a horizon: the cubes, and whether the
-/// pattern-database propagator ([`crate::slide_propagator`]) runs inside the solver.
+/// How `compact` on the embedded solver searches a horizon: the cubes, whether the
+/// pattern-database propagator ([`crate::slide_propagator`]) runs inside the solver, and
+/// whether it also makes the decisions ([`crate::slide_branching`]; only with it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strategy {
     pub cubes: Cubes,
     pub propagator: bool,
+    pub branching: bool,
 }
 
 impl Strategy {
     /// What [`probe`] uses.
-    pub const DEFAULT: Strategy = Strategy { cubes: Cubes::Frontier, propagator: true };
+    pub const DEFAULT: Strategy = Strategy { cubes: Cubes::Frontier, propagator: true, branching: true };
+    /// No cubes, no propagator: the formula alone on the live solver.
+    pub const PLAIN: Strategy = Strategy { cubes: Cubes::Off, propagator: false, branching: false };
 }
 
 /// Whether [`probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
@@ -261,7 +265,10 @@ fn compact_by_cubes(
     let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
     let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     if let (Some(db), true) = (&pdb, how.propagator) {
-        let p = crate::slide_propagator::PdbPropagator::new(&layers.p, goal, horizon, db.clone(), lemmas.clone());
+        let mut p = crate::slide_propagator::PdbPropagator::new(&layers.p, goal, horizon, db.clone(), lemmas.clone());
+        if how.branching {
+            p = p.with_forward_branching(start, actions);
+        }
         session.connect(Box::new(p));
     }
     let cubes = match (&pdb, how.cubes) {

@@ -55,6 +55,9 @@ pub struct PdbPropagator {
     /// Position variables by (step, tile index, cell), to write clauses.
     var: Vec<Vec<Vec<Option<Lit>>>>,
     lemmas: Arc<AtomicUsize>,
+    /// Forward branching over the action variables, when asked for.
+    forward: Option<crate::slide_branching::Forward>,
+    start: Board,
 }
 
 impl PdbPropagator {
@@ -114,7 +117,32 @@ impl PdbPropagator {
             pending: Vec::new(),
             var: positions.to_vec(),
             lemmas,
+            forward: None,
+            start: Board::goal(goal.rows(), goal.cols()),
         }
+    }
+
+    /// Also decides: the earliest open step's action, best estimate first
+    /// ([`crate::slide_branching`]); `actions[t][m.index()]` as `compact` made them.
+    pub fn with_forward_branching(mut self, start: &Board, actions: &[Vec<Lit>]) -> PdbPropagator {
+        self.forward = Some(crate::slide_branching::Forward::new(actions));
+        self.start = *start;
+        self
+    }
+
+    /// The board at step t, when every tile's cell there is known.
+    fn board_at(&self, t: usize) -> Option<Board> {
+        if t == 0 {
+            return Some(self.start);
+        }
+        let mut cells = vec![0u8; self.start.len()];
+        for (ti, &c) in self.cell.get(t)?.iter().enumerate() {
+            if c == UNKNOWN || cells[c as usize] != 0 {
+                return None;
+            }
+            cells[c as usize] = ti as u8 + 1;
+        }
+        Board::from_cells(self.start.rows(), self.start.cols(), &cells)
     }
 
     /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
@@ -190,11 +218,15 @@ impl PdbPropagator {
 
 impl Propagator for PdbPropagator {
     fn observed(&self) -> Vec<Lit> {
-        self.watched.iter().enumerate().filter(|(_, w)| w.is_some()).map(|(v, _)| v as Lit).collect()
+        let positions = self.watched.iter().enumerate().filter(|(_, w)| w.is_some()).map(|(v, _)| v as Lit);
+        positions.chain(self.forward.iter().flat_map(|f| f.observed())).collect()
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
         for &lit in lits {
+            if let Some(f) = &mut self.forward {
+                f.assigned(lit);
+            }
             if lit < 0 {
                 continue;
             }
@@ -206,6 +238,9 @@ impl Propagator for PdbPropagator {
 
     fn new_level(&mut self) {
         self.levels.push(self.trail.len());
+        if let Some(f) = &mut self.forward {
+            f.new_level();
+        }
     }
 
     fn backtrack(&mut self, level: usize) {
@@ -216,6 +251,16 @@ impl Propagator for PdbPropagator {
         }
         self.levels.truncate(level);
         self.pending.clear();
+        if let Some(f) = &mut self.forward {
+            f.backtrack(level);
+        }
+    }
+
+    fn decide(&mut self) -> Lit {
+        let Some(f) = &self.forward else { return 0 };
+        let Some(t) = f.open_step() else { return 0 };
+        let Some(board) = self.board_at(t) else { return 0 };
+        f.decide(t, &board, |b| self.pdb.estimate(b))
     }
 
     fn clause(&mut self) -> Option<Vec<Lit>> {

@@ -93,7 +93,7 @@ fn compact_optimum(b: &Board, goal: &Board, ing: Ingredients, cubes: bool, incre
                     k,
                     limit,
                     ing,
-                    if cubes { Strategy::DEFAULT } else { Strategy { cubes: Cubes::Off, propagator: false } },
+                    if cubes { Strategy::DEFAULT } else { Strategy::PLAIN },
                 )
             },
             |_| {},
