@@ -440,8 +440,11 @@ Solvers: search (exact BFS/IDA*, the default), z3 (linked), cadical (embedded), 
 ids of solvers.toml (z3-bin, cvc5, cadical-bin, minisat, kissat). Encodings: compact (CNF,
 built for speed), bright (seed 000; CNF or SMT-LIB2), bv (seed 001's circuit; QF_BV).
 With a SAT/SMT solver the horizon grows from a lower bound by 2; optimal is claimed only
-when the solver proved the horizon 2 below unsatisfiable. Progress lines go to stderr
-(-q silences them).")]
+when the solver proved the horizon 2 below unsatisfiable. On the embedded cadical, compact
+horizons of 30 or more use pattern databases: the first moves as cubes, and a propagator
+inside the solver that refutes hopeless boards and decides step by step forward; the
+answer names those clauses as trusted, and --certify proves without them. Progress lines
+go to stderr (-q silences them).")]
     Slide(SolveSlide),
     /// Cross slider: choose orientations so the cross reaches the target.
     #[command(after_help = "\
