@@ -168,8 +168,10 @@ pub fn run_all() {
 fn ablation(cases: &[Case]) {
     println!("\n## compact ablation (embedded CaDiCaL, seconds to prove the optimum)\n");
     let with = |ing: Ingredients| Tactics { ing, strategy: Strategy::DEFAULT };
-    let strategy =
-        |cubes: Cubes, propagator: bool| Tactics { strategy: Strategy { cubes, propagator, branching: propagator }, ..DEFAULT };
+    let strategy = |cubes: Cubes, propagator: bool| Tactics {
+        strategy: Strategy { cubes, propagator, branching: propagator },
+        ..DEFAULT
+    };
     let variants: [(&str, Tactics); 10] = [
         ("all", DEFAULT),
         ("no reachability", with(Ingredients { reachability: false, ..Ingredients::DEFAULT })),

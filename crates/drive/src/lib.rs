@@ -14,6 +14,7 @@ pub mod slide;
 pub mod slide_branching;
 pub mod slide_cubes;
 pub mod slide_propagator;
+pub mod slide_strategy;
 
 use std::time::Duration;
 
