@@ -140,3 +140,23 @@ fn prove_invariants_proves_the_circuit_on_small_boards() {
     assert_eq!(results.len(), 6, "(a)-(c) on 2x2 and 3x3");
     assert!(results.iter().all(|r| r["result"] == "proved"), "{v}");
 }
+
+/// Korf 55 (optimum 41) through the pattern-database path: the answer names the trusted
+/// lemmas (frontier and propagator), and the certificate proves horizon 39 from the plain
+/// formula without them, checked by rate.
+#[test]
+fn a_korf_instance_is_certified_without_the_trusted_lemmas() {
+    if !ready() {
+        return;
+    }
+    let board = "5 10 14 4 / 6 12 11 1 / 9 _ 15 7 / 13 2 8 3";
+    let v = puzzlec(&["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--json", "-q"])
+        .expect_code(0)
+        .json();
+    assert_eq!((v["optimal"].as_bool(), v["length"].as_u64()), (Some(true), Some(41)));
+    let trusted = v["trusted"].as_str().unwrap();
+    assert!(trusted.contains("propagator") && trusted.contains("re-proves"), "{trusted}");
+    let c = checked(&v);
+    assert_eq!(c["claims"][0]["horizon"], 39);
+    assert_eq!(c["claims"][0]["checked"], true);
+}
