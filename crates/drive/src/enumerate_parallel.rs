@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use puzzlec_ir::{Cnf, Lit};
 use puzzlec_solve::propagator::Propagator;
@@ -93,11 +93,7 @@ fn worker<P>(
     if let Some(p) = how.propagator.and_then(|make| make(cnf)) {
         session.connect(p);
     }
-    let remaining = || match deadline {
-        _ if puzzlec_core::stop::requested() => Duration::ZERO,
-        Some(d) => d.saturating_duration_since(Instant::now()),
-        None => Duration::from_secs(3600),
-    };
+    let remaining = || crate::enumerate::time_left(deadline);
     loop {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(cube) = cubes.get(i) else { return Ok(out) };
