@@ -4,9 +4,15 @@ use std::io::Write;
 
 use puzzlec_facade::Answer;
 
+/// Held while anything is written to stdout, so that an interrupt's last words never cut
+/// into an answer; the flag says whether anything was written.
+static WRITING: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
 /// Writes to stdout. A closed pipe (`| head`) ends the process quietly; any other failure
 /// (a full disk) is reported and ends it with exit 2.
 pub fn write_stdout(text: &str) {
+    let mut written = WRITING.lock().unwrap_or_else(|e| e.into_inner());
+    *written = true;
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -15,6 +21,17 @@ pub fn write_stdout(text: &str) {
         eprintln!("error: writing to standard output: {e}");
         std::process::exit(2);
     }
+}
+
+/// Exits 130 after writing `text` on stdout, unless something was written there already
+/// (one JSON object per run); waits for a write in progress to end first.
+pub fn last_words(text: Option<String>) -> ! {
+    let written = WRITING.lock().unwrap_or_else(|e| e.into_inner());
+    if let (false, Some(text)) = (*written, text) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    }
+    std::process::exit(130);
 }
 
 /// Progress on stderr: plain lines (and nothing with -q); on a terminal, once a run has

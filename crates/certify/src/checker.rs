@@ -2,10 +2,7 @@
 //! with `cargo install rate`), run as a process on the claim's files.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
-
-use wait_timeout::ChildExt;
 
 /// A DRAT checker binary.
 pub struct Checker {
@@ -20,8 +17,9 @@ impl Checker {
             .and_then(|p| std::env::split_paths(&p).map(|d| d.join("rate")).find(|p| p.is_file()));
         let cargo = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo/bin/rate")).filter(|p| p.is_file());
         let binary = on_path.or(cargo)?;
-        let version = Command::new(&binary).arg("--version").output().ok()?;
-        let name = String::from_utf8_lossy(&version.stdout).trim().to_owned();
+        let limit = Some(Duration::from_secs(5));
+        let version = puzzlec_solve::version::output_of(&binary, &["--version"], limit).filter(|o| o.0)?.1;
+        let name = version.lines().next().unwrap_or("").trim().to_owned();
         Some(Checker { binary, name: if name.is_empty() { "rate".into() } else { name } })
     }
 
@@ -35,21 +33,28 @@ impl Checker {
     /// reading (rate's stricter default would reject sound proofs that delete units).
     pub fn check(&self, cnf: &Path, proof: &Path, limit: Duration) -> Result<(), String> {
         let out = tempfile::NamedTempFile::new().map_err(|e| e.to_string())?;
-        let mut child = Command::new(&self.binary)
-            .arg("--skip-unit-deletions")
-            .arg(cnf)
-            .arg(proof)
-            .stdin(Stdio::null())
-            .stdout(out.reopen().map_err(|e| e.to_string())?)
-            .stderr(out.reopen().map_err(|e| e.to_string())?)
-            .spawn()
-            .map_err(|e| format!("could not start {}: {e}", self.binary.display()))?;
-        let status = match child.wait_timeout(limit.max(Duration::from_secs(1))).map_err(|e| e.to_string())? {
-            Some(status) => status,
-            None => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("the checker did not finish within {:.1} s", limit.as_secs_f64()));
+        let args: Vec<String> =
+            vec!["--skip-unit-deletions".into(), cnf.display().to_string(), proof.display().to_string()];
+        // The one runner: a stop (a lost portfolio race, Ctrl-C) or the limit kills it.
+        let job = puzzlec_solve::runner::Job {
+            program: &self.binary,
+            args: &args,
+            stdout: out.reopen().map_err(|e| e.to_string())?,
+            stderr: out.reopen().map_err(|e| e.to_string())?,
+            limit: Some(limit.max(Duration::from_secs(1))),
+            dir: None,
+            watch: Some(out.path()),
+            max_output: 64 << 20,
+        };
+        let started = format!("could not start {}", self.binary.display());
+        let status = match puzzlec_solve::runner::run(job).map_err(|e| format!("{started}: {e}"))? {
+            puzzlec_solve::runner::Ended::Exited { status, .. } => status,
+            puzzlec_solve::runner::Ended::TimedOut { .. } => {
+                return Err(format!("the checker did not finish within {:.1} s", limit.as_secs_f64()))
+            }
+            puzzlec_solve::runner::Ended::Stopped => return Err("the checker was stopped".into()),
+            puzzlec_solve::runner::Ended::TooMuchOutput { bytes } => {
+                return Err(format!("the checker printed {} MiB, more than puzzlec reads", bytes >> 20))
             }
         };
         let text = std::fs::read_to_string(out.path()).unwrap_or_default();

@@ -1,4 +1,4 @@
-//! Stopping a run from outside: a portfolio stops the losers, a batch stops on Ctrl-C.
+//! Stopping a run from outside: a portfolio stops the losers, Ctrl-C stops everything.
 //!
 //! A [`Token`] is installed for the current thread with [`within`]; every search here and
 //! every solver backend polls [`passed`] beside its deadline, so a stopped run returns
@@ -10,6 +10,21 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Set once by [`interrupt`] (Ctrl-C, SIGTERM): every run on every thread stops, whatever
+/// token it has. Why a global beside the tokens: an interrupt must reach threads that no
+/// token was handed to (a batch's workers, cube threads, z3's watcher) at the same moment.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops every run of this process (the front end calls it from its signal handler).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// True once [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
 
 /// A shared stop flag: clone it to the thread that may stop the run.
 #[derive(Clone, Debug, Default)]
@@ -25,8 +40,9 @@ impl Token {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// True when this token was stopped, or the whole process was interrupted.
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.0.load(Ordering::SeqCst) || interrupted()
     }
 }
 
@@ -47,9 +63,9 @@ pub fn current() -> Option<Token> {
     CURRENT.with(|c| c.borrow().clone())
 }
 
-/// True when this thread's run was asked to stop.
+/// True when this thread's run was asked to stop (or the process was interrupted).
 pub fn requested() -> bool {
-    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Token::is_stopped))
+    interrupted() || CURRENT.with(|c| c.borrow().as_ref().is_some_and(Token::is_stopped))
 }
 
 /// True when `deadline` has passed or this thread's run was asked to stop.

@@ -105,6 +105,10 @@ pub struct Answer {
     /// the pattern-database frontier), said in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trusted: Option<String>,
+    /// How a claim was checked beyond the solver's word and the replay (the exact search
+    /// confirming an external solver's optimum), said in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<String>,
     /// `--solver a,b,c`: how each racer of the portfolio ended (the winner is `solver`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<Vec<crate::portfolio::Racer>>,

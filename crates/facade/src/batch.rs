@@ -86,8 +86,14 @@ pub fn run(lines: &[Line], env: &Env, options: &Options, on: &mut dyn FnMut(Fini
         for _ in 0..options.jobs.max(1).min(lines.len().max(1)) {
             let (tx, next) = (tx.clone(), &next);
             let work = move || {
+                // After an interrupt nothing new starts, and a line it cut short is not an
+                // answer (a resumed run solves it again).
                 while let Some(line) = lines.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    if tx.send(answer(line, env, options.timeout)).is_err() {
+                    if puzzlec_core::stop::interrupted() {
+                        return;
+                    }
+                    let finished = answer(line, env, options.timeout);
+                    if puzzlec_core::stop::interrupted() || tx.send(finished).is_err() {
                         return;
                     }
                 }

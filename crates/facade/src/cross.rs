@@ -237,6 +237,16 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                     note = Some(format!("a plan of {} is optimal without a proof", crate::answer::moves(horizon)));
                 }
             }
+            if optimal && horizon >= 2 && cert.is_none() && backend.is_external() {
+                let by = Some(crate::opinion::deadline(deadline));
+                match cross::shortest_solutions(&puzzle, horizon, 1, by) {
+                    CrossSearch::Found { length, .. } if length < horizon => {
+                        return Err(crate::opinion::lie(backend.id(), horizon, length))
+                    }
+                    CrossSearch::Found { .. } => answer.checked = Some(crate::opinion::confirmed()),
+                    _ => answer.trusted = Some(crate::opinion::unchecked(backend.id(), horizon - 2)),
+                }
+            }
             if !req.options.all {
                 set_plans(&mut answer, &puzzle, &[plan], optimal, None, backend.id())?;
                 answer.certificate = cert.map(|c| c.finish(note));

@@ -66,10 +66,15 @@ pub fn left(deadline: Option<Instant>) -> Duration {
 
 /// "time limit of 3 s reached" naming the user's limit when it was the deadline that ended it.
 pub fn limit_reason(timeout: Option<f64>, deadline: Option<Instant>, reason: &str) -> String {
+    if puzzlec_core::stop::interrupted() {
+        return "interrupted (Ctrl-C or SIGTERM)".to_owned();
+    }
     match (timeout, deadline) {
         (Some(t), Some(d)) if Instant::now() + std::time::Duration::from_millis(50) >= d => {
             format!("time limit of {t} s reached")
         }
+        // A backend's own limit is the time that was left, not the user's number.
+        (Some(t), Some(_)) if reason.starts_with("time limit") => format!("time limit of {t} s reached"),
         _ => reason.to_owned(),
     }
 }

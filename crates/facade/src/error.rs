@@ -14,15 +14,18 @@ pub enum ErrorKind {
     NoSolution,
     /// A solver failed, lied, or a resource ran out: nothing can be said.
     Unknown,
+    /// The run was interrupted (Ctrl-C, SIGTERM) before it could answer.
+    Interrupted,
 }
 
 impl ErrorKind {
-    /// The CLI contract's exit code: 1 proved none, 2 bad input, 3 unknown.
+    /// The CLI contract's exit code: 1 proved none, 2 bad input, 3 unknown, 130 interrupted.
     pub fn exit_code(self) -> u8 {
         match self {
             ErrorKind::NoSolution => 1,
             ErrorKind::BadInput => 2,
             ErrorKind::Unknown => 3,
+            ErrorKind::Interrupted => 130,
         }
     }
 
@@ -32,6 +35,7 @@ impl ErrorKind {
             ErrorKind::BadInput => "bad-input",
             ErrorKind::NoSolution => "no-solution",
             ErrorKind::Unknown => "unknown",
+            ErrorKind::Interrupted => "interrupted",
         }
     }
 }
@@ -46,6 +50,11 @@ pub struct Error {
 impl Error {
     pub fn new(kind: ErrorKind, message: impl fmt::Display) -> Error {
         Error { kind, message: message.to_string() }
+    }
+
+    /// The run was interrupted (exit 130).
+    pub fn interrupted() -> Error {
+        Error::new(ErrorKind::Interrupted, "interrupted (Ctrl-C or SIGTERM): every solver was stopped")
     }
 
     /// The request was wrong (exit 2).

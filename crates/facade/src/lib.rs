@@ -35,6 +35,7 @@ pub mod files;
 pub mod hex;
 pub mod jobs;
 mod jobs_scripts;
+mod opinion;
 pub mod portfolio;
 pub mod prove;
 pub mod slide;
@@ -96,8 +97,28 @@ pub fn verify(req: &VerifyRequest) -> Result<Answer> {
     }
 }
 
-/// Stops every external solver in flight (its whole process group) and removes its
-/// temporary files. A front end calls this from its Ctrl-C / SIGTERM handler before exiting.
+/// Asks every run of this process to stop (Ctrl-C, SIGTERM): searches, the embedded
+/// solvers and every external process notice within moments, clean up after themselves and
+/// return; answers then say "interrupted" and a front end exits 130. Call it from a signal
+/// handler; it only sets a flag.
 pub fn interrupt() {
-    puzzlec_solve::live::stop_all();
+    puzzlec_core::stop::interrupt();
+}
+
+/// True once [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    puzzlec_core::stop::interrupted()
+}
+
+/// Kills every process in flight (their whole groups, and anything they started) and
+/// removes their temporary folders: for a front end about to exit without waiting for the
+/// runs to end by themselves.
+pub fn kill_everything() {
+    puzzlec_solve::runner::stop_all();
+}
+
+/// Kills any process this one started that is somehow still alive; a front end calls it
+/// before it exits.
+pub fn sweep() {
+    puzzlec_solve::runner::sweep();
 }

@@ -60,7 +60,8 @@ pub fn solved(a: &Answer) -> String {
             racers.iter().map(|r| format!("{} {} ({} ms){}", r.solver, r.status, r.time_ms, why(r))).collect();
         format!("portfolio: {}\n", each.join(", "))
     });
-    let trusted = a.trusted.as_ref().map_or(String::new(), |t| format!("trusted: {t}\n"));
+    let trusted = a.trusted.as_ref().map_or(String::new(), |t| format!("trusted: {t}\n"))
+        + &a.checked.as_ref().map_or(String::new(), |c| format!("checked: {c}\n"));
     let horizons: String = a.collected.iter().flatten().map(|h| format!("{h}\n")).collect();
     horizons + &summary(p, a) + &proved + &trusted + &raced
 }

@@ -30,8 +30,9 @@ pub enum SolveError {
     WrongInput { id: String, takes: InputKind, offers: String },
     #[error("could not start solver {id} ({command}): {source}")]
     Spawn { id: String, command: String, source: std::io::Error },
-    #[error("solver {id} failed ({status}) without an answer; its stderr begins:\n{stderr}")]
-    Failed { id: String, status: String, stderr: String },
+    /// `said` names the stream it quotes: "its stderr begins:\n...", or its stdout's.
+    #[error("solver {id} failed ({status}) without an answer; {said}")]
+    Failed { id: String, status: String, said: String },
     #[error("solver {id} printed something that is not an answer ({reason}); its output begins:\n{head}")]
     Garbage { id: String, reason: String, head: String },
     #[error("solver {id}: {reason}")]
@@ -120,6 +121,12 @@ impl Backend {
             Backend::EmbeddedCadical(_) => Some(crate::version::embedded_cadical()),
             Backend::External(e) => crate::version::of_binary(&e.binary),
         }
+    }
+
+    /// Whether answers come from a separate program (a registry entry), whose word puzzlec
+    /// can only take or check, rather than from a solver linked into puzzlec.
+    pub fn is_external(&self) -> bool {
+        matches!(self, Backend::External(_))
     }
 
     /// Whether this backend offers a live solver handle: clauses added over time, solving

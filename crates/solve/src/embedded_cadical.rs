@@ -75,7 +75,9 @@ struct Limit {
 
 impl cadical_sys::Terminator for Limit {
     fn terminated(&mut self) -> bool {
-        std::time::Instant::now() > self.until || self.stop.as_ref().is_some_and(|t| t.is_stopped())
+        std::time::Instant::now() > self.until
+            || puzzlec_core::stop::interrupted()
+            || self.stop.as_ref().is_some_and(|t| t.is_stopped())
     }
 }
 

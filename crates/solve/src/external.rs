@@ -3,21 +3,22 @@
 //! No shell is involved: the command is the registry's argument list.
 
 use std::fs::File;
-use std::os::unix::process::CommandExt;
+use std::io::{BufRead, Read};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use puzzlec_ir::{
     parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel, SmtScript,
 };
-use wait_timeout::ChildExt;
 
 use crate::backend::{Outcome, SolveCnf, SolveError, SolveSmt};
 use crate::registry::{InputKind, SolverSpec};
+use crate::runner;
 
-/// Extra time a solver gets past its own limit before we kill it.
-const GRACE: Duration = Duration::from_millis(1500);
+/// The most a solver may print on stdout: far above any model puzzlec asks for, far below
+/// what would fill the disk.
+pub const MAX_OUTPUT: u64 = 512 << 20;
 
 /// A registry entry whose binary was found.
 pub struct External {
@@ -31,6 +32,8 @@ struct Finished {
     stderr: String,
     result_file: Option<String>,
     status: String,
+    /// The signal that ended it, if one did.
+    killed_by: Option<i32>,
     success: bool,
     /// How long the process ran.
     elapsed: Duration,
@@ -67,7 +70,7 @@ impl External {
         SolveError::Io { id: self.spec.id.clone(), source }
     }
 
-    /// Runs the solver on `problem`; `None` when it was killed at the limit.
+    /// Runs the solver on `problem`; `None` when it was stopped or killed at the limit.
     fn run(
         &self,
         problem: &str,
@@ -79,7 +82,9 @@ impl External {
         let input = dir.path().join(format!("problem{suffix}"));
         let output = dir.path().join("result.txt");
         std::fs::write(&input, problem).map_err(|e| self.err_io(e))?;
-        let secs = limit.as_secs().max(1).to_string();
+        // Whole seconds, rounded up: a solver told 2 s for a 2.5 s limit stops early and
+        // its "timeout" looks like the user's limit when it is not.
+        let secs = (limit.as_millis().div_ceil(1000)).max(1).to_string();
         let ms = limit.as_millis().max(1).to_string();
         let fill = |arg: &str| {
             arg.replace("{input}", &input.to_string_lossy())
@@ -97,61 +102,71 @@ impl External {
         }
         let stdout_path = dir.path().join("stdout.txt");
         let stderr_path = dir.path().join("stderr.txt");
-        let stdout = File::create(&stdout_path).map_err(|e| self.err_io(e))?;
-        let stderr = File::create(&stderr_path).map_err(|e| self.err_io(e))?;
-        let mut child = Command::new(&self.binary)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(stdout)
-            .stderr(stderr)
-            // Its own process group: a solver started through a script has children of its
-            // own, and a time limit or Ctrl-C must stop all of them.
-            .process_group(0)
-            .spawn()
-            .map_err(|source| SolveError::Spawn {
-                id: self.spec.id.clone(),
-                command: format!("{} {}", self.binary.display(), args.join(" ")),
-                source,
-            })?;
-        let started = std::time::Instant::now();
-        let live = crate::live::Run::register(child.id(), dir.path());
-        let waited = wait(&mut child, started + limit + GRACE);
-        // Whatever happened, nothing of the solver's group may outlive this call.
-        live.kill_group();
-        let status = match waited.map_err(|e| self.err_io(e))? {
-            Some(status) => status,
-            None => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Ok(None);
+        let job = runner::Job {
+            program: &self.binary,
+            args: &args,
+            stdout: File::create(&stdout_path).map_err(|e| self.err_io(e))?,
+            stderr: File::create(&stderr_path).map_err(|e| self.err_io(e))?,
+            limit: Some(limit),
+            dir: Some(dir.path()),
+            watch: Some(&stdout_path),
+            max_output: MAX_OUTPUT,
+        };
+        let ended = runner::run(job).map_err(|source| SolveError::Spawn {
+            id: self.spec.id.clone(),
+            command: format!("{} {}", self.binary.display(), args.join(" ")),
+            source,
+        })?;
+        let (status, elapsed) = match ended {
+            runner::Ended::Exited { status, elapsed } => (status, elapsed),
+            runner::Ended::TimedOut { .. } | runner::Ended::Stopped => return Ok(None),
+            runner::Ended::TooMuchOutput { bytes } => {
+                return Err(SolveError::Garbage {
+                    id: self.spec.id.clone(),
+                    reason: format!(
+                        "it printed more than {} MiB ({} MiB when it was stopped), puzzlec's cap on a solver's output",
+                        MAX_OUTPUT >> 20,
+                        bytes >> 20
+                    ),
+                    head: head(&read_head(&stdout_path), ""),
+                })
             }
         };
         let read = |p: &PathBuf| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
         Ok(Some(Finished {
-            stdout: read(&stdout_path).map_err(|e| self.err_io(e))?,
-            stderr: read(&stderr_path).map_err(|e| self.err_io(e))?,
+            stdout: read_answer(&stdout_path).map_err(|e| self.err_io(e))?,
+            stderr: read_head(&stderr_path),
             result_file: read(&output).ok(),
+            killed_by: status.signal(),
             status: status.to_string(),
             // SAT solvers exit 10 and 20 on answers.
             success: matches!(status.code(), Some(0 | 10 | 20)),
-            elapsed: started.elapsed(),
+            elapsed,
         }))
     }
 
     /// The error for output we could not read: a crash if the process failed, else garbage.
     fn unreadable(&self, run: &Finished, reason: String) -> SolveError {
         if !run.success {
-            return SolveError::Failed {
-                id: self.spec.id.clone(),
-                status: run.status.clone(),
-                stderr: head(&run.stderr, &run.stdout),
+            let said = match (run.stderr.trim().is_empty(), run.stdout.trim().is_empty()) {
+                (false, _) => format!("its stderr begins:\n{}", head(&run.stderr, "")),
+                (true, false) => format!("its stderr is empty; its stdout begins:\n{}", head(&run.stdout, "")),
+                (true, true) => "it printed nothing".to_owned(),
             };
+            let status = match run.killed_by {
+                Some(signal) => format!("killed by signal {signal}"),
+                None => run.status.clone(),
+            };
+            return SolveError::Failed { id: self.spec.id.clone(), status, said };
         }
         SolveError::Garbage { id: self.spec.id.clone(), reason, head: head(&run.stdout, &run.stderr) }
     }
 
-    fn killed(limit: Duration) -> String {
-        format!("time limit of {:.1} s reached; the solver was stopped", limit.as_secs_f64())
+    fn killed(_limit: Duration) -> String {
+        if puzzlec_core::stop::requested() {
+            return "stopped".into();
+        }
+        "time limit reached; the solver was stopped".into()
     }
 }
 
@@ -252,19 +267,26 @@ impl SolveSmt for External {
     }
 }
 
-/// Waits for `child` until `until`, in short slices so that a stop (a portfolio's loser,
-/// Ctrl-C in a batch) ends the wait at once; `Ok(None)` when it did not exit in time.
-fn wait(
-    child: &mut std::process::Child,
-    until: std::time::Instant,
-) -> std::io::Result<Option<std::process::ExitStatus>> {
-    loop {
-        let left = until.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() || puzzlec_core::stop::requested() {
-            return child.try_wait();
+/// A solver's stdout without its comment lines (`c ...`, which DIMACS solvers print by the
+/// megabyte and nothing reads), read line by line so they never sit in memory.
+fn read_answer(path: &Path) -> std::io::Result<String> {
+    let mut text = String::new();
+    let mut reader = std::io::BufReader::new(File::open(path)?);
+    let mut line = Vec::new();
+    while reader.read_until(b'\n', &mut line)? > 0 {
+        if !(line.starts_with(b"c ") || line == b"c\n") {
+            text.push_str(&String::from_utf8_lossy(&line));
         }
-        if let Some(status) = child.wait_timeout(left.min(Duration::from_millis(20)))? {
-            return Ok(Some(status));
-        }
+        line.clear();
     }
+    Ok(text)
+}
+
+/// The first 64 KiB of a file, for error messages.
+fn read_head(path: &Path) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(f) = File::open(path) {
+        let _ = f.take(64 << 10).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }

@@ -8,9 +8,9 @@ pub mod embedded_cadical;
 pub mod external;
 pub mod incremental;
 pub mod linked_z3;
-pub mod live;
 pub mod propagator;
 pub mod registry;
+pub mod runner;
 pub mod solver;
 pub mod version;
 

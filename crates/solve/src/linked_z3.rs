@@ -15,30 +15,29 @@ impl SolveSmt for LinkedZ3 {
         let solver = z3::Solver::new();
         let mut params = z3::Params::new();
         params.set_u32("timeout", limit.as_millis().min(u32::MAX as u128) as u32);
+        // z3 installs its own SIGINT handler during a check unless told not to; puzzlec's
+        // handler must see Ctrl-C (it stops every racer and exits 130, not 3).
+        params.set_bool("ctrl_c", false);
         solver.set_params(&params);
         solver.from_string(script.body());
-        // A portfolio stops a losing z3 from another thread through the context's interrupt.
-        let outcome = match puzzlec_core::stop::current() {
-            None => solver.check(),
-            Some(token) => {
-                let handle = solver.get_context().handle();
-                let done = std::sync::atomic::AtomicBool::new(false);
-                std::thread::scope(|s| {
-                    s.spawn(|| {
-                        while !done.load(std::sync::atomic::Ordering::SeqCst) {
-                            // Again and again: an interrupt before the check starts is lost.
-                            if token.is_stopped() {
-                                handle.interrupt();
-                            }
-                            std::thread::sleep(Duration::from_millis(10));
-                        }
-                    });
-                    let outcome = solver.check();
-                    done.store(true, std::sync::atomic::Ordering::SeqCst);
-                    outcome
-                })
-            }
-        };
+        // A portfolio (or Ctrl-C) stops z3 from another thread through the context's interrupt.
+        let token = puzzlec_core::stop::current().unwrap_or_default();
+        let handle = solver.get_context().handle();
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let outcome = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                    // Again and again: an interrupt before the check starts is lost.
+                    if token.is_stopped() {
+                        handle.interrupt();
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            });
+            let outcome = solver.check();
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            outcome
+        });
         Ok(match outcome {
             z3::SatResult::Unsat => Outcome::Unsat,
             z3::SatResult::Unknown => {

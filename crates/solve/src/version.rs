@@ -3,10 +3,7 @@
 //! its usage instead) the Debian package that installed it is asked.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Duration;
-
-use wait_timeout::ChildExt;
 
 /// The linked z3's version.
 pub fn linked_z3() -> String {
@@ -46,30 +43,45 @@ fn looks_like_version(line: &str) -> bool {
 
 /// The first non-empty line `binary FLAG` prints (stdout or stderr), within five seconds.
 fn first_line(binary: &Path, flag: &str) -> Option<String> {
+    let (_, text) = output_of(binary, &[flag], Some(Duration::from_secs(5)))?;
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(line.chars().take(60).collect())
+}
+
+/// Whether `binary ARGS` succeeded and what it printed (stdout and stderr together), when it
+/// exits within `limit`; through the one process runner (nothing it starts outlives it).
+pub fn output_of(binary: &Path, args: &[&str], limit: Option<Duration>) -> Option<(bool, String)> {
     let dir = tempfile::tempdir().ok()?;
     let out = dir.path().join("out");
     let file = std::fs::File::create(&out).ok()?;
-    let mut child =
-        Command::new(binary).arg(flag).stdin(Stdio::null()).stdout(file.try_clone().ok()?).stderr(file).spawn().ok()?;
-    if child.wait_timeout(Duration::from_secs(5)).ok()?.is_none() {
-        let _ = child.kill();
-        let _ = child.wait();
-        return None;
+    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    let job = crate::runner::Job {
+        program: binary,
+        args: &args,
+        stdout: file.try_clone().ok()?,
+        stderr: file,
+        limit,
+        dir: Some(dir.path()),
+        watch: Some(&out),
+        max_output: 1 << 20,
+    };
+    match crate::runner::run(job).ok()? {
+        crate::runner::Ended::Exited { status, .. } => Some((status.success(), std::fs::read_to_string(&out).ok()?)),
+        _ => None,
     }
-    let text = std::fs::read_to_string(&out).unwrap_or_default();
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-    Some(line.chars().take(60).collect())
 }
 
 /// "minisat 1:2.2.1-5 (Debian package)" for a binary a Debian package installed.
 fn debian_package(binary: &Path) -> Option<String> {
     let real = std::fs::canonicalize(binary).ok()?;
-    let owner = Command::new("dpkg-query").arg("-S").arg(&real).output().ok()?;
-    let text = String::from_utf8_lossy(&owner.stdout);
+    let limit = Some(Duration::from_secs(5));
+    let dpkg = Path::new("dpkg-query");
+    let text = output_of(dpkg, &["-S", &real.to_string_lossy()], limit).filter(|o| o.0)?.1;
     let package = text.lines().next()?.split(':').next()?.trim().to_owned();
-    let version = Command::new("dpkg-query").args(["-W", "-f", "${Version}", &package]).output().ok()?;
-    let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
-    (!package.is_empty() && !version.is_empty()).then(|| format!("Debian package {package} {version}"))
+    let version = output_of(dpkg, &["-W", "-f", "${Version}", &package], limit).filter(|o| o.0)?.1;
+    let version = version.trim().to_owned();
+    (!package.is_empty() && !version.is_empty() && !version.contains(' '))
+        .then(|| format!("Debian package {package} {version}"))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use crate::certify::Certification;
 use crate::env::{self, Env};
 use crate::error::{Error, Result};
 use crate::event::Event;
+use crate::opinion::{self, Opinion};
 use crate::request::SlideRequest;
 
 /// The default solver: the exact search, or the embedded SAT solver once an encoding (or
@@ -116,6 +117,13 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         Shortest::Found { plan, optimal, horizon } => {
             replay(&start, &goal, &plan, backend.id())?;
             answer.set_plan(&plan, optimal);
+            if optimal && horizon >= 2 && cert.is_none() && backend.is_external() {
+                match second_opinion(&start, &goal, horizon, deadline) {
+                    Opinion::Confirmed => answer.checked = Some(opinion::confirmed()),
+                    Opinion::Shorter(found) => return Err(opinion::lie(backend.id(), horizon, found)),
+                    Opinion::NoTime => answer.trusted = Some(opinion::unchecked(backend.id(), horizon - 2)),
+                }
+            }
             if optimal && horizon >= 2 && !req.incremental && drive_slide::uses_pattern_databases(encoding, backend, &start, &goal, horizon - 2) {
                 answer.trusted = Some(format!(
                     "the UNSAT at horizon {} rests on pattern-database lemmas as well as the solver: an admissible bound (additive 5-5-5 pattern databases) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way, by clauses that do not follow from the formula by resolution{}",
@@ -170,6 +178,11 @@ pub fn solve(req: &SlideRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             crate::answer::moves(known.len())
         ))),
         Shortest::NoneWithin { max: m } => {
+            if backend.is_external() && cert.is_none() {
+                if let Opinion::Shorter(found) = second_opinion(&start, &goal, m + 1, deadline) {
+                    return Err(opinion::lie(backend.id(), m + 1, found));
+                }
+            }
             // The last horizon tried: the largest one of the plans' parity within the bound.
             let last = lower_bound + (m - lower_bound) / 2 * 2;
             if let Some(c) = &mut cert {
@@ -258,6 +271,17 @@ fn by_search(
             a.set_best(known, lb);
             Ok(a)
         }
+    }
+}
+
+/// The exact search's word on "no plan shorter than `horizon`" (see [`crate::opinion`]).
+fn second_opinion(start: &Board, goal: &Board, horizon: usize, deadline: Option<Instant>) -> Opinion {
+    match slide::exact_shortest_path(start, goal, Some(opinion::deadline(deadline))) {
+        Search::Found(plan) if plan.len() < horizon && replay(start, goal, &plan, Solver::SEARCH_ID).is_ok() => {
+            Opinion::Shorter(plan.len())
+        }
+        Search::Found(_) => Opinion::Confirmed,
+        Search::Unreachable | Search::TimedOut => Opinion::NoTime,
     }
 }
 
