@@ -87,7 +87,7 @@ fn prove(
 
 fn size(case: &Case, encoding: &dyn SlideEncoding, backend: &Backend) -> (usize, usize) {
     match encode_with(encoding, &case.start, &case.goal, case.optimum, backend.input(), Ingredients::default()) {
-        Some(Form::Cnf(c)) => (c.num_vars() as usize, c.clauses().len()),
+        Some(Form::Cnf(c)) => (c.num_vars() as usize, c.num_clauses()),
         Some(Form::Smt(s)) => (s.declarations().len(), s.num_assertions()),
         None => (0, 0),
     }

@@ -48,6 +48,23 @@ impl Token {
 
 thread_local! {
     static CURRENT: RefCell<Option<Token>> = const { RefCell::new(None) };
+    static BUILD_BY: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (building a formula) with `deadline` installed for [`overdue`]; why a
+/// thread-local: the formula builders (`Cnf`, `SmtScript`) sit below every encoder, and the
+/// encoders' signatures should not carry a clock.
+pub fn building_until<R>(deadline: Instant, f: impl FnOnce() -> R) -> R {
+    let previous = BUILD_BY.with(|b| b.replace(Some(deadline)));
+    let result = f();
+    BUILD_BY.with(|b| b.set(previous));
+    result
+}
+
+/// True when the formula being built on this thread is past its [`building_until`]
+/// deadline, or its run was asked to stop: the builder drops what it has.
+pub fn overdue() -> bool {
+    passed(BUILD_BY.with(std::cell::Cell::get))
 }
 
 /// Runs `f` on this thread with `token` installed (the previous one is restored after).

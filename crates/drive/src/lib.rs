@@ -29,6 +29,14 @@ pub enum Form {
 }
 
 impl Form {
+    /// True when the formula was dropped for running past its deadline.
+    pub fn abandoned(&self) -> bool {
+        match self {
+            Form::Cnf(c) => puzzlec_ir::ClauseSink::abandoned(c),
+            Form::Smt(s) => s.abandoned(),
+        }
+    }
+
     /// The file text: DIMACS or SMT-LIB2.
     pub fn to_text(&self) -> String {
         match self {

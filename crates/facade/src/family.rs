@@ -160,7 +160,7 @@ fn write_one(req: &FamilyRequest, l: &Labelled, kind: InputKind) -> Result<Writt
                 optimum: l.optimum,
                 horizon: None,
                 variables: Some(cnf.num_vars()),
-                clauses: Some(cnf.clauses().len()),
+                clauses: Some(cnf.num_clauses()),
                 cadical_seconds: Some(seconds),
             };
             (format!("{}.cnf", l.name), head + &text, row)

@@ -17,6 +17,10 @@ pub trait ClauseSink {
     /// Names the family the next clauses belong to ("frame", "transport", "goal", ...), so
     /// `prove encodings` can drop one family at a time and see whether anything notices.
     fn family(&mut self, _name: &'static str) {}
+    /// True when the sink dropped the formula (built past its deadline): an encoder may stop.
+    fn abandoned(&self) -> bool {
+        false
+    }
 }
 
 /// A sink borrowed mutably is a sink (so `&mut dyn ClauseSink` reaches generic encoders).
@@ -35,6 +39,10 @@ impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
 
     fn num_vars(&self) -> u32 {
         (**self).num_vars()
+    }
+
+    fn abandoned(&self) -> bool {
+        (**self).abandoned()
     }
 }
 
@@ -76,19 +84,40 @@ impl ClauseSink for Without<'_> {
     }
 }
 
-/// A CNF formula held in memory.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A CNF formula held in memory: every literal in one vector, clause ends in another (a
+/// vector per clause would cost an allocation and 24 bytes of header each: a 5-million-clause
+/// horizon then takes twice the memory and seconds to free).
+///
+/// A formula built under a deadline (`puzzlec_core::stop::building_until`) is *abandoned*
+/// once the deadline passes or its run is stopped: what it held is freed and further clauses
+/// are dropped, so an encoder that runs past a time limit costs neither memory nor a long free.
+#[derive(Clone, Debug, Default)]
 pub struct Cnf {
     num_vars: u32,
-    clauses: Vec<Vec<Lit>>,
+    lits: Vec<Lit>,
+    ends: Vec<usize>,
     names: Vec<(u32, String)>,
     comments: Vec<String>,
+    abandoned: bool,
 }
+
+/// Two formulas are equal when they hold the same variables, clauses, names and comments.
+impl PartialEq for Cnf {
+    fn eq(&self, other: &Cnf) -> bool {
+        (self.num_vars, &self.lits, &self.ends, &self.names, &self.comments)
+            == (other.num_vars, &other.lits, &other.ends, &other.names, &other.comments)
+    }
+}
+
+impl Eq for Cnf {}
+
+/// How many clauses go by between two looks at the clock.
+const CHECK_EVERY: usize = 1 << 14;
 
 impl ClauseSink for Cnf {
     fn new_var(&mut self, name: Option<String>) -> Lit {
         self.num_vars += 1;
-        if let Some(name) = name {
+        if let Some(name) = name.filter(|_| !self.abandoned) {
             self.names.push((self.num_vars, name));
         }
         self.num_vars as Lit
@@ -96,17 +125,35 @@ impl ClauseSink for Cnf {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         debug_assert!(clause.iter().all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars));
-        self.clauses.push(clause.to_vec());
+        if self.abandoned {
+            return;
+        }
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+        if self.ends.len() % CHECK_EVERY == 0 && puzzlec_core::stop::overdue() {
+            self.abandon();
+        }
     }
 
     fn num_vars(&self) -> u32 {
         self.num_vars
+    }
+
+    fn abandoned(&self) -> bool {
+        self.abandoned
     }
 }
 
 impl Cnf {
     pub fn new() -> Cnf {
         Cnf::default()
+    }
+
+    fn abandon(&mut self) {
+        self.abandoned = true;
+        self.lits = Vec::new();
+        self.ends = Vec::new();
+        self.names = Vec::new();
     }
 
     /// A `c` line printed at the top of the DIMACS file (what this formula is, its horizon).
@@ -118,8 +165,14 @@ impl Cnf {
         self.num_vars
     }
 
-    pub fn clauses(&self) -> &[Vec<Lit>] {
-        &self.clauses
+    /// How many clauses the formula has.
+    pub fn num_clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The clauses, in the order they were added.
+    pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
+        (0..self.ends.len()).map(|i| &self.lits[if i == 0 { 0 } else { self.ends[i - 1] }..self.ends[i]])
     }
 
     pub fn comments(&self) -> &[String] {
@@ -133,15 +186,15 @@ impl Cnf {
 
     /// DIMACS text: comments, `c var N NAME` lines, the `p cnf` header, one clause a line.
     pub fn to_dimacs(&self) -> String {
-        let mut out = String::with_capacity(self.clauses.len() * 16);
+        let mut out = String::with_capacity(self.lits.len() * 4 + self.ends.len() * 2);
         for c in &self.comments {
             let _ = writeln!(out, "c {c}");
         }
         for (v, name) in &self.names {
             let _ = writeln!(out, "c var {v} {name}");
         }
-        let _ = writeln!(out, "p cnf {} {}", self.num_vars, self.clauses.len());
-        for clause in &self.clauses {
+        let _ = writeln!(out, "p cnf {} {}", self.num_vars, self.num_clauses());
+        for clause in self.clauses() {
             for l in clause {
                 let _ = write!(out, "{l} ");
             }
@@ -195,7 +248,8 @@ impl Cnf {
             for tok in line.split_whitespace() {
                 let lit: Lit = tok.parse().map_err(|_| err(format!("{tok:?} is not a literal")))?;
                 if lit == 0 {
-                    cnf.clauses.push(std::mem::take(&mut open));
+                    cnf.lits.append(&mut open);
+                    cnf.ends.push(cnf.lits.len());
                 } else if lit.unsigned_abs() > vars {
                     return Err(err(format!("literal {lit} exceeds the {vars} declared variables")));
                 } else {
@@ -207,10 +261,10 @@ impl Cnf {
         if !open.is_empty() {
             return Err(DimacsError { line: text.lines().count(), reason: "the last clause is not ended by 0".into() });
         }
-        if clauses != cnf.clauses.len() {
+        if clauses != cnf.num_clauses() {
             return Err(DimacsError {
                 line: 0,
-                reason: format!("the header declares {clauses} clauses, the file has {}", cnf.clauses.len()),
+                reason: format!("the header declares {clauses} clauses, the file has {}", cnf.num_clauses()),
             });
         }
         Ok(cnf)
@@ -248,5 +302,25 @@ mod tests {
         assert_eq!(Cnf::parse_dimacs("p cnf 1 1\n1 2 0\n").unwrap_err().line, 2);
         assert!(Cnf::parse_dimacs("p cnf 1 2\n1 0\n").is_err());
         assert!(Cnf::parse_dimacs("p cnf 1 1\n1\n").is_err());
+    }
+
+    #[test]
+    fn a_formula_past_its_deadline_is_abandoned_and_freed() {
+        let mut cnf = Cnf::new();
+        let a = cnf.new_var(Some("A".into()));
+        puzzlec_core::stop::building_until(std::time::Instant::now(), || {
+            for _ in 0..CHECK_EVERY * 3 {
+                cnf.add_clause(&[a]);
+            }
+        });
+        assert!(cnf.abandoned());
+        assert_eq!(cnf.num_clauses(), 0);
+        let mut open = Cnf::new();
+        open.add_clause(&[open_var(&mut open)]);
+        assert!(!open.abandoned() && open.num_clauses() == 1);
+    }
+
+    fn open_var(cnf: &mut Cnf) -> Lit {
+        cnf.new_var(None)
     }
 }

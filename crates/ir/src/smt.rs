@@ -25,6 +25,8 @@ pub struct SmtScript {
     decls: Vec<(String, Sort)>,
     asserts: Vec<SExpr>,
     outputs: Vec<String>,
+    /// Built past its deadline (see `puzzlec_core::stop::building_until`): assertions dropped.
+    abandoned: bool,
 }
 
 impl SmtScript {
@@ -37,7 +39,14 @@ impl SmtScript {
             decls: Vec::new(),
             asserts: Vec::new(),
             outputs: Vec::new(),
+            abandoned: false,
         }
+    }
+
+    /// True when the script was built past its deadline (or its run was stopped): it holds
+    /// nothing usable, and an encoder may stop building it.
+    pub fn abandoned(&self) -> bool {
+        self.abandoned
     }
 
     /// The term builder (easy-smt's API: `and`, `or`, `not`, `eq`, `ite`, `plus`, ...).
@@ -70,7 +79,14 @@ impl SmtScript {
     }
 
     pub fn assert(&mut self, term: SExpr) {
+        if self.abandoned {
+            return;
+        }
         self.asserts.push(term);
+        if puzzlec_core::stop::overdue() {
+            self.abandoned = true;
+            self.asserts = Vec::new();
+        }
     }
 
     /// Conjunction that stays valid SMT-LIB for zero or one operands.

@@ -16,14 +16,23 @@ impl SolveCnf for EmbeddedCadical {
     fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
         // Loading millions of clauses takes seconds too: the limit covers it.
         let started = std::time::Instant::now();
-        let mut session = CadicalSession::new(cnf);
+        let timed_out = || Outcome::Unknown("time limit reached while loading the clauses".into());
+        let mut session = CadicalSession::with_config(&Cnf::new(), None);
+        session.solver.resize(cnf.num_vars() as i32);
+        (session.names, session.num_vars) = (cnf.names().to_vec(), cnf.num_vars());
+        for (i, clause) in cnf.clauses().enumerate() {
+            session.solver.clause6(clause);
+            if i % (1 << 16) == 0 && (started.elapsed() >= limit || puzzlec_core::stop::requested()) {
+                return Ok(timed_out());
+            }
+        }
         let Some(left) = limit.checked_sub(started.elapsed()).filter(|l| !l.is_zero()) else {
-            return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
+            return Ok(timed_out());
         };
         Ok(match session.run(&[], left, None) {
             Some(true) => Outcome::Sat(session.model()),
             Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
+            None => Outcome::Unknown("time limit reached".into()),
         })
     }
 }
@@ -135,7 +144,7 @@ impl CadicalSession {
         match self.run(assumptions, limit, None) {
             Some(true) => Outcome::Sat(self.model()),
             Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
+            None => Outcome::Unknown("time limit reached".into()),
         }
     }
 

@@ -27,7 +27,7 @@ pub trait Incremental: ClauseSink {
         match self.run(assumptions, limit, None) {
             Some(true) => Outcome::Sat(self.model()),
             Some(false) => Outcome::Unsat,
-            None => Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64())),
+            None => Outcome::Unknown("time limit reached".into()),
         }
     }
 }
@@ -54,7 +54,7 @@ pub fn solve_by_cubes(s: &mut dyn Incremental, base: &[Lit], cubes: &[Vec<Lit>],
         true => Duration::ZERO,
         false => deadline.saturating_duration_since(Instant::now()),
     };
-    let timed_out = || Outcome::Unknown(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
+    let timed_out = || Outcome::Unknown("time limit reached".into());
     let mut open: Vec<&Vec<Lit>> = cubes.iter().collect();
     let mut budget: i32 = FIRST_CUBE_BUDGET;
     while !open.is_empty() {

@@ -12,14 +12,24 @@ pub struct LinkedZ3;
 
 impl SolveSmt for LinkedZ3 {
     fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
+        // Rendering and parsing a large script take seconds too: the limit covers them.
+        let started = std::time::Instant::now();
+        let timed_out = || Ok(Outcome::Unknown("time limit reached while loading the script".into()));
+        let body = script.body();
+        if started.elapsed() >= limit || puzzlec_core::stop::requested() {
+            return timed_out();
+        }
         let solver = z3::Solver::new();
+        solver.from_string(body);
+        let Some(left) = limit.checked_sub(started.elapsed()).filter(|l| !l.is_zero()) else {
+            return timed_out();
+        };
         let mut params = z3::Params::new();
-        params.set_u32("timeout", limit.as_millis().min(u32::MAX as u128) as u32);
+        params.set_u32("timeout", left.as_millis().clamp(1, u32::MAX as u128) as u32);
         // z3 installs its own SIGINT handler during a check unless told not to; puzzlec's
         // handler must see Ctrl-C (it stops every racer and exits 130, not 3).
         params.set_bool("ctrl_c", false);
         solver.set_params(&params);
-        solver.from_string(script.body());
         // A portfolio (or Ctrl-C) stops z3 from another thread through the context's interrupt.
         let token = puzzlec_core::stop::current().unwrap_or_default();
         let handle = solver.get_context().handle();

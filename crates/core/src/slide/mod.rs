@@ -36,10 +36,18 @@ pub fn exact_shortest_path(start: &Board, goal: &Board, deadline: Option<Instant
     let quick = ida::shortest_path(start, goal, Some(deadline.map_or(first, |d| d.min(first))));
     let out_of_time = deadline.is_some_and(|d| Instant::now() >= d) || crate::stop::requested();
     match quick {
-        Search::TimedOut if !out_of_time => match pdb::PatternDb::shared_if_fits(goal) {
+        Search::TimedOut if !out_of_time => match build_tables(goal, deadline) {
             Some(db) => ida::shortest_path_with_pdb(start, goal, &db, deadline),
             None => ida::shortest_path(start, goal, deadline),
         },
         result => result,
+    }
+}
+
+/// The shared tables, built within `deadline` (none when it passes first).
+fn build_tables(goal: &Board, deadline: Option<Instant>) -> Option<std::sync::Arc<pdb::PatternDb>> {
+    match deadline {
+        Some(d) => crate::stop::building_until(d, || pdb::PatternDb::shared_if_fits(goal)),
+        None => pdb::PatternDb::shared_if_fits(goal),
     }
 }

@@ -130,8 +130,9 @@ fn table(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
     let mut popped = 0u32;
     while let Some(state) = queue.pop_front() {
         popped = popped.wrapping_add(1);
-        // Building takes seconds: a portfolio's loser or Ctrl-C must not wait for it.
-        if popped.is_multiple_of(1 << 20) && crate::stop::requested() {
+        // Building takes seconds: a portfolio's loser, Ctrl-C or a time limit (through
+        // `stop::building_until`) must not wait for it.
+        if popped.is_multiple_of(1 << 18) && crate::stop::overdue() {
             return None;
         }
         let d = dist[state];

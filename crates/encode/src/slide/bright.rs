@@ -66,6 +66,9 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
     let blank = n;
     let mut vars: Vec<Lit> = Vec::with_capacity((horizon + 1) * n * n);
     for t in 0..=horizon {
+        if sink.abandoned() {
+            return;
+        }
         for cell in 0..n {
             for tile in 1..=n {
                 vars.push(sink.new_var(Some(var_name(start, cell, tile, t))));
@@ -74,6 +77,9 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
     }
     let s = |cell: usize, tile: usize, t: usize| vars[(t * n + cell) * n + tile - 1];
     for t in 0..=horizon {
+        if sink.abandoned() {
+            return;
+        }
         for cell in 0..n {
             let all: Vec<Lit> = (1..=n).map(|tile| s(cell, tile, t)).collect();
             sink.family("at-least-one");
@@ -87,6 +93,9 @@ pub fn encode_cnf(start: &Board, goal: &Board, horizon: usize, sink: &mut impl C
         }
     }
     for t in 0..horizon {
+        if sink.abandoned() {
+            return;
+        }
         for cell in 0..n {
             let adj = neighbours(start, cell);
             // Static: blank here or next door, or the tile stays.
@@ -140,6 +149,9 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
     let blank = n;
     let mut script = SmtScript::new("QF_UF");
     for t in 0..=horizon {
+        if script.abandoned() {
+            return script;
+        }
         for cell in 0..n {
             for tile in 1..=n {
                 script.declare(&var_name(start, cell, tile, t), Sort::Bool, true);
@@ -148,6 +160,9 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
     }
     let s = |script: &SmtScript, cell: usize, tile: usize, t: usize| script.constant(&var_name(start, cell, tile, t));
     for t in 0..=horizon {
+        if script.abandoned() {
+            return script;
+        }
         for cell in 0..n {
             let all: Vec<_> = (1..=n).map(|tile| s(&script, cell, tile, t)).collect();
             let mut parts = vec![script.any(all)];
@@ -167,6 +182,9 @@ pub fn encode_smt(start: &Board, goal: &Board, horizon: usize) -> SmtScript {
         script.all(eqs)
     };
     for t in 0..horizon {
+        if script.abandoned() {
+            return script;
+        }
         for cell in 0..n {
             let adj = neighbours(start, cell);
             let mut near: Vec<_> = vec![s(&script, cell, blank, t)];
