@@ -491,7 +491,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   puzzlec verify cross --moves drurdrdrddluruldluruldluruldlur
-  puzzlec verify cross --size 3x3 --moves DRURDDLURD")]
+  puzzlec verify cross --size 3x3 --moves RDLDRRULDLURULD")]
     Cross(VerifyCross),
 }
 

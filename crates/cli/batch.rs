@@ -62,6 +62,15 @@ impl batch::Report for Shown {
     fn stdout(&mut self, line: &str) {
         crate::render::write_stdout(line);
     }
+
+    fn rejected(&mut self, id: &str, why: &str) {
+        let text = format!("resuming: the kept answer of {id} is not used ({why}); solving it again");
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None if !self.quiet => eprintln!("{text}"),
+            None => {}
+        }
+    }
 }
 
 /// A line in the CLI's words (`slide --board ...`, optionally after `puzzlec solve`).
@@ -72,5 +81,15 @@ fn words(line: &str) -> Result<Request, Error> {
         let text = e.to_string();
         Error::bad_input(text.lines().next().unwrap_or("").trim_start_matches("error: ").to_owned())
     })?;
+    let svg = match &parsed.command {
+        crate::args::SolveCommand::Slide(a) => a.flags.svg.is_some(),
+        crate::args::SolveCommand::Cross(a) => a.flags.svg.is_some(),
+        crate::args::SolveCommand::Hex(a) => a.flags.svg.is_some(),
+    };
+    if svg {
+        return Err(Error::bad_input(
+            "--svg does not apply in a batch line (answers go to the output); draw one with `puzzlec verify ... --svg FILE`",
+        ));
+    }
     crate::commands::request(parsed.command)
 }

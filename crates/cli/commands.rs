@@ -129,7 +129,10 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             Ok(render::answer(&answer, json, facade::text::verified))
         }
         Command::Prove(args::ProveCommand::Invariants { max_side }) => {
-            let report = facade::prove::invariants(&env, 2..=max_side.clamp(2, 8), &mut progress)?;
+            if !(2..=8).contains(&max_side) {
+                return Err(Error::bad_input(format!("--max-side {max_side}: boards from 2x2 to 8x8, so 2 to 8")));
+            }
+            let report = facade::prove::invariants(&env, 2..=max_side, &mut progress)?;
             Ok(render::report(&report, json, report.proved))
         }
         Command::Prove(args::ProveCommand::Encodings { quick }) => {

@@ -170,6 +170,8 @@ impl Answer {
         self.length = Some(plan.len());
         self.optimal = Some(optimal);
         if optimal {
+            // What was proved, not the heuristic's first estimate.
+            self.lower_bound = Some(plan.len());
             self.gap = None;
         }
     }

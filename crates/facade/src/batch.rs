@@ -19,10 +19,14 @@ use serde_json::Value;
 
 use crate::{Env, Error, Request, Result};
 
-/// One input line: its id and the request, or why it is not one.
+/// One input line: its id, the request (or why it is not one), where it is and its
+/// fingerprint (which the answer carries, so `--resume` can tell an edited line).
 pub struct Line {
     pub id: String,
     pub request: Result<Request>,
+    /// 1-based line number in the batch file.
+    pub number: usize,
+    pub fingerprint: String,
 }
 
 /// One finished line: the answer's JSON (or the error's) with `id` added, and its exit code.
@@ -41,24 +45,41 @@ pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
             continue;
         }
         let at = |e: Error| e.context(format!("line {}", n + 1));
-        let (id, request) = match line.starts_with('{') {
+        let (id, request, fingerprint) = match line.starts_with('{') {
             true => match serde_json::from_str::<Value>(line) {
                 Ok(mut v) => {
                     let id = v.as_object_mut().and_then(|o| o.remove("id")).map(|id| match id {
                         Value::String(s) => s,
                         other => other.to_string(),
                     });
-                    let request =
-                        serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request"));
-                    (id, request)
+                    let fingerprint = crate::recheck::fingerprint(&v.to_string());
+                    let request = unknown_key(&v).map_or_else(
+                        || serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request")),
+                        Err,
+                    );
+                    (id, request, fingerprint)
                 }
-                Err(e) => (None, Err(Error::bad_input(format!("not JSON: {e}")))),
+                Err(e) => (None, Err(Error::bad_input(format!("not JSON: {e}"))), String::new()),
             },
-            false => (None, words(line)),
+            false => (None, words(line), crate::recheck::fingerprint(line)),
         };
-        lines.push(Line { id: id.unwrap_or_else(|| (n + 1).to_string()), request: request.map_err(at) });
+        let id = id.unwrap_or_else(|| (n + 1).to_string());
+        lines.push(Line { id, request: request.map_err(at), number: n + 1, fingerprint });
     }
     lines
+}
+
+/// The first key of a JSON request line that no request of its puzzle has (a typo such as
+/// `"timout"` would otherwise be dropped without a word), as an error.
+fn unknown_key(v: &Value) -> Option<Error> {
+    let object = v.as_object()?;
+    let puzzle = object.get("puzzle")?.as_str()?;
+    let known = Request::keys(puzzle)?;
+    let key = object.keys().find(|k| !known.contains(&k.as_str()) && *k != "puzzle")?;
+    Some(Error::bad_input(format!(
+        "unknown key {key:?} for a {puzzle} request (known: {})",
+        known.join(", ")
+    )))
 }
 
 /// The settings of a run.
@@ -75,9 +96,14 @@ pub struct Options {
 /// # Errors
 /// Repeated ids (bad input), before anything runs.
 pub fn run(lines: &[Line], env: &Env, options: &Options, on: &mut dyn FnMut(Finished)) -> Result<u8> {
-    let mut seen = HashSet::new();
-    if let Some(twice) = lines.iter().find(|l| !seen.insert(l.id.as_str())) {
-        return Err(Error::bad_input(format!("the id {:?} is used by two lines", twice.id)));
+    let mut seen = HashMap::new();
+    for l in lines {
+        if let Some(first) = seen.insert(l.id.as_str(), l.number) {
+            return Err(Error::bad_input(format!(
+                "the id {:?} is used by two lines: {first} and {}",
+                l.id, l.number
+            )));
+        }
     }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Finished>();
@@ -129,6 +155,7 @@ fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
         }
     };
     json["id"] = Value::String(line.id.clone());
+    json["request_hash"] = Value::String(line.fingerprint.clone());
     Finished { id: line.id.clone(), json, code }
 }
 
@@ -139,6 +166,8 @@ pub trait Report {
     fn started(&mut self, todo: usize, before: usize);
     fn finished(&mut self, f: &Finished);
     fn stdout(&mut self, line: &str);
+    /// A kept answer (`--resume`) failed its re-check and its line is solved again.
+    fn rejected(&mut self, _id: &str, _why: &str) {}
 }
 
 /// Runs `lines` and writes the answers: into `output` when given (each answer appended in
@@ -165,6 +194,7 @@ pub fn run_to(
         }
         _ => String::new(),
     };
+    let before = recheck_kept(&before, &lines, report);
     let done = answered(&before);
     let todo: Vec<Line> = lines.into_iter().filter(|l| !done.contains(&l.id)).collect();
     let mut file = match output {
@@ -213,6 +243,27 @@ pub fn run_to(
         }
         None => Ok(worst),
     }
+}
+
+/// The kept answers of an output that pass their re-check against today's lines
+/// ([`crate::recheck::kept`]); the others are reported and dropped, so they are solved again.
+fn recheck_kept(before: &str, lines: &[Line], report: &mut dyn Report) -> String {
+    let by_id: HashMap<&str, &Line> = lines.iter().map(|l| (l.id.as_str(), l)).collect();
+    let mut out = String::new();
+    for (id, text) in parsed(before) {
+        let Some(line) = by_id.get(id.as_str()) else { continue };
+        let verdict = match (&line.request, serde_json::from_str::<Value>(&text)) {
+            (Ok(request), Ok(answer)) => crate::recheck::kept(request, &line.fingerprint, &answer),
+            // A line that is not a request is answered with its error again (cheap).
+            (Err(_), _) => Err("its line is not a request".into()),
+            (_, Err(e)) => Err(format!("it is not JSON: {e}")),
+        };
+        match verdict {
+            Ok(()) => out.push_str(&(text + "\n")),
+            Err(why) => report.rejected(&id, &why),
+        }
+    }
+    out
 }
 
 /// The ids already answered in an output file (lines that do not parse are ignored: an

@@ -57,6 +57,9 @@ impl Certification {
             }
             return Ok(None);
         }
+        if let Some(dir) = options.proof_dir.as_deref().filter(|d| d.exists() && !d.is_dir()) {
+            return Err(Error::bad_input(format!("--proof-dir {}: a file, not a folder", dir.display())));
+        }
         let registry = env.registry()?;
         let certifier = Certifier::new(solver.backend(), &registry, options.proof_dir.as_deref())
             .map_err(|e| Error::unknown(format!("--certify: {e}")))?;

@@ -26,6 +26,9 @@ pub struct HorizonResult {
     /// Job id and why its answer could not be used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed: Vec<(usize, String)>,
+    /// First moves that no job of the horizon covers (the manifest lost jobs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uncovered: Option<String>,
 }
 
 /// Reads `dir`'s answers.
@@ -82,8 +85,24 @@ pub fn collect(dir: &Path) -> Result<Answer> {
             Err(e) => h.failed.push((job.id, e.to_string())),
         }
     }
+    if m.jobs.is_empty() {
+        return Err(Error::unknown(format!("{}: the manifest lists no jobs, so nothing can be concluded", path.display())));
+    }
+    // Every horizon asked for must be there, and its jobs must cover every first-move
+    // sequence the encoding allows; a manifest that lost jobs leaves the horizon open.
+    let [first, last] = m.horizons.unwrap_or_else(|| {
+        let hs = m.jobs.iter().map(|j| j.horizon);
+        [hs.clone().min().unwrap_or(0), hs.max().unwrap_or(0)]
+    });
+    let allows_undo = m.instance.facts(Some(&m.encoding))?.allows_undo;
+    for horizon in first..=last {
+        let h = by_horizon.entry(horizon).or_insert_with(|| HorizonResult { horizon, ..Default::default() });
+        let prefixes: std::collections::HashSet<&str> =
+            m.jobs.iter().filter(|j| j.horizon == horizon).map(|j| j.first_moves.as_str()).collect();
+        h.uncovered = uncovered(&prefixes, allows_undo);
+    }
     for h in by_horizon.values_mut() {
-        h.result = match (plans.contains_key(&h.horizon), h.unsat == h.jobs) {
+        h.result = match (plans.contains_key(&h.horizon), h.unsat == h.jobs && h.uncovered.is_none()) {
             (true, _) => "sat",
             (false, true) => "unsat",
             _ => "open",
@@ -129,8 +148,33 @@ fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, 
             Some("none-within"),
             format!("every job of horizons {} answered UNSAT: no plan of those lengths", span(results)),
         ),
-        false => a.unknown(format!("horizons {} still open (jobs missing or failed)", open.join(", "))),
+        false => a.unknown(format!("horizons {} still open (jobs missing, failed or not in the manifest)", open.join(", "))),
     }
+}
+
+/// The first move sequence (letters) that no prefix in `jobs` covers, over every move
+/// (the undo of the last one excepted when the encoding forbids it), as the jobs were
+/// split; `None` when they cover every sequence.
+fn uncovered(jobs: &std::collections::HashSet<&str>, allows_undo: bool) -> Option<String> {
+    use puzzlec_core::Move;
+    let Some(deepest) = jobs.iter().map(|j| j.len()).max() else { return Some("(every sequence)".into()) };
+    let mut todo = vec![String::new()];
+    while let Some(prefix) = todo.pop() {
+        if jobs.contains(prefix.as_str()) {
+            continue;
+        }
+        if prefix.len() >= deepest {
+            return Some(if prefix.is_empty() { "(every sequence)".into() } else { prefix });
+        }
+        let last = prefix.chars().last().and_then(|c| Move::ALL.into_iter().find(|m| m.letter() == c));
+        for m in Move::ALL {
+            if !allows_undo && last.is_some_and(|l| l == m.opposite()) {
+                continue;
+            }
+            todo.push(format!("{prefix}{}", m.letter()));
+        }
+    }
+    None
 }
 
 fn span(results: &[HorizonResult]) -> String {
@@ -151,6 +195,9 @@ impl std::fmt::Display for HorizonResult {
         }
         for (id, why) in &self.failed {
             write!(f, "; job {id} failed: {why}")?;
+        }
+        if let Some(moves) = &self.uncovered {
+            write!(f, "; no job covers the first moves {moves}")?;
         }
         write!(f, ")")
     }

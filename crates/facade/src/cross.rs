@@ -25,6 +25,8 @@ const REACH_CAP: usize = 2_000_000;
 
 /// The longest plan looked for when the request names none.
 pub const DEFAULT_MAX_MOVES: usize = 60;
+/// The largest `--max-moves`: beyond it the horizon search would run for days.
+pub const MAX_MOVES_CAP: usize = 1000;
 
 /// Parses `ROWSxCOLS`.
 fn size(text: &str) -> Result<(usize, usize)> {
@@ -133,6 +135,9 @@ fn set_plans(
     }
     answer.length = Some(plans.first().map_or(0, Vec::len));
     answer.optimal = Some(optimal);
+    if optimal {
+        answer.lower_bound = answer.length;
+    }
     answer.moves = shown.first().map(|s| s.0.clone());
     answer.grid = shown.first().map(|s| s.1.rows.clone());
     answer.figures = shown.iter().map(|(_, g)| g.to_string()).collect();
@@ -154,6 +159,11 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     let puzzle = instance(&req.instance)?;
     let deadline = env::deadline(req.options.timeout)?;
     let max = req.max_moves.unwrap_or(DEFAULT_MAX_MOVES);
+    if max > MAX_MOVES_CAP {
+        return Err(Error::bad_input(format!(
+            "--max-moves {max}: at most {MAX_MOVES_CAP} (every horizon up to it is encoded and solved)"
+        )));
+    }
     let solver = env.solver(req.options.solver.as_deref().unwrap_or("cadical"))?;
     let n = puzzle.cells();
     let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
@@ -204,10 +214,13 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     if h0 == UNREACHABLE {
         return finish(answer.no_solution(None, "the cross cannot reach the target even with every piece free"));
     }
-    if req.instance.orientations.is_some() && cross::target_reachable(&puzzle, REACH_CAP) == Some(false) {
+    // With fixed orientations, or a bound above the default (climbing to it could take
+    // long), first try to prove the target unreachable by visiting every position.
+    let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
+    if prove_first && cross::target_reachable(&puzzle, REACH_CAP) == Some(false) {
         return finish(answer.no_solution(
             None,
-            "with these fixed orientations the cross can never reach the target (every reachable position was visited)",
+            "the cross can never reach the target (every reachable position was visited)",
         ));
     }
     let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };

@@ -14,6 +14,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use puzzlec_core::slide::{benchset::random_walk, to_compact};
+
+/// The most instances one family holds.
+pub const MAX_COUNT: usize = 10_000;
+/// The longest random walk (`--walk`): far past mixing on any board puzzlec takes.
+pub const MAX_WALK: usize = 1_000_000;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
@@ -84,6 +89,19 @@ pub fn size(text: &str) -> Result<(usize, usize)> {
 pub fn write(req: &FamilyRequest, env: &Env, on: &mut dyn FnMut(&Written)) -> Result<Vec<Written>> {
     if req.count == 0 {
         return Err(Error::bad_input("--count 0: nothing to write"));
+    }
+    if req.count > MAX_COUNT {
+        return Err(Error::bad_input(format!("--count {}: at most {MAX_COUNT} instances per family", req.count)));
+    }
+    if let FamilyPuzzle::Slide { walk: Some(w), .. } = &req.puzzle {
+        if *w > MAX_WALK {
+            return Err(Error::bad_input(format!("--walk {w}: at most {MAX_WALK} moves")));
+        }
+    }
+    // A folder with files in it would mix old instances with new ones that the manifest
+    // does not list: refuse, as `jobs` does.
+    if std::fs::read_dir(&req.out).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(Error::bad_input(format!("{} is not empty; pick a new --out", req.out.display())));
     }
     let io = |e: std::io::Error, p: &Path| Error::bad_input(format!("writing {}: {e}", p.display()));
     std::fs::create_dir_all(&req.out).map_err(|e| io(e, &req.out))?;

@@ -60,6 +60,26 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     Ok(HexProblem { hex, magic, givens, break_symmetry })
 }
 
+/// Checks a filling given by cell number (`"1": 3, ...`) against the instance: a magic
+/// hexagon of its order that keeps its givens.
+///
+/// # Errors
+/// The first rule broken, in words.
+pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
+    let p = problem(a, false).map_err(|e| e.to_string())?;
+    let mut by_index = vec![0i64; p.hex.cells()];
+    for (cell, &v) in values {
+        let at = cell.parse::<usize>().ok().filter(|c| (1..=by_index.len()).contains(c));
+        let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
+        by_index[at - 1] = v;
+    }
+    puzzlec_core::hex::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
+    match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
+        Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
+        None => Ok(()),
+    }
+}
+
 /// This puzzle's encodings, as the chooser reads them.
 fn registry() -> crate::choose::Registry<dyn HexEncoding> {
     crate::choose::Registry {

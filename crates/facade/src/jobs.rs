@@ -57,7 +57,7 @@ impl JobInstance {
         }
     }
 
-    fn facts(&self, encoding: Option<&str>) -> Result<Facts> {
+    pub(crate) fn facts(&self, encoding: Option<&str>) -> Result<Facts> {
         match self {
             JobInstance::Slide(i) => crate::slide::job_facts(i, encoding),
             JobInstance::Cross(i) => crate::cross::job_facts(i, encoding),
@@ -90,6 +90,10 @@ pub struct Manifest {
     /// $PROOF the proof).
     pub command: Vec<String>,
     pub certify: bool,
+    /// The horizons asked for (`--horizons A..B`), so a horizon whose jobs were all removed
+    /// is missed, not forgotten.
+    #[serde(default)]
+    pub horizons: Option<[usize; 2]>,
     pub jobs: Vec<Job>,
 }
 
@@ -119,6 +123,9 @@ pub fn horizons(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
 /// Default solver for jobs: a binary every Debian machine can install, which writes proofs.
 pub const DEFAULT_SOLVER: &str = "cadical-bin";
 
+/// The most jobs one directory holds (each is a whole CNF file).
+pub const MAX_JOBS: usize = 10_000;
+
 /// Writes the job directory and returns its manifest.
 ///
 /// # Errors
@@ -141,6 +148,17 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
         )));
     }
     crate::files::check_horizon(*req.horizons.end())?;
+    let horizons = req.horizons.clone().count();
+    // A split gives fewer than four sequences for each one asked for.
+    if req.cubes.saturating_mul(horizons).saturating_mul(4) > MAX_JOBS {
+        return Err(Error::bad_input(format!(
+            "--cubes {} over {} could write up to {} jobs; puzzlec writes at most {MAX_JOBS} per directory (cubes x horizons at most {})",
+            req.cubes,
+            crate::answer::count(horizons, "horizon"),
+            req.cubes.saturating_mul(horizons).saturating_mul(4),
+            MAX_JOBS / 4
+        )));
+    }
     let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
     let solver = env.solver(solver_id)?;
     let backend = solver.backend().filter(|b| b.input() == InputKind::Dimacs);
@@ -193,6 +211,7 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
             .map(|a| a.replace("@IN@", "$IN").replace("@RESULT@", "$RESULT").replace("@PROOF@", "$PROOF"))
             .collect(),
         certify: req.certify,
+        horizons: Some([*req.horizons.start(), *req.horizons.end()]),
         jobs,
     };
     crate::jobs_scripts::write_all(dir, &manifest, &command)?;

@@ -38,6 +38,7 @@ mod jobs_scripts;
 mod opinion;
 pub mod portfolio;
 pub mod prove;
+pub mod recheck;
 pub mod slide;
 pub mod solvers;
 pub mod svg;

@@ -134,6 +134,22 @@ pub enum Request {
 }
 
 impl Request {
+    /// Every key a JSON request of `puzzle` may have (batch lines), `None` for no puzzle.
+    pub fn keys(puzzle: &str) -> Option<&'static [&'static str]> {
+        const SLIDE: [&str; 12] =
+            ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "board", "goal", "max_moves", "incremental", "anytime"];
+        const CROSS: [&str; 13] = [
+            "id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "size", "cross", "empty", "target", "orientations", "max_moves",
+        ];
+        const HEX: [&str; 10] = ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "order", "givens", "up_to_symmetry"];
+        match puzzle {
+            "slide" => Some(&SLIDE),
+            "cross" => Some(&CROSS),
+            "hex" => Some(&HEX),
+            _ => None,
+        }
+    }
+
     /// The options every puzzle shares.
     pub fn options(&self) -> &SolveOptions {
         match self {

@@ -316,11 +316,8 @@ mod tests {
         assert!(cnf.abandoned());
         assert_eq!(cnf.num_clauses(), 0);
         let mut open = Cnf::new();
-        open.add_clause(&[open_var(&mut open)]);
+        let b = open.new_var(None);
+        open.add_clause(&[b]);
         assert!(!open.abandoned() && open.num_clauses() == 1);
-    }
-
-    fn open_var(cnf: &mut Cnf) -> Lit {
-        cnf.new_var(None)
     }
 }

@@ -76,9 +76,19 @@ pub fn render(instance: &Instance, answer: &Answer) -> Result<String> {
     }
 }
 
+/// The longest plan an SVG animates: each move is a frame of the file.
+pub const MAX_MOVES: usize = 10_000;
+
 fn plan(answer: &Answer) -> Result<Vec<puzzlec_core::Move>> {
     let moves = answer.moves.as_deref().ok_or_else(|| Error::bad_input("--svg: the answer has no plan to draw"))?;
-    parse_moves(moves).map_err(|e| Error::bad_input(format!("--svg: {e}")))
+    let plan = parse_moves(moves).map_err(|e| Error::bad_input(format!("--svg: {e}")))?;
+    if plan.len() > MAX_MOVES {
+        return Err(Error::bad_input(format!(
+            "--svg: the plan has {} moves; an SVG animates at most {MAX_MOVES}",
+            plan.len()
+        )));
+    }
+    Ok(plan)
 }
 
 /// Escapes text for XML.
