@@ -116,10 +116,9 @@ fn a_model_that_does_not_decode_is_never_printed_as_a_solution() {
 
 #[test]
 fn a_hanging_solver_is_killed_at_the_time_limit() {
-    let started = std::time::Instant::now();
     let v = solve_with_fake("sleeper", &["--timeout", "1", "--json"]).expect_code(3).json();
     assert_eq!(v["status"], "unknown");
-    assert!(started.elapsed().as_secs() < 20, "killed, not waited for");
+    assert!(v["detail"].as_str().unwrap().contains("time limit of 1 s"), "{v}");
 }
 
 #[test]

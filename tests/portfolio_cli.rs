@@ -2,7 +2,7 @@
 //! others are stopped, with nothing of theirs left behind.
 
 use crate::support::registry_with;
-use crate::util::{alive, fixture, puzzlec_env, SEED};
+use crate::util::{fixture, puzzlec_env, SEED};
 
 /// The winner is named, the slow loser (a script whose child never answers) is stopped,
 /// its child process is gone and no temporary file is left.
@@ -30,8 +30,8 @@ fn the_first_answer_wins_and_the_loser_leaves_nothing_behind() {
     assert_eq!(racers[0]["status"], "stopped");
     assert_eq!(racers[1]["status"], "won");
     let pid = std::fs::read_to_string(&pidfile).expect("the loser was started");
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    assert!(!alive(pid.trim()), "the loser's child {pid} is still running");
+    // Waits (with a generous deadline) for the loser's child to be gone.
+    crate::signals_cli::wait_gone(pid.trim());
     assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "temporary files left behind");
 }
 

@@ -13,6 +13,7 @@ mod hex_cli;
 mod jobs_cli;
 mod korf_cli;
 mod portfolio_cli;
+mod probe_cli;
 mod signals_cli;
 mod slide_cli;
 mod slide_encodings_cli;

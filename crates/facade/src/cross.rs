@@ -251,12 +251,12 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
                 }
             }
             if optimal && horizon >= 2 && cert.is_none() && backend.is_external() {
-                let by = Some(crate::opinion::deadline(deadline));
-                match cross::shortest_solutions(&puzzle, horizon, 1, by) {
-                    CrossSearch::Found { length, .. } if length < horizon => {
+                let by = crate::opinion::deadline(deadline);
+                match by.map(|by| cross::shortest_solutions(&puzzle, horizon, 1, Some(by))) {
+                    Some(CrossSearch::Found { length, .. }) if length < horizon => {
                         return Err(crate::opinion::lie(backend.id(), horizon, length))
                     }
-                    CrossSearch::Found { .. } => answer.checked = Some(crate::opinion::confirmed()),
+                    Some(CrossSearch::Found { .. }) => answer.checked = Some(crate::opinion::confirmed()),
                     _ => answer.trusted = Some(crate::opinion::unchecked(backend.id(), horizon - 2)),
                 }
             }

@@ -276,7 +276,8 @@ fn by_search(
 
 /// The exact search's word on "no plan shorter than `horizon`" (see [`crate::opinion`]).
 fn second_opinion(start: &Board, goal: &Board, horizon: usize, deadline: Option<Instant>) -> Opinion {
-    match slide::exact_shortest_path(start, goal, Some(opinion::deadline(deadline))) {
+    let Some(by) = opinion::deadline(deadline) else { return Opinion::NoTime };
+    match slide::exact_shortest_path(start, goal, Some(by)) {
         Search::Found(plan) if plan.len() < horizon && replay(start, goal, &plan, Solver::SEARCH_ID).is_ok() => {
             Opinion::Shorter(plan.len())
         }
