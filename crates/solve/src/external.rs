@@ -162,7 +162,7 @@ impl External {
         SolveError::Garbage { id: self.spec.id.clone(), reason, head: head(&run.stdout, &run.stderr) }
     }
 
-    fn killed(_limit: Duration) -> String {
+    fn killed() -> String {
         if puzzlec_core::stop::requested() {
             return "stopped".into();
         }
@@ -217,7 +217,7 @@ impl External {
             });
         }
         let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit, proof)?.filter(|r| !r.hit_limit(limit)) else {
-            return Ok(Outcome::Unknown(Self::killed(limit)));
+            return Ok(Outcome::Unknown(Self::killed()));
         };
         let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
         let parsed = match (&run.result_file, uses_result_file) {
@@ -252,11 +252,11 @@ impl SolveSmt for External {
             });
         }
         let Some(run) = self.run(&script.to_smt2(), ".smt2", limit, None)?.filter(|r| !r.hit_limit(limit)) else {
-            return Ok(Outcome::Unknown(Self::killed(limit)));
+            return Ok(Outcome::Unknown(Self::killed()));
         };
         // z3 -T prints "timeout" instead of a status.
         if run.stdout.trim_start().starts_with("timeout") {
-            return Ok(Outcome::Unknown(Self::killed(limit)));
+            return Ok(Outcome::Unknown(Self::killed()));
         }
         match parse_smt_answer(&run.stdout) {
             Ok(SmtAnswer::Sat(values)) => Ok(Outcome::Sat(SmtModel { values })),
