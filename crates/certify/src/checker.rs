@@ -67,3 +67,45 @@ impl Checker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A checker that never finishes (a hung `rate`) is stopped by its run's token, as a
+    /// portfolio's loser or Ctrl-C stops it, and leaves no process behind.
+    #[test]
+    fn a_stop_ends_a_checker_that_hangs() {
+        let dir = tempfile::tempdir().unwrap();
+        let fake = dir.path().join("rate");
+        let pidfile = dir.path().join("pid");
+        std::fs::write(&fake, format!("#!/bin/sh\nsleep 1000 &\necho $! > {}\nwait\n", pidfile.display())).unwrap();
+        std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let checker = Checker { binary: fake, name: "hung".into() };
+        let token = puzzlec_core::stop::Token::new();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let running = token.clone();
+        let (cnf, proof) = (dir.path().join("a.cnf"), dir.path().join("a.drat"));
+        std::thread::spawn(move || {
+            let verdict = puzzlec_core::stop::within(&running, || checker.check(&cnf, &proof, Duration::from_secs(600)));
+            let _ = tx.send(verdict);
+        });
+        // Wait for the checker's child to exist, then stop the run.
+        let until = std::time::Instant::now() + Duration::from_secs(60);
+        while std::fs::read_to_string(&pidfile).map_or(true, |p| p.trim().is_empty()) {
+            assert!(std::time::Instant::now() < until, "the fake checker never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        token.stop();
+        let verdict = rx.recv_timeout(Duration::from_secs(60)).expect("the stop was not honoured");
+        assert_eq!(verdict, Err("the checker was stopped".into()));
+        let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
+        let gone = |pid: &str| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |s| s.contains(") Z "))
+        };
+        while !gone(&pid) {
+            assert!(std::time::Instant::now() < until, "the checker's child {pid} outlived the stop");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
