@@ -13,7 +13,10 @@ goal="_ 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
 seed="5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/solvers.toml" <<TOML
+# The shipped registry (cadical-bin, cvc5, ...) and two fake solvers.
+cp "$here/solvers.toml" "$work/solvers.toml"
+cat >> "$work/solvers.toml" <<TOML
+
 [[solver]]
 id = "sleepy"
 input = "dimacs"
@@ -34,7 +37,7 @@ for i in 1 2 3; do echo "{\"id\":\"z$i\",\"puzzle\":\"slide\",\"board\":\"$hard\
 marked() {
   local pid=$1 p
   for p in /proc/[0-9]*; do
-    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -q "^PUZZLEC_RUN=$pid-" && echo "${p#/proc/}"
+    tr '\0' '\n' 2>/dev/null < "$p/environ" | grep -q "^PUZZLEC_RUN=$pid-" && echo "${p#/proc/}"
   done
 }
 
