@@ -196,7 +196,8 @@ fn collect_does_not_believe_a_manifest_that_lost_jobs() {
     assert_eq!(honest["length"], 15);
     // Drop every horizon-15 job (its plan) and one job of horizon 13.
     let mut m = manifest.clone();
-    let kept: Vec<serde_json::Value> = m["jobs"].as_array().unwrap().iter().filter(|j| j["horizon"] != 15).skip(1).cloned().collect();
+    let kept: Vec<serde_json::Value> =
+        m["jobs"].as_array().unwrap().iter().filter(|j| j["horizon"] != 15).skip(1).cloned().collect();
     m["jobs"] = serde_json::Value::Array(kept);
     std::fs::write(jobs.join("manifest.json"), m.to_string()).unwrap();
     let run = puzzlec(&["collect", j]).expect_code(3);
@@ -303,7 +304,8 @@ fn the_time_limit_named_is_the_users_on_an_external_smt_solver() {
     }
     let hard = "14 13 15 7 / 11 12 9 5 / 6 _ 2 1 / 4 8 10 3";
     let goal = "_ 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
-    let args = ["solve", "slide", "--board", hard, "--goal", goal, "--solver", "z3-bin", "--timeout", "2.5", "--json", "-q"];
+    let args =
+        ["solve", "slide", "--board", hard, "--goal", goal, "--solver", "z3-bin", "--timeout", "2.5", "--json", "-q"];
     let v = puzzlec(&args).expect_code(3).json();
     assert!(v["detail"].as_str().unwrap().contains("time limit of 2.5 s reached"), "{v}");
 }

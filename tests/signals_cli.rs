@@ -72,7 +72,13 @@ impl Scene {
 }
 
 pub fn read_pids(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path).unwrap_or_default().lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// Polls `probe` until it gives a value; panics naming `what` after [`PATIENCE`].
@@ -280,7 +286,8 @@ fn ctrl_c_in_a_batch_with_a_z3_line_ends_the_batch() {
 #[test]
 fn a_time_limit_stops_the_solvers_children_too() {
     let scene = Scene::new(&[("stubborn", "stubborn")]);
-    let (child, out) = scene.start(&["solve", "slide", "--board", SEED, "--solver", "stubborn", "--timeout", "1", "-q"]);
+    let (child, out) =
+        scene.start(&["solve", "slide", "--board", SEED, "--solver", "stubborn", "--timeout", "1", "-q"]);
     let puzzlec = child.id();
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(3), "{}", std::fs::read_to_string(&out).unwrap_or_default());

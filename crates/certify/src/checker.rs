@@ -87,7 +87,8 @@ mod tests {
         let running = token.clone();
         let (cnf, proof) = (dir.path().join("a.cnf"), dir.path().join("a.drat"));
         std::thread::spawn(move || {
-            let verdict = puzzlec_core::stop::within(&running, || checker.check(&cnf, &proof, Duration::from_secs(600)));
+            let verdict =
+                puzzlec_core::stop::within(&running, || checker.check(&cnf, &proof, Duration::from_secs(600)));
             let _ = tx.send(verdict);
         });
         // Wait for the checker's child to exist, then stop the run.
@@ -100,9 +101,8 @@ mod tests {
         let verdict = rx.recv_timeout(Duration::from_secs(60)).expect("the stop was not honoured");
         assert_eq!(verdict, Err("the checker was stopped".into()));
         let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_owned();
-        let gone = |pid: &str| {
-            std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |s| s.contains(") Z "))
-        };
+        let gone =
+            |pid: &str| std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |s| s.contains(") Z "));
         while !gone(&pid) {
             assert!(std::time::Instant::now() < until, "the checker's child {pid} outlived the stop");
             std::thread::sleep(Duration::from_millis(20));

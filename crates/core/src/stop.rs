@@ -85,6 +85,21 @@ pub fn requested() -> bool {
     interrupted() || CURRENT.with(|c| c.borrow().as_ref().is_some_and(Token::is_stopped))
 }
 
+/// What a solver call may take when a run has no deadline: thirty days, longer than any run,
+/// and within what every backend's limit can hold (z3 counts milliseconds in 32 bits).
+/// Stated once, on purpose: a silent one-hour cap used to turn long runs into "unknown".
+pub const NO_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+
+/// The time a solver call may take before `deadline`: none once this thread's run was
+/// asked to stop, [`NO_DEADLINE`] when there is no deadline. The one time-left function.
+pub fn time_left(deadline: Option<Instant>) -> std::time::Duration {
+    match deadline {
+        _ if requested() => std::time::Duration::ZERO,
+        Some(d) => d.saturating_duration_since(Instant::now()),
+        None => NO_DEADLINE,
+    }
+}
+
 /// True when `deadline` has passed or this thread's run was asked to stop.
 pub fn passed(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() > d) || requested()

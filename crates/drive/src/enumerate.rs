@@ -44,7 +44,7 @@ pub fn enumerate<P>(
     block: impl Fn(&P) -> Vec<(String, i64)>,
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<P>, DriveError> {
-    let remaining = || time_left(deadline);
+    let remaining = || puzzlec_core::stop::time_left(deadline);
     let mut out = Enumeration { solutions: Vec::new(), complete: false, stopped: None };
     let mut session = match &form {
         Form::Cnf(cnf) => backend.session(cnf, settings.cadical_config),
@@ -116,16 +116,6 @@ pub fn enumerate<P>(
         }
         out.solutions.push(solution);
         found(out.solutions.len());
-    }
-}
-
-/// The time a solver call may take before `deadline` (none when this run was asked to
-/// stop; an hour when there is no deadline).
-pub(crate) fn time_left(deadline: Option<Instant>) -> std::time::Duration {
-    match deadline {
-        _ if puzzlec_core::stop::requested() => std::time::Duration::ZERO,
-        Some(d) => d.saturating_duration_since(Instant::now()),
-        None => std::time::Duration::from_secs(3600),
     }
 }
 

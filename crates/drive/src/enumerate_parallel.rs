@@ -93,7 +93,7 @@ fn worker<P>(
     if let Some(p) = how.propagator.and_then(|make| make(cnf)) {
         session.connect(p);
     }
-    let remaining = || crate::enumerate::time_left(deadline);
+    let remaining = || puzzlec_core::stop::time_left(deadline);
     loop {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(cube) = cubes.get(i) else { return Ok(out) };

@@ -48,13 +48,9 @@ pub struct Horizons {
 }
 
 impl Horizons {
-    /// Time left before the deadline (an hour when there is none).
+    /// Time left before the deadline (see `puzzlec_core::stop::time_left`).
     pub fn remaining(&self) -> Duration {
-        match self.deadline {
-            _ if puzzlec_core::stop::requested() => Duration::ZERO,
-            Some(d) => d.saturating_duration_since(Instant::now()),
-            None => Duration::from_secs(3600),
-        }
+        puzzlec_core::stop::time_left(self.deadline)
     }
 }
 

@@ -92,9 +92,9 @@ pub(crate) fn compact_by_cubes(
         return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
     }
     let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= FRONTIER_FROM {
-        true => puzzlec_core::stop::building_until(started + limit, || {
-            puzzlec_core::slide::pdb::PatternDb::shared(goal)
-        }),
+        true => {
+            puzzlec_core::stop::building_until(started + limit, || puzzlec_core::slide::pdb::PatternDb::shared(goal))
+        }
         false => None,
     };
     let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();

@@ -111,10 +111,10 @@ pub struct Answer {
     pub checked: Option<String>,
     /// `--solver a,b,c`: how each racer of the portfolio ended (the winner is `solver`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub portfolio: Option<Vec<crate::portfolio::Racer>>,
+    pub portfolio: Option<Vec<Racer>>,
     /// `collect`: what each horizon's jobs said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collected: Option<Vec<crate::collect::HorizonResult>>,
+    pub collected: Option<Vec<HorizonResult>>,
     /// Pictures for the human rendering (boards, grids, hexagons), in order; not JSON.
     #[serde(skip)]
     pub figures: Vec<String>,
@@ -202,4 +202,53 @@ pub fn count(n: usize, noun: &str) -> String {
 /// "1 move", "15 moves".
 pub fn moves(n: usize) -> String {
     count(n, "move")
+}
+
+/// How one racer ended, as the answer's `portfolio` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Racer {
+    pub solver: String,
+    /// `won`, `stopped` (the winner came first), or its own status (`solved`,
+    /// `no-solution`, `unknown`) or `error`.
+    pub status: String,
+    pub time_ms: u64,
+    /// Why it gave up or failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// What one horizon's jobs say.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HorizonResult {
+    pub horizon: usize,
+    /// `sat`, `unsat`, or `open` (jobs missing or failed).
+    pub result: String,
+    pub jobs: usize,
+    pub unsat: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<usize>,
+    /// Job id and why its answer could not be used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed: Vec<(usize, String)>,
+    /// First moves that no job of the horizon covers (the manifest lost jobs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uncovered: Option<String>,
+}
+
+impl std::fmt::Display for HorizonResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let jobs = crate::answer::count(self.jobs, "job");
+        write!(f, "horizon {:>3}: {:<5} ({jobs}, {} UNSAT", self.horizon, self.result, self.unsat)?;
+        if !self.missing.is_empty() {
+            let ids: Vec<String> = self.missing.iter().map(usize::to_string).collect();
+            write!(f, "; missing: {}", ids.join(" "))?;
+        }
+        for (id, why) in &self.failed {
+            write!(f, "; job {id} failed: {why}")?;
+        }
+        if let Some(moves) = &self.uncovered {
+            write!(f, "; no job covers the first moves {moves}")?;
+        }
+        write!(f, ")")
+    }
 }

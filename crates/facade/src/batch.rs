@@ -54,7 +54,10 @@ pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
                     });
                     let fingerprint = crate::recheck::fingerprint(&v.to_string());
                     let request = unknown_key(&v).map_or_else(
-                        || serde_json::from_value::<Request>(v).map_err(|e| Error::bad_input(e).context("not a request")),
+                        || {
+                            serde_json::from_value::<Request>(v)
+                                .map_err(|e| Error::bad_input(e).context("not a request"))
+                        },
                         Err,
                     );
                     (id, request, fingerprint)
@@ -76,10 +79,7 @@ fn unknown_key(v: &Value) -> Option<Error> {
     let puzzle = object.get("puzzle")?.as_str()?;
     let known = Request::keys(puzzle)?;
     let key = object.keys().find(|k| !known.contains(&k.as_str()) && *k != "puzzle")?;
-    Some(Error::bad_input(format!(
-        "unknown key {key:?} for a {puzzle} request (known: {})",
-        known.join(", ")
-    )))
+    Some(Error::bad_input(format!("unknown key {key:?} for a {puzzle} request (known: {})", known.join(", "))))
 }
 
 /// The settings of a run.
@@ -99,10 +99,7 @@ pub fn run(lines: &[Line], env: &Env, options: &Options, on: &mut dyn FnMut(Fini
     let mut seen = HashMap::new();
     for l in lines {
         if let Some(first) = seen.insert(l.id.as_str(), l.number) {
-            return Err(Error::bad_input(format!(
-                "the id {:?} is used by two lines: {first} and {}",
-                l.id, l.number
-            )));
+            return Err(Error::bad_input(format!("the id {:?} is used by two lines: {first} and {}", l.id, l.number)));
         }
     }
     let next = AtomicUsize::new(0);

@@ -7,29 +7,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use crate::jobs::Manifest;
 use crate::request::DecodeRequest;
 use crate::{Answer, Error, Result, Status};
 
-/// What one horizon's jobs say.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct HorizonResult {
-    pub horizon: usize,
-    /// `sat`, `unsat`, or `open` (jobs missing or failed).
-    pub result: String,
-    pub jobs: usize,
-    pub unsat: usize,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missing: Vec<usize>,
-    /// Job id and why its answer could not be used.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub failed: Vec<(usize, String)>,
-    /// First moves that no job of the horizon covers (the manifest lost jobs).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uncovered: Option<String>,
-}
+pub use crate::answer::HorizonResult;
 
 /// Reads `dir`'s answers.
 ///
@@ -86,7 +68,10 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         }
     }
     if m.jobs.is_empty() {
-        return Err(Error::unknown(format!("{}: the manifest lists no jobs, so nothing can be concluded", path.display())));
+        return Err(Error::unknown(format!(
+            "{}: the manifest lists no jobs, so nothing can be concluded",
+            path.display()
+        )));
     }
     // Every horizon asked for must be there, and its jobs must cover every first-move
     // sequence the encoding allows; a manifest that lost jobs leaves the horizon open.
@@ -148,7 +133,9 @@ fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, 
             Some("none-within"),
             format!("every job of horizons {} answered UNSAT: no plan of those lengths", span(results)),
         ),
-        false => a.unknown(format!("horizons {} still open (jobs missing, failed or not in the manifest)", open.join(", "))),
+        false => {
+            a.unknown(format!("horizons {} still open (jobs missing, failed or not in the manifest)", open.join(", ")))
+        }
     }
 }
 
@@ -182,23 +169,5 @@ fn span(results: &[HorizonResult]) -> String {
         (Some(a), Some(b)) if a.horizon != b.horizon => format!("{}..{}", a.horizon, b.horizon),
         (Some(a), _) => a.horizon.to_string(),
         _ => "none".into(),
-    }
-}
-
-impl std::fmt::Display for HorizonResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let jobs = crate::answer::count(self.jobs, "job");
-        write!(f, "horizon {:>3}: {:<5} ({jobs}, {} UNSAT", self.horizon, self.result, self.unsat)?;
-        if !self.missing.is_empty() {
-            let ids: Vec<String> = self.missing.iter().map(usize::to_string).collect();
-            write!(f, "; missing: {}", ids.join(" "))?;
-        }
-        for (id, why) in &self.failed {
-            write!(f, "; job {id} failed: {why}")?;
-        }
-        if let Some(moves) = &self.uncovered {
-            write!(f, "; no job covers the first moves {moves}")?;
-        }
-        write!(f, ")")
     }
 }

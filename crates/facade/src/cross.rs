@@ -218,10 +218,9 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     // long), first try to prove the target unreachable by visiting every position.
     let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
     if prove_first && cross::target_reachable(&puzzle, REACH_CAP) == Some(false) {
-        return finish(answer.no_solution(
-            None,
-            "the cross can never reach the target (every reachable position was visited)",
-        ));
+        return finish(
+            answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
+        );
     }
     let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };
     let on_cell = std::cell::RefCell::new(&mut *on);

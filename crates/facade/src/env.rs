@@ -56,12 +56,9 @@ pub fn deadline(timeout: Option<f64>) -> Result<Option<Instant>> {
     }
 }
 
-/// Time left before `deadline` (an hour when there is none: solvers need some limit).
+/// Time left before `deadline` (see `puzzlec_core::stop::time_left`).
 pub fn left(deadline: Option<Instant>) -> Duration {
-    if puzzlec_core::stop::requested() {
-        return Duration::ZERO;
-    }
-    deadline.map_or(Duration::from_secs(3600), |d| d.saturating_duration_since(Instant::now()))
+    puzzlec_core::stop::time_left(deadline)
 }
 
 /// "time limit of 3 s reached" naming the user's limit when it was the deadline that ended it.

@@ -12,22 +12,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use puzzlec_core::stop;
-use serde::{Deserialize, Serialize};
 
 use crate::{Answer, Env, Error, ErrorKind, Event, Request, Result, Status};
 
-/// How one racer ended, as the answer's `portfolio` lists it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Racer {
-    pub solver: String,
-    /// `won`, `stopped` (the winner came first), or its own status (`solved`,
-    /// `no-solution`, `unknown`) or `error`.
-    pub status: String,
-    pub time_ms: u64,
-    /// Why it gave up or failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-}
+pub use crate::answer::Racer;
 
 /// The solver ids of a portfolio request, or `None` for a single solver.
 pub fn ids(req: &Request) -> Option<Vec<String>> {

@@ -136,12 +136,37 @@ pub enum Request {
 impl Request {
     /// Every key a JSON request of `puzzle` may have (batch lines), `None` for no puzzle.
     pub fn keys(puzzle: &str) -> Option<&'static [&'static str]> {
-        const SLIDE: [&str; 12] =
-            ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "board", "goal", "max_moves", "incremental", "anytime"];
-        const CROSS: [&str; 13] = [
-            "id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "size", "cross", "empty", "target", "orientations", "max_moves",
+        const SLIDE: [&str; 12] = [
+            "id",
+            "encoding",
+            "solver",
+            "all",
+            "timeout",
+            "certify",
+            "proof_dir",
+            "board",
+            "goal",
+            "max_moves",
+            "incremental",
+            "anytime",
         ];
-        const HEX: [&str; 10] = ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "order", "givens", "up_to_symmetry"];
+        const CROSS: [&str; 13] = [
+            "id",
+            "encoding",
+            "solver",
+            "all",
+            "timeout",
+            "certify",
+            "proof_dir",
+            "size",
+            "cross",
+            "empty",
+            "target",
+            "orientations",
+            "max_moves",
+        ];
+        const HEX: [&str; 10] =
+            ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "order", "givens", "up_to_symmetry"];
         match puzzle {
             "slide" => Some(&SLIDE),
             "cross" => Some(&CROSS),

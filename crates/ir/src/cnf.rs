@@ -130,7 +130,7 @@ impl ClauseSink for Cnf {
         }
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
-        if self.ends.len() % CHECK_EVERY == 0 && puzzlec_core::stop::overdue() {
+        if self.ends.len().is_multiple_of(CHECK_EVERY) && puzzlec_core::stop::overdue() {
             self.abandon();
         }
     }

@@ -22,7 +22,7 @@ impl SolveCnf for EmbeddedCadical {
         (session.names, session.num_vars) = (cnf.names().to_vec(), cnf.num_vars());
         for (i, clause) in cnf.clauses().enumerate() {
             session.solver.clause6(clause);
-            if i % (1 << 16) == 0 && (started.elapsed() >= limit || puzzlec_core::stop::requested()) {
+            if i.is_multiple_of(1 << 16) && (started.elapsed() >= limit || puzzlec_core::stop::requested()) {
                 return Ok(timed_out());
             }
         }

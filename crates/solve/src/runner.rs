@@ -45,13 +45,20 @@ pub struct Job<'a> {
 /// How a run ended.
 #[derive(Debug)]
 pub enum Ended {
-    Exited { status: ExitStatus, elapsed: Duration },
+    Exited {
+        status: ExitStatus,
+        elapsed: Duration,
+    },
     /// Killed at its limit (it ignored SIGTERM or had not finished after it).
-    TimedOut { elapsed: Duration },
+    TimedOut {
+        elapsed: Duration,
+    },
     /// Killed because its run was asked to stop (a portfolio's loser, Ctrl-C).
     Stopped,
     /// Killed because the watched output passed `max_output` bytes.
-    TooMuchOutput { bytes: u64 },
+    TooMuchOutput {
+        bytes: u64,
+    },
 }
 
 /// Runs `job` to its end; nothing it started is left running when this returns.
@@ -227,7 +234,8 @@ mod tests {
     #[test]
     fn a_limit_kills_a_process_that_ignores_sigterm_and_its_escaped_children() {
         // The child leaves the group (setsid) and ignores SIGTERM; the mark still finds it.
-        let (ended, out) = sh("trap '' TERM; setsid sleep 1000 & echo $!; sleep 1000", Some(Duration::from_millis(300)));
+        let (ended, out) =
+            sh("trap '' TERM; setsid sleep 1000 & echo $!; sleep 1000", Some(Duration::from_millis(300)));
         assert!(matches!(ended, Ended::TimedOut { .. }), "{ended:?}");
         let pid = out.trim().to_owned();
         assert!(!pid.is_empty());
