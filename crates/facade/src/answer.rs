@@ -208,9 +208,7 @@ pub fn moves(n: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Racer {
     pub solver: String,
-    /// `won`, `stopped` (the winner came first), or its own status (`solved`,
-    /// `no-solution`, `unknown`) or `error`.
-    pub status: String,
+    pub status: RacerStatus,
     pub time_ms: u64,
     /// Why it gave up or failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,8 +219,7 @@ pub struct Racer {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct HorizonResult {
     pub horizon: usize,
-    /// `sat`, `unsat`, or `open` (jobs missing or failed).
-    pub result: String,
+    pub result: Verdict,
     pub jobs: usize,
     pub unsat: usize,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -233,6 +230,69 @@ pub struct HorizonResult {
     /// First moves that no job of the horizon covers (the manifest lost jobs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uncovered: Option<String>,
+}
+
+/// How a racer ended: it won, it was stopped (the winner came first), or its own status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RacerStatus {
+    Won,
+    Stopped,
+    Solved,
+    NoSolution,
+    Unknown,
+    Error,
+}
+
+impl RacerStatus {
+    /// A racer's own status, when it neither won nor was stopped.
+    pub fn of(status: Status) -> RacerStatus {
+        // Racers only solve; `verify`'s valid and invalid never reach a portfolio.
+        match status {
+            Status::Solved | Status::Valid => RacerStatus::Solved,
+            Status::NoSolution | Status::Invalid => RacerStatus::NoSolution,
+            Status::Unknown => RacerStatus::Unknown,
+        }
+    }
+
+    /// The word the JSON uses (`no-solution`).
+    pub fn word(self) -> &'static str {
+        match self {
+            RacerStatus::Won => "won",
+            RacerStatus::Stopped => "stopped",
+            RacerStatus::Solved => "solved",
+            RacerStatus::NoSolution => "no-solution",
+            RacerStatus::Unknown => "unknown",
+            RacerStatus::Error => "error",
+        }
+    }
+}
+
+impl std::fmt::Display for RacerStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// What a horizon's jobs prove: a plan (`sat`), none (`unsat`: every job answered UNSAT and
+/// the jobs cover the horizon), or nothing yet (`open`: jobs missing, failed or not listed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Sat,
+    Unsat,
+    #[default]
+    Open,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(match self {
+            Verdict::Sat => "sat",
+            Verdict::Unsat => "unsat",
+            Verdict::Open => "open",
+        })
+    }
 }
 
 impl std::fmt::Display for HorizonResult {

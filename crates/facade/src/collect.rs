@@ -11,7 +11,7 @@ use crate::jobs::Manifest;
 use crate::request::DecodeRequest;
 use crate::{Answer, Error, Result, Status};
 
-pub use crate::answer::HorizonResult;
+pub use crate::answer::{HorizonResult, Verdict};
 
 /// Reads `dir`'s answers.
 ///
@@ -88,11 +88,10 @@ pub fn collect(dir: &Path) -> Result<Answer> {
     }
     for h in by_horizon.values_mut() {
         h.result = match (plans.contains_key(&h.horizon), h.unsat == h.jobs && h.uncovered.is_none()) {
-            (true, _) => "sat",
-            (false, true) => "unsat",
-            _ => "open",
-        }
-        .to_owned();
+            (true, _) => Verdict::Sat,
+            (false, true) => Verdict::Unsat,
+            _ => Verdict::Open,
+        };
     }
     let results: Vec<HorizonResult> = by_horizon.into_values().collect();
     let mut answer = conclude(&m, &results, plans);
@@ -112,8 +111,9 @@ fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, 
         crate::jobs::JobInstance::Slide(_) => crate::slide::PUZZLE,
         crate::jobs::JobInstance::Cross(_) => crate::cross::PUZZLE,
     };
-    let unsat = |h: usize| results.iter().any(|r| r.horizon == h && r.result == "unsat");
-    let open: Vec<String> = results.iter().filter(|r| r.result == "open").map(|r| r.horizon.to_string()).collect();
+    let unsat = |h: usize| results.iter().any(|r| r.horizon == h && r.result == Verdict::Unsat);
+    let open: Vec<String> =
+        results.iter().filter(|r| r.result == Verdict::Open).map(|r| r.horizon.to_string()).collect();
     if let Some((&h, _)) = plans.iter().next() {
         let mut a = plans.remove(&h).expect("the first plan");
         let below = (m.lower_bound..h).filter(|k| k % 2 == h % 2);

@@ -28,14 +28,7 @@ pub const DEFAULT_MAX_MOVES: usize = 60;
 /// The largest `--max-moves`: beyond it the horizon search would run for days.
 pub const MAX_MOVES_CAP: usize = 1000;
 
-/// Parses `ROWSxCOLS`.
-fn size(text: &str) -> Result<(usize, usize)> {
-    let parse = || -> Option<(usize, usize)> {
-        let (r, c) = text.trim().split_once(['x', 'X'])?;
-        Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
-    };
-    parse().ok_or_else(|| Error::bad_input(format!("--size {text:?}: expected ROWSxCOLS, e.g. 5x5")))
-}
+use crate::files::size;
 
 /// Parses a 1-based `ROW,COL` into a 0-based cell.
 fn cell(flag: &str, text: &Option<String>) -> Result<Option<Cell>> {

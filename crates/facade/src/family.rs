@@ -28,19 +28,26 @@ use crate::request::{
 use crate::{Env, Error, InputKind, Result, Status};
 
 /// Which puzzle, and its size.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "puzzle", rename_all = "lowercase")]
 pub enum FamilyPuzzle {
     Slide { rows: usize, cols: usize, walk: Option<usize> },
     Cross { rows: usize, cols: usize },
     Hex,
 }
 
+/// `family`: what to write (JSON too: `{"puzzle": "slide", "rows": 4, "cols": 4, "count": 10,
+/// "seed": 1, "out": "dir"}`).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct FamilyRequest {
+    #[serde(flatten)]
     pub puzzle: FamilyPuzzle,
     /// Instances per family: each gives a SAT and an UNSAT file (hexagons: one file each).
     pub count: usize,
     pub seed: u64,
     pub out: PathBuf,
     /// The command line that made it, written into every file.
+    #[serde(default)]
     pub command: String,
 }
 
@@ -72,11 +79,9 @@ struct Labelled {
 /// # Errors
 /// Anything else (bad input).
 pub fn size(text: &str) -> Result<(usize, usize)> {
-    let bad = || Error::bad_input(format!("--size {text}: expected ROWSxCOLS with sides from 2 to 8, e.g. 4x4"));
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (r, c) = (r.trim().parse::<usize>().map_err(|_| bad())?, c.trim().parse::<usize>().map_err(|_| bad())?);
+    let (r, c) = crate::files::size(text)?;
     if !(2..=8).contains(&r) || !(2..=8).contains(&c) {
-        return Err(bad());
+        return Err(Error::bad_input(format!("--size {text}: sides from 2 to 8, e.g. 4x4")));
     }
     Ok((r, c))
 }

@@ -92,3 +92,16 @@ pub fn read_model(req: &DecodeRequest) -> Result<Option<AnyModel>> {
         }
     }
 }
+
+/// Parses `ROWSxCOLS` (`5x5`, `3X4`); the one size parser. Which sides a puzzle takes is the
+/// caller's to check.
+///
+/// # Errors
+/// Anything else (bad input naming `--size`).
+pub fn size(text: &str) -> crate::Result<(usize, usize)> {
+    let parse = || -> Option<(usize, usize)> {
+        let (r, c) = text.trim().split_once(['x', 'X'])?;
+        Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+    };
+    parse().ok_or_else(|| crate::Error::bad_input(format!("--size {text:?}: expected ROWSxCOLS, e.g. 5x5")))
+}

@@ -65,8 +65,11 @@ impl JobInstance {
     }
 }
 
-/// `jobs`: what to write.
+/// `jobs`: what to write (JSON too: the instance's fields, `horizons` as
+/// `{"start": A, "end": B}`, `cubes`, `out`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JobsRequest {
+    #[serde(flatten)]
     pub instance: Instance,
     pub encoding: Option<String>,
     /// A DIMACS solver of the registry (built-in ones are no programs); default `cadical-bin`.

@@ -15,7 +15,7 @@ use puzzlec_core::stop;
 
 use crate::{Answer, Env, Error, ErrorKind, Event, Request, Result, Status};
 
-pub use crate::answer::Racer;
+pub use crate::answer::{Racer, RacerStatus};
 
 /// The solver ids of a portfolio request, or `None` for a single solver.
 pub fn ids(req: &Request) -> Option<Vec<String>> {
@@ -116,13 +116,10 @@ enum Message {
 fn racer(id: &str, ended: &Option<(Result<Answer>, Duration, bool)>, won: bool) -> Racer {
     let (result, took, after_winner) = ended.as_ref().expect("every racer ends");
     let (status, detail) = match result {
-        _ if won => ("won".to_owned(), None),
-        Ok(a) if *after_winner && a.status == Status::Unknown => ("stopped".to_owned(), None),
-        Ok(a) => (
-            serde_json::to_value(a.status).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
-            a.detail.clone(),
-        ),
-        Err(e) => ("error".to_owned(), Some(e.to_string())),
+        _ if won => (RacerStatus::Won, None),
+        Ok(a) if *after_winner && a.status == Status::Unknown => (RacerStatus::Stopped, None),
+        Ok(a) => (RacerStatus::of(a.status), a.detail.clone()),
+        Err(e) => (RacerStatus::Error, Some(e.to_string())),
     };
     Racer { solver: id.to_owned(), status, time_ms: took.as_millis() as u64, detail }
 }

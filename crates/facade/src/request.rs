@@ -202,43 +202,91 @@ impl Request {
     }
 }
 
-/// Any instance, for `emit`, `decode` and `verify`.
-#[derive(Clone, Debug)]
+/// Any instance, for `emit`, `decode` and `verify`; in JSON the `puzzle` field picks the kind.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(tag = "puzzle", rename_all = "lowercase")]
 pub enum Instance {
     Slide(SlideInstance),
     Cross(CrossInstance),
     Hex(HexInstance),
 }
 
-/// `emit`: one horizon (or the hexagon) in one form.
-#[derive(Clone, Debug)]
+/// `emit`: one horizon (or the hexagon) in one form. Every verb's request reads from JSON
+/// (`{"puzzle": "slide", "board": "...", "encoding": "compact", "format": "dimacs",
+/// "horizon": 15}`), so a batch line, a binding or a service can drive it as data.
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct EmitRequest {
+    #[serde(flatten)]
     pub instance: Instance,
     pub encoding: String,
     /// The form to write (`dimacs` or `smt2`): the same kind that says what a solver reads.
     pub format: InputKind,
     /// Moves (ignored for hexagons).
+    #[serde(default)]
     pub horizon: usize,
     /// Hexagons: add the symmetry-breaking facts.
+    #[serde(default)]
     pub up_to_symmetry: bool,
 }
 
 /// `decode`: an emitted file and a solver's answer to it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct DecodeRequest {
     /// The instance (hexagons read theirs from the file's header; this one is ignored).
+    #[serde(flatten)]
     pub instance: Instance,
     /// The text `emit` wrote, and where it came from (for messages).
     pub encoded: String,
+    #[serde(default)]
     pub encoded_origin: String,
     /// The solver's answer, and where it came from.
     pub answer: String,
+    #[serde(default)]
     pub answer_origin: String,
 }
 
 /// `verify`: a plan to replay.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct VerifyRequest {
+    #[serde(flatten)]
     pub instance: Instance,
     pub moves: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_verb_reads_its_request_from_json() {
+        let board = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
+        let emit: EmitRequest = serde_json::from_value(serde_json::json!({
+            "puzzle": "slide", "board": board, "encoding": "compact", "format": "dimacs", "horizon": 15
+        }))
+        .unwrap();
+        assert!(matches!(&emit.instance, Instance::Slide(i) if i.board == board));
+        let text = crate::emit(&emit).unwrap();
+        assert!(text.contains("horizon=15"), "{}", &text[..200]);
+        let verify: VerifyRequest =
+            serde_json::from_value(serde_json::json!({"puzzle": "slide", "board": board, "moves": "DDDLUUULDDDLUUU"}))
+                .unwrap();
+        assert_eq!(crate::verify(&verify).unwrap().exit_code(), 0);
+        let hex: EmitRequest =
+            serde_json::from_value(serde_json::json!({"puzzle": "hex", "encoding": "lia", "format": "smt2"})).unwrap();
+        assert!(crate::emit(&hex).unwrap().contains("check-sat"));
+        let jobs: crate::jobs::JobsRequest = serde_json::from_value(serde_json::json!({
+            "puzzle": "slide", "board": board, "encoding": null, "solver": "cadical-bin",
+            "horizons": {"start": 13, "end": 15}, "cubes": 8, "out": "jobs", "certify": false
+        }))
+        .unwrap();
+        assert_eq!((jobs.horizons, jobs.cubes), (13..=15, 8));
+        let family: crate::family::FamilyRequest = serde_json::from_value(serde_json::json!({
+            "puzzle": "slide", "rows": 4, "cols": 4, "walk": null, "count": 3, "seed": 1, "out": "fam"
+        }))
+        .unwrap();
+        assert!(matches!(family.puzzle, crate::family::FamilyPuzzle::Slide { rows: 4, cols: 4, walk: None }));
+        let back = serde_json::to_value(&verify).unwrap();
+        assert_eq!(back["puzzle"], "slide");
+        assert_eq!(back["moves"], "DDDLUUULDDDLUUU");
+    }
 }

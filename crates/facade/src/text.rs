@@ -51,8 +51,8 @@ pub fn solved(a: &Answer) -> String {
         let n = count(c.claims.len(), "UNSAT claim");
         format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
     });
-    let why = |r: &crate::portfolio::Racer| match (&r.detail, r.status.as_str()) {
-        (Some(d), "error") => format!(": {d}"),
+    let why = |r: &crate::portfolio::Racer| match (&r.detail, r.status) {
+        (Some(d), crate::portfolio::RacerStatus::Error) => format!(": {d}"),
         _ => String::new(),
     };
     let raced = a.portfolio.as_ref().map_or(String::new(), |racers| {

@@ -11,7 +11,7 @@ use serde::Deserialize;
 const BUILT_IN: &str = include_str!("../../../solvers.toml");
 
 /// Which intermediate form a solver reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum InputKind {
     Smt2,
