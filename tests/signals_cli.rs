@@ -65,6 +65,16 @@ impl Scene {
         })
     }
 
+    /// Waits for `pids` to be gone, then asserts that no process carries puzzlec's mark and
+    /// that TMPDIR is empty.
+    pub fn assert_nothing_left(&self, puzzlec: u32, pids: &[String]) {
+        for pid in pids {
+            wait_gone(pid);
+        }
+        assert!(marked_by(puzzlec).is_empty(), "marked processes outlived puzzlec {puzzlec}");
+        assert!(self.left_in_tmp().is_empty(), "left behind: {:?}", self.left_in_tmp());
+    }
+
     /// What is left in this scene's TMPDIR.
     pub fn left_in_tmp(&self) -> Vec<PathBuf> {
         std::fs::read_dir(&self.tmp).unwrap().map(|e| e.unwrap().path()).collect()
@@ -165,9 +175,7 @@ fn ctrl_c_stops_the_solver_and_leaves_no_temporary_files() {
     let v = one_json_object(&stdout);
     assert_eq!(v["status"], "unknown", "{v}");
     assert!(v["detail"].as_str().unwrap().contains("interrupted"), "{v}");
-    wait_gone(&pid);
-    assert!(marked_by(puzzlec).is_empty());
-    assert!(scene.left_in_tmp().is_empty(), "left behind: {:?}", scene.left_in_tmp());
+    scene.assert_nothing_left(puzzlec, &[pid]);
 }
 
 #[test]
@@ -190,9 +198,7 @@ fn a_solver_that_ignores_sigterm_and_leaves_its_group_is_still_stopped() {
     let pid = scene.pids(1).remove(0);
     let (code, _) = signal_and_wait(child, &out, "-INT");
     assert_eq!(code, Some(130));
-    wait_gone(&pid);
-    assert!(marked_by(puzzlec).is_empty());
-    assert!(scene.left_in_tmp().is_empty(), "left behind: {:?}", scene.left_in_tmp());
+    scene.assert_nothing_left(puzzlec, &[pid]);
 }
 
 #[test]
@@ -229,9 +235,7 @@ fn ctrl_c_stops_a_portfolio_of_z3_and_an_external_solver() {
     let pid = scene.pids(1).remove(0);
     let (code, _) = signal_and_wait(child, &out, "-INT");
     assert_eq!(code, Some(130));
-    wait_gone(&pid);
-    assert!(marked_by(puzzlec).is_empty());
-    assert!(scene.left_in_tmp().is_empty(), "left behind: {:?}", scene.left_in_tmp());
+    scene.assert_nothing_left(puzzlec, &[pid]);
 }
 
 #[test]
@@ -254,12 +258,8 @@ fn ctrl_c_in_a_batch_starts_nothing_new_stops_everything_and_keeps_what_finished
     });
     let (code, _) = signal_and_wait(child, &out, "-INT");
     assert_eq!(code, Some(130));
-    for pid in &pids {
-        wait_gone(pid);
-    }
+    scene.assert_nothing_left(puzzlec, &pids);
     assert_eq!(read_pids(&scene.pidfile).len(), 2, "a line was started after the interrupt");
-    assert!(marked_by(puzzlec).is_empty());
-    assert!(scene.left_in_tmp().is_empty(), "left behind: {:?}", scene.left_in_tmp());
     let kept = std::fs::read_to_string(&output).unwrap();
     assert_eq!(kept.lines().count(), 1, "only the finished answer is kept: {kept}");
     assert!(kept.contains("\"quick\"") && kept.contains("\"solved\""), "{kept}");
@@ -292,9 +292,7 @@ fn a_time_limit_stops_the_solvers_children_too() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(3), "{}", std::fs::read_to_string(&out).unwrap_or_default());
     let pid = read_pids(&scene.pidfile).remove(0);
-    wait_gone(&pid);
-    assert!(marked_by(puzzlec).is_empty());
-    assert!(scene.left_in_tmp().is_empty(), "left behind: {:?}", scene.left_in_tmp());
+    scene.assert_nothing_left(puzzlec, &[pid]);
 }
 
 #[test]

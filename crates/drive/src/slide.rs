@@ -36,32 +36,6 @@ pub fn encode_with(
     input: InputKind,
     ing: Ingredients,
 ) -> Option<Form> {
-    encode_inner(encoding, start, goal, horizon, input, ing)
-}
-
-/// As [`encode_with`], abandoning the formula once `deadline` passes (see
-/// `puzzlec_core::stop::building_until`): a formula nobody has time to solve is not built to
-/// the end.
-pub fn encode_until(
-    encoding: &dyn SlideEncoding,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
-    input: InputKind,
-    ing: Ingredients,
-    deadline: std::time::Instant,
-) -> Option<Form> {
-    puzzlec_core::stop::building_until(deadline, || encode_inner(encoding, start, goal, horizon, input, ing))
-}
-
-fn encode_inner(
-    encoding: &dyn SlideEncoding,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
-    input: InputKind,
-    ing: Ingredients,
-) -> Option<Form> {
     let header =
         format!("puzzlec slide encoding={} size={}x{} horizon={horizon}", encoding.name(), start.rows(), start.cols());
     match input {
@@ -208,8 +182,12 @@ pub fn probe_with(
         }
     }
     let started = std::time::Instant::now();
-    let form = encode_until(encoding, start, goal, horizon, backend.input(), ing, started + limit)
-        .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    // A formula nobody has time to solve is not built to the end (it is abandoned at the
+    // deadline, see `puzzlec_core::stop::building_until`).
+    let form = puzzlec_core::stop::building_until(started + limit, || {
+        encode_with(encoding, start, goal, horizon, backend.input(), ing)
+    })
+    .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
     let abandoned = form.abandoned();
     let Some(left) = crate::left_after(started, limit).filter(|_| !abandoned) else {
         return Ok(Probe::Unknown(crate::ENCODING_TIMED_OUT.into()));

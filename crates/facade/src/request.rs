@@ -135,44 +135,15 @@ pub enum Request {
 
 impl Request {
     /// Every key a JSON request of `puzzle` may have (batch lines), `None` for no puzzle.
-    pub fn keys(puzzle: &str) -> Option<&'static [&'static str]> {
-        const SLIDE: [&str; 12] = [
-            "id",
-            "encoding",
-            "solver",
-            "all",
-            "timeout",
-            "certify",
-            "proof_dir",
-            "board",
-            "goal",
-            "max_moves",
-            "incremental",
-            "anytime",
-        ];
-        const CROSS: [&str; 13] = [
-            "id",
-            "encoding",
-            "solver",
-            "all",
-            "timeout",
-            "certify",
-            "proof_dir",
-            "size",
-            "cross",
-            "empty",
-            "target",
-            "orientations",
-            "max_moves",
-        ];
-        const HEX: [&str; 10] =
-            ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir", "order", "givens", "up_to_symmetry"];
-        match puzzle {
-            "slide" => Some(&SLIDE),
-            "cross" => Some(&CROSS),
-            "hex" => Some(&HEX),
-            _ => None,
-        }
+    pub fn keys(puzzle: &str) -> Option<Vec<&'static str>> {
+        const SHARED: [&str; 7] = ["id", "encoding", "solver", "all", "timeout", "certify", "proof_dir"];
+        let own: &[&str] = match puzzle {
+            "slide" => &["board", "goal", "max_moves", "incremental", "anytime"],
+            "cross" => &["size", "cross", "empty", "target", "orientations", "max_moves"],
+            "hex" => &["order", "givens", "up_to_symmetry"],
+            _ => return None,
+        };
+        Some(SHARED.iter().chain(own).copied().collect())
     }
 
     /// The options every puzzle shares.
