@@ -4,8 +4,8 @@
 
 use std::process::Command;
 
-use puzzlec_core::slide::benchset::random_walk;
-use puzzlec_core::slide::to_compact;
+use puzzlec_slide::rules::benchset::random_walk;
+use puzzlec_slide::rules::to_compact;
 
 /// One anytime run: (first plan's length and second, final length, lower bound, optimal).
 fn run(board: &str) -> (usize, f64, usize, usize, bool) {

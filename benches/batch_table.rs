@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use puzzlec_core::slide::{benchset::random_walk, to_compact};
+use puzzlec_slide::rules::{benchset::random_walk, to_compact};
 
 use crate::{median, puzzlec, time_run};
 

@@ -15,10 +15,10 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_core::slide::{benchset::random_walk, exact_shortest_path, parse_board, Board, Heuristic, Search};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::slide::{probe_with, Cubes, Strategy};
-use puzzlec_encode::slide::{compact::Compact, compact::Ingredients};
+use puzzlec_slide::drive::{probe_with, Cubes, Strategy};
+use puzzlec_slide::encodings::{compact::Compact, compact::Ingredients};
+use puzzlec_slide::rules::{benchset::random_walk, exact_shortest_path, parse_board, Board, Heuristic, Search};
 use puzzlec_solve::Backend;
 
 struct Instance {

@@ -3,13 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_core::slide::benchset::{bench_set, BenchBoard};
-use puzzlec_core::slide::{exact_shortest_path, Board, Heuristic, Search};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::slide::{encode_with, incremental_shortest, probe_with, Cubes, Strategy};
 use puzzlec_drive::Form;
-use puzzlec_encode::slide::compact::Ingredients;
-use puzzlec_encode::slide::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
+use puzzlec_slide::drive::{encode_with, incremental_shortest, probe_with, Cubes, Strategy};
+use puzzlec_slide::encodings::compact::Ingredients;
+use puzzlec_slide::encodings::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
+use puzzlec_slide::rules::benchset::{bench_set, BenchBoard};
+use puzzlec_slide::rules::{exact_shortest_path, Board, Heuristic, Search};
 use puzzlec_solve::{Backend, Registry};
 
 /// Per-instance time limit.

@@ -1,8 +1,8 @@
 //! Any board, any size ([K]): a plan at once, shorter ones while time allows, and the gap to
 //! optimal always reported; a time limit never loses the plan and bound already found.
 
-use puzzlec_core::slide::benchset::random_walk;
-use puzzlec_core::slide::to_compact;
+use puzzlec_slide::rules::benchset::random_walk;
+use puzzlec_slide::rules::to_compact;
 
 use crate::util::puzzlec;
 

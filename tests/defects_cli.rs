@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use puzzlec_core::slide::benchset::random_walk;
-use puzzlec_core::slide::to_compact;
+use puzzlec_slide::rules::benchset::random_walk;
+use puzzlec_slide::rules::to_compact;
 
 use crate::support::registry_with;
 use crate::util::{fixture, puzzlec, puzzlec_stdin, Run};

@@ -1,8 +1,8 @@
 //! Issue C through the binary: every encoding on every backend that can run it returns the
 //! oracle's optimum on the small boards of the bench set; bv on the seed; `--all` counts.
 
-use puzzlec_core::slide::benchset::bench_set;
-use puzzlec_core::slide::{bfs, exact_shortest_path, to_compact, Board, Search};
+use puzzlec_slide::rules::benchset::bench_set;
+use puzzlec_slide::rules::{bfs, exact_shortest_path, to_compact, Board, Search};
 
 use crate::support::have;
 use crate::util::puzzlec;
@@ -108,7 +108,7 @@ fn incremental_horizons_agree_with_re_encoding() {
 #[test]
 fn all_optimal_plans_count_like_bfs() {
     for text in ["4 1 3 / 7 2 6 / _ 5 8", "2 3 6 / 1 5 _ / 4 7 8", "1 2 3 / _ 4 5"] {
-        let board = puzzlec_core::slide::parse_board(text).unwrap();
+        let board = puzzlec_slide::rules::parse_board(text).unwrap();
         let goal = Board::goal(board.rows(), board.cols());
         let (_, count) = bfs::shortest_path_counts(&board)[&goal.pack()];
         let v = puzzlec(&["solve", "slide", "--board", text, "--all", "--json", "-q"]).expect_code(0).json();

@@ -1,12 +1,9 @@
-//! puzzlec's puzzle layer: instances, the reference models that judge every decoded solution,
-//! and the exact searches used as test oracles and as the `search` solver.
+//! What every puzzle shares below its own crate: the stop token (time limits and Ctrl-C,
+//! seen by searches and solvers alike) and the four grid moves of sliding puzzles.
 //!
-//! Nothing here knows about SAT, SMT or solvers; encodings and drivers build on top.
+//! Nothing here knows about a particular puzzle, SAT, SMT or solvers.
 
-pub mod cross;
-pub mod hex;
 pub mod moves;
-pub mod slide;
 pub mod stop;
 
 pub use moves::{moves_to_string, parse_moves, BadMoveLetter, Move};

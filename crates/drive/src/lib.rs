@@ -2,19 +2,10 @@
 //! grows the plan length from a lower bound and proves optimality with an UNSAT answer; every
 //! decoded plan is replayed through the reference model before it leaves this crate.
 
-pub mod cross;
 pub mod enumerate;
 pub mod enumerate_parallel;
 pub mod equivalence;
-pub mod hex;
-pub mod hex_branching;
 pub mod horizon;
-pub mod invariants;
-pub mod slide;
-pub mod slide_branching;
-pub mod slide_cubes;
-pub mod slide_propagator;
-pub mod slide_strategy;
 
 use std::time::Duration;
 

@@ -1,11 +1,9 @@
-//! Encodings: each writes a puzzle instance into an intermediate form (`Cnf` through a
-//! `ClauseSink`, or an `SmtScript`) and decodes a model back into the puzzle's terms. No
-//! encoding ever sees a solver; drivers and backends live in other crates.
+//! What encodings share: cardinality constraints and reading a plan from action variables.
+//! Each puzzle's encodings live in its own crate; they write an instance into an
+//! intermediate form (`Cnf` through a `ClauseSink`, or an `SmtScript`), decode a model back
+//! into the puzzle's terms, and never see a solver.
 
 pub mod card;
-pub mod cross;
-pub mod hex;
-pub mod slide;
 
 /// A model that does not decode into a solution. The CLI reports it as the solver's fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use puzzlec_core::cross::{
+use puzzlec_core::{moves_to_string, Move};
+use puzzlec_cross::drive as drive_cross;
+use puzzlec_cross::encodings::{self as encodings, CrossEncoding};
+use puzzlec_cross::rules::{
     self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, CrossSearch, UNREACHABLE,
 };
-use puzzlec_core::{moves_to_string, Move};
-use puzzlec_drive::cross as drive_cross;
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
-use puzzlec_encode::cross::{self as encodings, CrossEncoding};
 
 use crate::answer::{Answer, Solution, Status};
 use crate::certify::Certification;
@@ -48,7 +48,7 @@ fn cell(flag: &str, text: &Option<String>) -> Result<Option<Cell>> {
 /// # Errors
 /// Bad input naming the flag or the grid's line.
 pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
-    let bad = |e: cross::CrossError| Error::bad_input(e);
+    let bad = |e: rules::CrossError| Error::bad_input(e);
     let (cross_at, empty, target) =
         (cell("--cross", &a.cross)?, cell("--empty", &a.empty)?, cell("--target", &a.target)?);
     if let Some(text) = &a.orientations {
@@ -122,7 +122,7 @@ fn set_plans(
 ) -> Result<()> {
     let mut shown = Vec::new();
     for plan in plans {
-        let end = cross::replay(p, plan)
+        let end = rules::replay(p, plan)
             .map_err(|e| Error::unknown(format!("solver {solver} returned a plan that fails replay: {e}")))?;
         shown.push((moves_to_string(plan), end.grid(p)));
     }
@@ -180,7 +180,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
         }
         answer.encoding = Some("none".into());
         let keep = if req.options.all { usize::MAX } else { 1 };
-        return finish(match cross::shortest_solutions(&puzzle, max, keep, deadline) {
+        return finish(match rules::shortest_solutions(&puzzle, max, keep, deadline) {
             CrossSearch::Found { solutions, complete, .. } => {
                 set_plans(&mut answer, &puzzle, &solutions, true, all.map(|()| complete), solver.id())?;
                 answer
@@ -210,7 +210,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
     // With fixed orientations, or a bound above the default (climbing to it could take
     // long), first try to prove the target unreachable by visiting every position.
     let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
-    if prove_first && cross::target_reachable(&puzzle, REACH_CAP) == Some(false) {
+    if prove_first && rules::target_reachable(&puzzle, REACH_CAP) == Some(false) {
         return finish(
             answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
         );
@@ -244,7 +244,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             }
             if optimal && horizon >= 2 && cert.is_none() && backend.is_external() {
                 let by = crate::opinion::deadline(deadline);
-                match by.map(|by| cross::shortest_solutions(&puzzle, horizon, 1, Some(by))) {
+                match by.map(|by| rules::shortest_solutions(&puzzle, horizon, 1, Some(by))) {
                     Some(CrossSearch::Found { length, .. }) if length < horizon => {
                         return Err(crate::opinion::lie(backend.id(), horizon, length))
                     }
@@ -280,7 +280,7 @@ pub fn solve(req: &CrossRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result
             // A position search that finds the target reachable within the bound contradicts
             // the solver's UNSAT answers.
             if let CrossSearch::Found { length, .. } =
-                cross::shortest_solutions(&puzzle, max, 1, Some(Instant::now() + std::time::Duration::from_secs(2)))
+                rules::shortest_solutions(&puzzle, max, 1, Some(Instant::now() + std::time::Duration::from_secs(2)))
             {
                 return Err(Error::unknown(format!(
                     "solver {} answered UNSAT up to horizon {max}, but the exact search finds a plan of {}: the solver is wrong",
@@ -312,7 +312,7 @@ fn limit(req: &CrossRequest, deadline: Option<Instant>, reason: &str) -> String 
 /// "None within max" from a solver, upgraded to "never" when the positions are few enough to
 /// visit them all.
 fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
-    match cross::target_reachable(puzzle, REACH_CAP) {
+    match rules::target_reachable(puzzle, REACH_CAP) {
         Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
         _ => format!("no plan of at most {} brings the cross to the target", crate::answer::moves(max)),
     }
@@ -327,7 +327,7 @@ pub fn verify(i: &CrossInstance, req: &VerifyRequest) -> Result<Answer> {
     let plan = crate::slide::moves(&req.moves)?;
     let mut answer = Answer::new(PUZZLE, Status::Valid);
     answer.length = Some(plan.len());
-    match cross::replay(&puzzle, &plan) {
+    match rules::replay(&puzzle, &plan) {
         Ok(end) => {
             let grid = end.grid(&puzzle);
             answer.moves = Some(moves_to_string(&plan));

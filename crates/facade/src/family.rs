@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use puzzlec_core::slide::{benchset::random_walk, to_compact};
+use puzzlec_slide::rules::{benchset::random_walk, to_compact};
 
 /// The most instances one family holds.
 pub const MAX_COUNT: usize = 10_000;

@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use puzzlec_core::hex::{render, Hexagon};
-use puzzlec_drive::hex as drive_hex;
-use puzzlec_encode::hex::{self as encodings, HexEncoding, HexProblem};
+use puzzlec_hex::drive as drive_hex;
+use puzzlec_hex::encodings::{self as encodings, HexEncoding, HexProblem};
+use puzzlec_hex::rules::{render, Hexagon};
 use puzzlec_solve::Backend;
 
 use crate::answer::{Answer, Solution, Status};
@@ -73,7 +73,7 @@ pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::res
         let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
         by_index[at - 1] = v;
     }
-    puzzlec_core::hex::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
+    puzzlec_hex::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
     match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
         Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
         None => Ok(()),

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use puzzlec_drive::invariants::{self, Property, Verdict};
+use puzzlec_slide::drive::invariants::{self, Property, Verdict};
 use puzzlec_solve::Solver;
 use serde::Serialize;
 
@@ -118,9 +118,9 @@ pub struct EncodingsReport {
     pub proved: bool,
 }
 
-fn sample(rows: usize, cols: usize, count: usize, seed: u64) -> Vec<puzzlec_core::slide::Board> {
+fn sample(rows: usize, cols: usize, count: usize, seed: u64) -> Vec<puzzlec_slide::rules::Board> {
     (0..count as u64)
-        .map(|i| puzzlec_core::slide::benchset::random_walk(rows, cols, 40 + i as usize % 7, seed + i))
+        .map(|i| puzzlec_slide::rules::benchset::random_walk(rows, cols, 40 + i as usize % 7, seed + i))
         .collect()
 }
 
@@ -131,7 +131,7 @@ fn sample(rows: usize, cols: usize, count: usize, seed: u64) -> Vec<puzzlec_core
 /// # Errors
 /// A backend fails.
 pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<EncodingsReport> {
-    use puzzlec_drive::equivalence as eq;
+    use puzzlec_slide::drive::equivalence as eq;
     let backend = |kind: puzzlec_solve::InputKind| -> Result<puzzlec_solve::Backend> {
         let id = if kind == puzzlec_solve::InputKind::Dimacs { "cadical" } else { "z3" };
         match env.solver(id)? {
@@ -168,7 +168,7 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<En
     full.extend(sample(3, 4, if quick { 1 } else { 5 }, 200));
     let few: Vec<_> = full.iter().step_by(if quick { 8 } else { 40 }).copied().collect();
     let covered_full = if quick { "20 2x3, 3 3x3, 1 3x4 starts" } else { "every 2x2, 2x3, 3x2 start; 20 3x3, 5 3x4" };
-    for e in puzzlec_encode::slide::ALL {
+    for e in puzzlec_slide::encodings::ALL {
         if e.has_cnf() {
             let found = eq::slide(e, &cnf, &full, None)?;
             record("slide", e.name(), cnf.id(), format!("{covered_full}; k = 1..3"), found);
@@ -184,15 +184,15 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<En
         for (cross, empty, target) in
             [((0, 0), (rows - 1, cols - 1), (rows - 1, cols - 1)), ((1, 1), (0, 0), (0, cols - 1))]
         {
-            let mut p = puzzlec_core::cross::CrossPuzzle::new(rows, cols, cross, empty, target).expect("valid cells");
+            let mut p = puzzlec_cross::rules::CrossPuzzle::new(rows, cols, cross, empty, target).expect("valid cells");
             if i >= 2 {
                 // Fix every other piece's orientation.
                 let (skip_a, skip_b) = (p.index(cross), p.index(empty));
                 for c in (0..p.cells()).step_by(2).filter(|&c| c != skip_a && c != skip_b) {
                     p.fixed[c] = if c % 4 == 0 {
-                        puzzlec_core::cross::Orientation::Horizontal
+                        puzzlec_cross::rules::Orientation::Horizontal
                     } else {
-                        puzzlec_core::cross::Orientation::Vertical
+                        puzzlec_cross::rules::Orientation::Vertical
                     };
                 }
             }
@@ -200,9 +200,9 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<En
         }
     }
     let max_k = if quick { 6 } else { 8 };
-    for e in puzzlec_encode::cross::ALL {
+    for e in puzzlec_cross::encodings::ALL {
         let b = if e.is_cnf() { &cnf } else { &smt };
-        let found = eq::cross(e, b, &puzzles, max_k)?;
+        let found = puzzlec_cross::drive::equivalence::cross(e, b, &puzzles, max_k)?;
         record(
             "cross",
             e.name(),
@@ -211,19 +211,19 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<En
             found,
         );
     }
-    for e in puzzlec_encode::hex::ALL {
+    for e in puzzlec_hex::encodings::ALL {
         let b = if e.is_cnf() { &cnf } else { &smt };
         let covered = if e.is_cnf() {
             "orders 1 and 3: every model, with and without symmetry breaking"
         } else {
             "orders 1 and 3: every model with symmetry breaking"
         };
-        record("hex", e.name(), b.id(), covered.into(), eq::hex(e, b)?);
+        record("hex", e.name(), b.id(), covered.into(), puzzlec_hex::drive::equivalence::hex(e, b)?);
     }
     // Mutations: each clause family of each CNF slide encoding dropped in turn.
     let mut mutations = Vec::new();
     let probe: Vec<_> = full.iter().step_by(if quick { 5 } else { 10 }).copied().collect();
-    for e in puzzlec_encode::slide::ALL.iter().filter(|e| e.has_cnf()) {
+    for e in puzzlec_slide::encodings::ALL.iter().filter(|e| e.has_cnf()) {
         for family in eq::slide_families(*e) {
             let (_, miss) = eq::slide(*e, &cnf, &probe, Some(family))?;
             mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });

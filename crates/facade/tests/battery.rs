@@ -5,13 +5,15 @@
 
 use std::collections::BTreeSet;
 
-use puzzlec_core::cross::{shortest_solutions, CrossPuzzle, CrossSearch};
-use puzzlec_core::hex::{check_filling, Hexagon};
 use puzzlec_core::moves_to_string;
-use puzzlec_core::slide::benchset::random_walk;
-use puzzlec_core::slide::{bfs, to_compact, Board};
-use puzzlec_encode::{cross as cross_encodings, hex as hex_encodings, slide as slide_encodings};
+use puzzlec_cross::encodings as cross_encodings;
+use puzzlec_cross::rules::{shortest_solutions, CrossPuzzle, CrossSearch};
 use puzzlec_facade::{self as facade, Answer, Env, Request, Solution, Status};
+use puzzlec_hex::encodings as hex_encodings;
+use puzzlec_hex::rules::{check_filling, Hexagon};
+use puzzlec_slide::encodings as slide_encodings;
+use puzzlec_slide::rules::benchset::random_walk;
+use puzzlec_slide::rules::{bfs, to_compact, Board};
 use puzzlec_solve::{InputKind, Solver};
 
 /// Every registered backend whose binary is here, with the form it reads. Under CI every
@@ -218,7 +220,7 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
                         check_filling(&hex, f).unwrap_or_else(|e| panic!("{what}: {e}"));
                     }
                     let first = fillings.iter().next().unwrap();
-                    let orbit: BTreeSet<Vec<i64>> = puzzlec_drive::hex::orbit(&hex, first).into_iter().collect();
+                    let orbit: BTreeSet<Vec<i64>> = puzzlec_hex::drive::orbit(&hex, first).into_iter().collect();
                     assert_eq!(orbit, fillings, "{what}: one class");
                 }
             }

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_core::slide::{anytime, bfs, ida, Board, Move, Search};
+use puzzlec_slide::rules::{anytime, bfs, ida, Board, Move, Search};
 
 use crate::answer::Answer;
 use crate::event::Event;

@@ -4,9 +4,9 @@
 pub mod anytime;
 pub mod solve;
 
-use puzzlec_core::slide::{moves_to_string, parse_board, parse_moves, Board, Move};
-use puzzlec_drive::slide as drive_slide;
-use puzzlec_encode::slide::{self as encodings, SlideEncoding};
+use puzzlec_slide::drive as drive_slide;
+use puzzlec_slide::encodings::{self as encodings, SlideEncoding};
+use puzzlec_slide::rules::{moves_to_string, parse_board, parse_moves, Board, Move};
 
 use crate::answer::{Answer, Status};
 use crate::error::{Error, Result};
@@ -61,7 +61,7 @@ pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::F
         }
     };
     let undo = chosen.allows_undo();
-    let lower_bound = puzzlec_core::slide::Heuristic::new(&goal).manhattan_linear_conflict(&start);
+    let lower_bound = puzzlec_slide::rules::Heuristic::new(&goal).manhattan_linear_conflict(&start);
     let action = Box::new(move |t, m| chosen.action_name(t, m));
     Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
 }

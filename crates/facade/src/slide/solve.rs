@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
-use puzzlec_core::slide::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Shortest};
-use puzzlec_drive::slide as drive_slide;
 use puzzlec_drive::{self as drive, Form};
-use puzzlec_encode::slide::SlideEncoding;
+use puzzlec_slide::drive as drive_slide;
+use puzzlec_slide::encodings::SlideEncoding;
+use puzzlec_slide::rules::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
 use puzzlec_solve::{Backend, Solver};
 
 use super::{boards, encoding, PUZZLE};
@@ -253,7 +253,7 @@ fn by_search(
     known: &[Move],
     timeout: Option<f64>,
 ) -> Result<Answer> {
-    match slide::exact_shortest_path(start, goal, deadline) {
+    match rules::exact_shortest_path(start, goal, deadline) {
         Search::Found(plan) => {
             replay(start, goal, &plan, Solver::SEARCH_ID)?;
             if plan.len() > max {
@@ -277,7 +277,7 @@ fn by_search(
 /// The exact search's word on "no plan shorter than `horizon`" (see [`crate::opinion`]).
 fn second_opinion(start: &Board, goal: &Board, horizon: usize, deadline: Option<Instant>) -> Opinion {
     let Some(by) = opinion::deadline(deadline) else { return Opinion::NoTime };
-    match slide::exact_shortest_path(start, goal, Some(by)) {
+    match rules::exact_shortest_path(start, goal, Some(by)) {
         Search::Found(plan) if plan.len() < horizon && replay(start, goal, &plan, Solver::SEARCH_ID).is_ok() => {
             Opinion::Shorter(plan.len())
         }

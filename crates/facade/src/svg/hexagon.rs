@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use puzzlec_core::hex::Hexagon;
+use puzzlec_hex::rules::Hexagon;
 
 use super::xml;
 use crate::{Answer, Error, Result, Solution};

@@ -11,7 +11,7 @@
 mod grid;
 mod hexagon;
 
-use puzzlec_core::slide::parse_moves;
+use puzzlec_slide::rules::parse_moves;
 
 use crate::request::Instance;
 use crate::{Answer, Error, Result};
@@ -28,7 +28,7 @@ pub fn render(instance: &Instance, answer: &Answer) -> Result<String> {
             let plan = plan(answer)?;
             let labels: Vec<String> = (0..start.len()).map(|c| start.cells()[c].to_string()).collect();
             let pieces: Vec<grid::Piece> = (0..start.len())
-                .filter(|&c| start.cells()[c] != puzzlec_core::slide::BLANK)
+                .filter(|&c| start.cells()[c] != puzzlec_slide::rules::BLANK)
                 .map(|c| grid::Piece {
                     cell: c,
                     label: labels[c].clone(),

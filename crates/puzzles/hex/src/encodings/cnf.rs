@@ -1,0 +1,208 @@
+//! `cnf`: the hexagon as clauses. Each cell holds exactly one value (one-hot) and each value is
+//! used exactly once. Each line is a table: the line's set of values is one of the few sets of
+//! distinct values that add up to the magic sum (order 3: lines of 3, 4 and 5 cells have 30,
+//! 147 and 238 such sets, out of 969, 3876 and 11628 sets of that size). A selector per (line, set) says "this
+//! line holds exactly this set": every value of the set is somewhere on the line, and a value
+//! on the line must belong to a selected set. Sums never appear as arithmetic, which is why
+//! this solves all of Hex38 in milliseconds where a linear-arithmetic solver needs seconds.
+
+use puzzlec_ir::{ClauseSink, Lit};
+
+use super::{symmetry_order, HexProblem};
+use puzzlec_encode::card::exactly_one;
+
+/// The name of "cell (0-based) holds value v".
+pub fn var_name(cell: usize, value: usize) -> String {
+    format!("V{}={value}", cell + 1)
+}
+
+/// Every set of `k` distinct values from 1..=n adding up to `sum`, in increasing order.
+pub fn value_sets(k: usize, n: usize, sum: usize) -> Vec<Vec<usize>> {
+    fn go(k: usize, from: usize, n: usize, sum: usize, acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k == 0 {
+            if sum == 0 {
+                out.push(acc.clone());
+            }
+            return;
+        }
+        for v in from..=n {
+            // The smallest possible rest is v + (v+1) + ...: stop once even that is too much.
+            if v * k + k * (k - 1) / 2 > sum {
+                break;
+            }
+            acc.push(v);
+            go(k - 1, v + 1, n, sum - v, acc, out);
+            acc.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, 1, n, sum, &mut Vec::new(), &mut out);
+    out
+}
+
+pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
+    let n = p.hex.cells();
+    let x: Vec<Vec<Lit>> = (0..n).map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
+    let at = |c: usize, v: usize| x[c][v - 1];
+    for values in &x {
+        exactly_one(sink, values);
+    }
+    for v in 1..=n {
+        let holders: Vec<Lit> = (0..n).map(|c| at(c, v)).collect();
+        exactly_one(sink, &holders);
+    }
+    // in(L,v): value v is somewhere on line L. It channels between cells and the line's
+    // table, and lets the lines of one direction share out the values (they partition the
+    // cells, so each value lies on exactly one line of each direction).
+    let mut within: Vec<Vec<Lit>> = Vec::with_capacity(p.hex.lines.len());
+    for line in &p.hex.lines {
+        let inside: Vec<Lit> = (1..=n).map(|_| sink.new_var(None)).collect();
+        for v in 1..=n {
+            let mut somewhere = vec![-inside[v - 1]];
+            somewhere.extend(line.iter().map(|&c| at(c, v)));
+            sink.add_clause(&somewhere);
+            for &c in line {
+                sink.add_clause(&[-at(c, v), inside[v - 1]]);
+            }
+        }
+        let sets = value_sets(line.len(), n, p.magic);
+        let selectors: Vec<Lit> = sets.iter().map(|_| sink.new_var(None)).collect();
+        sink.add_clause(&selectors);
+        for (set, &y) in sets.iter().zip(&selectors) {
+            for v in 1..=n {
+                let lit = if set.contains(&v) { inside[v - 1] } else { -inside[v - 1] };
+                sink.add_clause(&[-y, lit]);
+            }
+        }
+        for v in 1..=n {
+            let mut support = vec![-inside[v - 1]];
+            support.extend(sets.iter().zip(&selectors).filter(|(s, _)| s.contains(&v)).map(|(_, &y)| y));
+            sink.add_clause(&support);
+        }
+        within.push(inside);
+    }
+    // Two lines of different directions share at most one cell, and values are distinct: a
+    // value on both lines stands on their common cell (or cannot be on both, if they miss).
+    for (a, la) in p.hex.lines.iter().enumerate() {
+        for (b, lb) in p.hex.lines.iter().enumerate().skip(a + 1) {
+            let common: Vec<usize> = la.iter().copied().filter(|c| lb.contains(c)).collect();
+            if common.len() > 1 || parallel(&p.hex, a, b) {
+                continue;
+            }
+            for v in 1..=n {
+                let mut clause = vec![-within[a][v - 1], -within[b][v - 1]];
+                clause.extend(common.iter().map(|&c| at(c, v)));
+                sink.add_clause(&clause);
+            }
+        }
+    }
+    for direction in directions(&p.hex) {
+        for v in 1..=n {
+            let holders: Vec<Lit> = direction.iter().map(|&l| within[l][v - 1]).collect();
+            exactly_one(sink, &holders);
+        }
+    }
+    for &(c, v) in &p.givens {
+        sink.add_clause(&[at(c, v)]);
+    }
+    if p.break_symmetry {
+        for (a, b) in symmetry_order(&p.hex) {
+            for va in 1..=n {
+                for vb in 1..=va {
+                    sink.add_clause(&[-at(a, va), -at(b, vb)]);
+                }
+            }
+        }
+    }
+}
+
+/// True when lines `a` and `b` belong to the same direction.
+fn parallel(hex: &crate::rules::Hexagon, a: usize, b: usize) -> bool {
+    directions(hex).iter().any(|g| g.contains(&a) && g.contains(&b))
+}
+
+/// The lines grouped by direction: lines of one direction partition the cells.
+fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (l, line) in hex.lines.iter().enumerate() {
+        let disjoint = |g: &Vec<usize>| g.iter().all(|&o| hex.lines[o].iter().all(|c| !line.contains(c)));
+        match groups.iter_mut().find(|g| disjoint(g)) {
+            Some(g) => g.push(l),
+            None => groups.push(vec![l]),
+        }
+    }
+    groups.retain(|g| g.iter().map(|&l| hex.lines[l].len()).sum::<usize>() == hex.cells());
+    groups
+}
+
+/// `cnf` in the registry.
+pub struct CnfEncoding;
+
+impl super::HexEncoding for CnfEncoding {
+    fn name(&self) -> &'static str {
+        "cnf"
+    }
+
+    fn about(&self) -> &'static str {
+        "CNF: one-hot values; each line one of the value sets that add up to the magic sum"
+    }
+
+    fn is_cnf(&self) -> bool {
+        true
+    }
+
+    fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
+        encode(p, &mut sink);
+    }
+
+    fn smt(&self, _: &HexProblem) -> puzzlec_ir::SmtScript {
+        unreachable!("cnf is CNF only; callers check is_cnf")
+    }
+
+    fn decode(
+        &self,
+        model: &dyn puzzlec_ir::Model,
+        hex: &crate::rules::Hexagon,
+    ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+        (0..hex.cells())
+            .map(|c| {
+                let mut held = Vec::new();
+                for v in 1..=hex.cells() {
+                    let name = var_name(c, v);
+                    if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
+                        held.push(v as i64);
+                    }
+                }
+                match held.as_slice() {
+                    [v] => Ok(*v),
+                    _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
+                        "cell {} holds {} values",
+                        c + 1,
+                        held.len()
+                    ))),
+                }
+            })
+            .collect()
+    }
+
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
+        values.iter().enumerate().map(|(c, &v)| (var_name(c, v as usize), 1)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_sets_are_exact() {
+        assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
+        let sets = value_sets(3, 19, 38);
+        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
+        // Counts checked by brute force over all combinations (itertools in Python).
+        assert_eq!(sets.len(), 30);
+        assert_eq!(value_sets(4, 19, 38).len(), 147);
+        assert_eq!(value_sets(5, 19, 38).len(), 238);
+        assert_eq!(value_sets(1, 1, 1), vec![vec![1]]);
+    }
+}

@@ -1,0 +1,76 @@
+//! Magic-hexagon encodings (`--encoding lia|cnf`), the symmetry-breaking facts they share,
+//! and the decoder.
+//!
+//! Symmetry breaking, derived from the geometry: the hexagon's 12 symmetries permute its six
+//! corners as the dihedral group of a hexagon. Because every value is distinct, no filling is
+//! fixed by a non-trivial symmetry, so each class has exactly 12 members, and exactly one of
+//! them has its smallest corner value on the first corner (cell 1) with the corner after it
+//! (turning one way) smaller than the corner before it. Rotations choose where the smallest
+//! corner sits; the reflection through that corner orders its two neighbours.
+
+pub mod cnf;
+pub mod lia;
+
+use crate::rules::Hexagon;
+use puzzlec_ir::{ClauseSink, Model, SmtScript};
+
+use puzzlec_encode::DecodeError;
+
+/// One magic-hexagon encoding, in one form; and back from a model to a filling. Add one as
+/// a file plus a line in [`ALL`].
+pub trait HexEncoding: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    /// True for CNF, false for SMT-LIB2.
+    fn is_cnf(&self) -> bool;
+    /// Writes the CNF (only called when [`HexEncoding::is_cnf`]).
+    fn write_cnf(&self, p: &HexProblem, sink: &mut dyn ClauseSink);
+    /// The SMT-LIB2 script (only called when not [`HexEncoding::is_cnf`]).
+    fn smt(&self, p: &HexProblem) -> SmtScript;
+    /// The value of every cell (0-based index), read from a model.
+    ///
+    /// # Errors
+    /// A missing value, or a cell with no value or several.
+    fn decode(&self, model: &dyn Model, hex: &Hexagon) -> Result<Vec<i64>, DecodeError>;
+    /// The assignment that identifies a filling, for blocking it during enumeration.
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)>;
+}
+
+/// Every magic-hexagon encoding.
+pub static ALL: [&dyn HexEncoding; 2] = [&lia::Lia, &cnf::CnfEncoding];
+
+/// The encoding called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn HexEncoding> {
+    ALL.iter().copied().find(|e| e.name() == name)
+}
+
+/// "lia, cnf", for messages.
+pub fn names() -> String {
+    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// What to encode: the order's geometry, its magic sum, pre-filled cells, symmetry breaking.
+#[derive(Clone, Debug)]
+pub struct HexProblem {
+    pub hex: Hexagon,
+    pub magic: usize,
+    /// (0-based cell, value) pairs.
+    pub givens: Vec<(usize, usize)>,
+    pub break_symmetry: bool,
+}
+
+/// Pairs (a, b) of cells with value(a) < value(b) that pick one filling per symmetry class;
+/// empty for order 1 (one cell, nothing to break).
+pub fn symmetry_order(hex: &Hexagon) -> Vec<(usize, usize)> {
+    if hex.cells() < 2 {
+        return Vec::new();
+    }
+    let rotate = &hex.symmetries()[1];
+    let mut corners = vec![0usize];
+    while corners.len() < 6 {
+        corners.push(rotate[*corners.last().expect("non-empty")]);
+    }
+    let mut pairs: Vec<(usize, usize)> = corners[1..].iter().map(|&c| (corners[0], c)).collect();
+    pairs.push((corners[1], corners[5]));
+    pairs
+}

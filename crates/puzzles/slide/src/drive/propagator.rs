@@ -1,0 +1,338 @@
+//! The pattern databases inside the SAT solver: an external propagator for `compact` on
+//! the embedded CaDiCaL ([`puzzlec_solve::propagator`]).
+//!
+//! It watches the tile-position variables `P(tile, cell, t)` of every inner step. Whenever
+//! the search has placed tiles at step t, their groups add up to an admissible estimate of
+//! the moves still needed: a group whose tiles are all placed counts its pattern-database
+//! entry, a group only partly placed counts the Manhattan distances of its placed tiles (the
+//! groups are disjoint, so these add up). When t plus that estimate exceeds the horizon H no
+//! plan of H moves passes through those placements, and the propagator adds the clause "not
+//! all of these tiles on these cells at step t", naming only the groups it needs.
+//!
+//! Why it is sound although `compact` may set more than one position variable of a tile at
+//! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
+//! `Ingredients::every_step_amo`), and there the estimate is a lower bound on the moves
+//! left, so that model satisfies every clause given. UNSAT therefore still means "no plan
+//! of H moves", but on the puzzle's word (an admissible bound), not by resolution from the
+//! formula: the answer names these lemmas as trusted, and `--certify` proves without them.
+//!
+//! Why it pays: the frontier cubes ([`crate::drive::cubes`]) prune the first half of the
+//! plan with the same tables; this prunes the half the solver searches, and its clauses
+//! speak of positions, so one lemma cuts every path to the same placement at that step.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crate::rules::pdb::PatternDb;
+use crate::rules::Board;
+use puzzlec_ir::Lit;
+use puzzlec_solve::propagator::Propagator;
+
+const UNKNOWN: u8 = u8::MAX;
+
+/// The propagator for one horizon of one board (see the module documentation).
+pub struct PdbPropagator {
+    horizon: usize,
+    pdb: Arc<PatternDb>,
+    /// Per variable: (step, tile index, cell) of a watched position variable.
+    watched: Vec<Option<(u16, u8, u8)>>,
+    /// Per tile index: its group and its place in the group.
+    group_of: Vec<usize>,
+    /// Each group's tiles, as the tables list them.
+    members: Vec<Vec<u8>>,
+    /// Per tile index: Manhattan distance from each cell to its goal cell.
+    manhattan: Vec<Vec<u8>>,
+    /// Per step: each tile's placed cell ([`UNKNOWN`] if none yet), each group's placed
+    /// tiles and contribution, and their sum.
+    cell: Vec<Vec<u8>>,
+    placed: Vec<Vec<usize>>,
+    contribution: Vec<Vec<usize>>,
+    sum: Vec<usize>,
+    /// Placements in the order made, and where each decision level began in it.
+    trail: Vec<(u16, u8)>,
+    levels: Vec<usize>,
+    pending: Vec<Vec<Lit>>,
+    /// Position variables by (step, tile index, cell), to write clauses.
+    var: Vec<Vec<Vec<Option<Lit>>>>,
+    lemmas: Arc<AtomicUsize>,
+    /// Forward branching over the action variables, when asked for.
+    forward: Option<crate::drive::branching::Forward>,
+    start: Board,
+}
+
+impl PdbPropagator {
+    /// `positions[t][tile - 1][cell]` as `compact` made them, for a plan of exactly
+    /// `horizon` moves to `goal`. `lemmas` counts the clauses given.
+    pub fn new(
+        positions: &[Vec<Vec<Option<Lit>>>],
+        goal: &Board,
+        horizon: usize,
+        pdb: Arc<PatternDb>,
+        lemmas: Arc<AtomicUsize>,
+    ) -> PdbPropagator {
+        let tiles = goal.len() - 1;
+        let members: Vec<Vec<u8>> = pdb.groups().map(<[u8]>::to_vec).collect();
+        let mut group_of = vec![0; tiles];
+        for (g, tiles) in members.iter().enumerate() {
+            for &tile in tiles {
+                group_of[tile as usize - 1] = g;
+            }
+        }
+        let cols = goal.cols();
+        let manhattan = (1..=tiles as u8)
+            .map(|tile| {
+                let home = goal.position_of(tile);
+                (0..goal.len())
+                    .map(|c| ((c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)) as u8)
+                    .collect()
+            })
+            .collect();
+        let max_var = positions.iter().flatten().flatten().flatten().map(|l| l.unsigned_abs()).max().unwrap_or(0);
+        let mut watched = vec![None; max_var as usize + 1];
+        // Inner steps only: step 0 is the start and step H the goal, both fixed.
+        for (t, layer) in positions.iter().enumerate().take(horizon).skip(1) {
+            for (ti, cells) in layer.iter().enumerate() {
+                for (c, v) in cells.iter().enumerate() {
+                    if let Some(v) = v {
+                        watched[v.unsigned_abs() as usize] = Some((t as u16, ti as u8, c as u8));
+                    }
+                }
+            }
+        }
+        let groups = members.len();
+        let steps = positions.len();
+        PdbPropagator {
+            horizon,
+            pdb,
+            watched,
+            group_of,
+            members,
+            manhattan,
+            cell: vec![vec![UNKNOWN; tiles]; steps],
+            placed: vec![vec![0; groups]; steps],
+            contribution: vec![vec![0; groups]; steps],
+            sum: vec![0; steps],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            pending: Vec::new(),
+            var: positions.to_vec(),
+            lemmas,
+            forward: None,
+            start: Board::goal(goal.rows(), goal.cols()),
+        }
+    }
+
+    /// Also decides: the earliest open step's action, best estimate first
+    /// ([`crate::drive::branching`]); `actions[t][m.index()]` as `compact` made them.
+    pub fn with_forward_branching(mut self, start: &Board, actions: &[Vec<Lit>]) -> PdbPropagator {
+        self.forward = Some(crate::drive::branching::Forward::new(actions));
+        self.start = *start;
+        self
+    }
+
+    /// The board at step t, when every tile's cell there is known.
+    fn board_at(&self, t: usize) -> Option<Board> {
+        if t == 0 {
+            return Some(self.start);
+        }
+        let mut cells = vec![0u8; self.start.len()];
+        for (ti, &c) in self.cell.get(t)?.iter().enumerate() {
+            if c == UNKNOWN || cells[c as usize] != 0 {
+                return None;
+            }
+            cells[c as usize] = ti as u8 + 1;
+        }
+        Board::from_cells(self.start.rows(), self.start.cols(), &cells)
+    }
+
+    /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
+    /// else the Manhattan distances of those placed.
+    fn group_value(&self, t: usize, g: usize) -> usize {
+        let members = &self.members[g];
+        if self.placed[t][g] == members.len() {
+            let mut cells = [0usize; 5];
+            for (k, &tile) in members.iter().enumerate() {
+                cells[k] = self.cell[t][tile as usize - 1] as usize;
+            }
+            return self.pdb.group_estimate(g, &cells[..members.len()]);
+        }
+        members
+            .iter()
+            .map(|&tile| (tile as usize - 1, self.cell[t][tile as usize - 1]))
+            .filter(|&(_, c)| c != UNKNOWN)
+            .map(|(ti, c)| self.manhattan[ti][c as usize] as usize)
+            .sum()
+    }
+
+    fn update(&mut self, t: usize, g: usize) {
+        let value = self.group_value(t, g);
+        self.sum[t] = self.sum[t] + value - self.contribution[t][g];
+        self.contribution[t][g] = value;
+    }
+
+    fn place(&mut self, t: usize, ti: usize, c: u8) {
+        if self.cell[t][ti] != UNKNOWN {
+            return;
+        }
+        self.cell[t][ti] = c;
+        self.trail.push((t as u16, ti as u8));
+        let g = self.group_of[ti];
+        self.placed[t][g] += 1;
+        self.update(t, g);
+        if t + self.sum[t] > self.horizon {
+            let lemma = self.lemma(t);
+            self.pending.push(lemma);
+        }
+    }
+
+    /// The clause against step t's placements: the groups with the largest contributions,
+    /// only as many as it takes to pass the horizon.
+    fn lemma(&self, t: usize) -> Vec<Lit> {
+        let mut groups: Vec<usize> = (0..self.members.len()).filter(|&g| self.contribution[t][g] > 0).collect();
+        groups.sort_by_key(|&g| std::cmp::Reverse(self.contribution[t][g]));
+        let mut total = 0;
+        let mut clause = Vec::new();
+        for g in groups {
+            total += self.contribution[t][g];
+            for &tile in &self.members[g] {
+                let ti = tile as usize - 1;
+                let c = self.cell[t][ti];
+                if c != UNKNOWN {
+                    clause.push(-self.var[t][ti][c as usize].expect("a placed tile's variable exists"));
+                }
+            }
+            if t + total > self.horizon {
+                break;
+            }
+        }
+        clause
+    }
+
+    fn unplace(&mut self, t: usize, ti: usize) {
+        self.cell[t][ti] = UNKNOWN;
+        let g = self.group_of[ti];
+        self.placed[t][g] -= 1;
+        self.update(t, g);
+    }
+}
+
+impl Propagator for PdbPropagator {
+    fn observed(&self) -> Vec<Lit> {
+        let positions = self.watched.iter().enumerate().filter(|(_, w)| w.is_some()).map(|(v, _)| v as Lit);
+        positions.chain(self.forward.iter().flat_map(|f| f.observed())).collect()
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            if let Some(f) = &mut self.forward {
+                f.assigned(lit);
+            }
+            if lit < 0 {
+                continue;
+            }
+            if let Some(Some((t, ti, c))) = self.watched.get(lit as usize).copied() {
+                self.place(t as usize, ti as usize, c);
+            }
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.levels.push(self.trail.len());
+        if let Some(f) = &mut self.forward {
+            f.new_level();
+        }
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        let Some(&mark) = self.levels.get(level) else { return };
+        while self.trail.len() > mark {
+            let (t, ti) = self.trail.pop().expect("above the mark");
+            self.unplace(t as usize, ti as usize);
+        }
+        self.levels.truncate(level);
+        self.pending.clear();
+        if let Some(f) = &mut self.forward {
+            f.backtrack(level);
+        }
+    }
+
+    fn decide(&mut self) -> Lit {
+        let Some(f) = &self.forward else { return 0 };
+        let Some(t) = f.open_step() else { return 0 };
+        let Some(board) = self.board_at(t) else { return 0 };
+        f.decide(t, &board, |b| self.pdb.estimate(b))
+    }
+
+    fn clause(&mut self) -> Option<Vec<Lit>> {
+        let clause = self.pending.pop()?;
+        self.lemmas.fetch_add(1, Ordering::Relaxed);
+        Some(clause)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encodings::compact::{encode_layers, Ingredients};
+    use crate::rules::{benchset::random_walk, exact_shortest_path, Search};
+    use puzzlec_ir::Cnf;
+
+    /// The propagator for `board` at `horizon`, and the position variables it watches.
+    fn setup(board: &Board, horizon: usize) -> (PdbPropagator, Vec<Vec<Vec<Option<Lit>>>>) {
+        let goal = Board::goal(4, 4);
+        let layers = encode_layers(board, &goal, horizon, Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+        let p = PdbPropagator::new(&layers.p, &goal, horizon, pdb, Arc::new(AtomicUsize::new(0)));
+        (p, layers.p)
+    }
+
+    /// The literals "every tile where `board` has it, at step t".
+    fn placements(positions: &[Vec<Vec<Option<Lit>>>], board: &Board, t: usize) -> Vec<Lit> {
+        (1..board.len() as u8).filter_map(|tile| positions[t][tile as usize - 1][board.position_of(tile)]).collect()
+    }
+
+    /// Admissible: along optimal plans (horizon = optimum) no placement is ever refuted,
+    /// step after step, with backtracking in between.
+    #[test]
+    fn optimal_plans_are_never_cut() {
+        for seed in [11, 12, 13] {
+            let start = random_walk(4, 4, 40, seed);
+            let Search::Found(plan) = exact_shortest_path(&start, &Board::goal(4, 4), None) else { panic!("solvable") };
+            let (mut p, positions) = setup(&start, plan.len());
+            let mut board = start;
+            for (t, &m) in plan.iter().enumerate() {
+                board.apply(m);
+                p.new_level();
+                p.assigned(&placements(&positions, &board, t + 1));
+                assert_eq!(p.clause(), None, "seed {seed}: step {} of an optimal plan cut", t + 1);
+            }
+            p.backtrack(0);
+            assert!(p.trail.is_empty() && p.sum.iter().all(|&s| s == 0));
+        }
+    }
+
+    /// A board too far from the goal for the steps left is refuted by a clause over its
+    /// placements (negated), and undoing the level withdraws the pending clause.
+    #[test]
+    fn a_hopeless_step_is_refuted_by_its_placements() {
+        let start = random_walk(4, 4, 40, 11);
+        let Search::Found(plan) = exact_shortest_path(&start, &Board::goal(4, 4), None) else { panic!("solvable") };
+        let (mut p, positions) = setup(&start, plan.len());
+        // The start board again at the last step where every tile may still stand on its
+        // start cell: most of the plan is gone and the board needs all of it.
+        let goal = Board::goal(4, 4);
+        let far = (1..16u8).map(|tile| p.manhattan[tile as usize - 1][start.position_of(tile)] as usize).max().unwrap();
+        let t = plan.len() - far;
+        assert!(t + p.pdb.estimate(&start) > plan.len() && goal != start);
+        p.new_level();
+        let lits = placements(&positions, &start, t);
+        assert_eq!(lits.len(), 15, "every tile's variable exists at step {t}");
+        p.assigned(&lits);
+        let clause = p.clause().expect("refuted");
+        assert!(!clause.is_empty() && clause.iter().all(|l| lits.contains(&-l)), "{clause:?}");
+        p.new_level();
+        p.backtrack(0);
+        assert_eq!(p.clause(), None);
+        assert!(p.cell[t].iter().all(|&c| c == UNKNOWN));
+    }
+}
