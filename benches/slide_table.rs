@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-use puzzlec_drive::Form;
+use puzzlec_drive::Formula;
 use puzzlec_slide::drive::{encode_with, incremental_shortest, probe_with, Cubes, Strategy};
 use puzzlec_slide::encodings::compact::Ingredients;
 use puzzlec_slide::encodings::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
@@ -87,8 +87,8 @@ fn prove(
 
 fn size(case: &Case, encoding: &dyn SlideEncoding, backend: &Backend) -> (usize, usize) {
     match encode_with(encoding, &case.start, &case.goal, case.optimum, backend.input(), Ingredients::default()) {
-        Some(Form::Cnf(c)) => (c.num_vars() as usize, c.num_clauses()),
-        Some(Form::Smt(s)) => (s.declarations().len(), s.num_assertions()),
+        Some(Formula::Cnf(c)) => (c.num_vars() as usize, c.num_clauses()),
+        Some(Formula::Smt(s)) => (s.declarations().len(), s.num_assertions()),
         None => (0, 0),
     }
 }

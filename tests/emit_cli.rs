@@ -17,7 +17,7 @@ fn emit(dir: &std::path::Path, format: &str, horizon: usize) -> std::path::PathB
 
 /// `puzzlec decode slide` of an emitted file and a solver's answer.
 fn decode(board: &str, encoding: &std::path::Path, model: &std::path::Path, json: bool) -> crate::util::Run {
-    let mut args = vec!["decode", "slide", "--board", board, "--encoding", encoding.to_str().unwrap()];
+    let mut args = vec!["decode", "slide", "--board", board, "--formula", encoding.to_str().unwrap()];
     args.extend(["--model", model.to_str().unwrap()]);
     if json {
         args.push("--json");

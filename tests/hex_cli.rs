@@ -131,7 +131,7 @@ fn emitted_files_run_in_external_solvers_and_decode() {
         let v = puzzlec(&[
             "decode",
             "hex",
-            "--encoding",
+            "--formula",
             encoding.to_str().unwrap(),
             "--model",
             model.to_str().unwrap(),

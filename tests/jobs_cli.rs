@@ -33,7 +33,7 @@ fn the_seed_over_three_horizons_collects_to_the_in_process_optimum() {
     if !(have("parallel") && have("cadical")) {
         return;
     }
-    let (tmp, n) = write_jobs(&["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--cubes", "8"]);
+    let (tmp, n) = write_jobs(&["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--split", "8"]);
     let dir = tmp.path().join("jobs");
     // Before any job ran: nothing is concluded, every job is missing.
     let early = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(3).json();
@@ -59,7 +59,7 @@ fn the_cross_slider_at_29_to_31_is_proved_optimal_by_its_jobs() {
     if !(have("parallel") && have("cadical")) {
         return;
     }
-    let (tmp, n) = write_jobs(&["jobs", "cross", "--horizons", "29..31", "--cubes", "8"]);
+    let (tmp, n) = write_jobs(&["jobs", "cross", "--horizons", "29..31", "--split", "8"]);
     let dir = tmp.path().join("jobs");
     run_all(&dir, n);
     let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();

@@ -183,7 +183,7 @@ fn collect_does_not_believe_a_manifest_that_lost_jobs() {
     let dir = tempfile::tempdir().unwrap();
     let jobs = dir.path().join("jobs");
     let j = jobs.to_str().unwrap();
-    puzzlec(&["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--cubes", "4", "--out", j]).expect_code(0);
+    puzzlec(&["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--split", "4", "--out", j]).expect_code(0);
     let script = jobs.join("run-one.sh");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(jobs.join("manifest.json")).unwrap()).unwrap();
@@ -224,7 +224,7 @@ fn huge_numbers_are_capped_or_proved_at_once() {
     assert!(run.stdout.contains("never reach the target"), "{}", run.stdout);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("jobs");
-    let jobs = ["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--cubes", "1000000"];
+    let jobs = ["jobs", "slide", "--board", SEED, "--horizons", "13..15", "--split", "1000000"];
     let run = puzzlec(&[&jobs[..], &["--out", out.to_str().unwrap()]].concat()).expect_code(2);
     assert!(run.stderr.contains("at most 10000"), "{}", run.stderr);
     assert!(!out.exists(), "nothing is written before the cap is checked");

@@ -197,7 +197,7 @@ fn verify_and_decode_draw_their_plans() {
             "cross",
             "--size",
             "3x3",
-            "--encoding",
+            "--formula",
             cnf.to_str().unwrap(),
             "--model",
             model.to_str().unwrap(),

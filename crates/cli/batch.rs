@@ -11,10 +11,10 @@ use crate::args::{Batch, SolveLine};
 
 pub fn run(b: Batch, env: &Env, quiet: bool) -> Result<u8, Error> {
     let lines = batch::read(&crate::commands::read_text(&b.file)?, &words);
-    let jobs = b.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = b.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = batch::Options { jobs, timeout: b.timeout };
     let mut shown = Shown { quiet, bar: None, count: 0, total: 0 };
-    let worst = batch::run_to(lines, env, &options, b.output.as_deref(), b.resume, &mut shown)?;
+    let worst = batch::run_to(lines, env, &options, b.out.as_deref(), b.resume, &mut shown)?;
     if let Some(bar) = shown.bar {
         bar.finish_and_clear();
     }
@@ -73,7 +73,7 @@ impl batch::Report for Shown {
     }
 }
 
-/// A line in the CLI's words (`slide --board ...`, optionally after `puzzlec solve`).
+/// A line in the CLI's words (`PUZZLE --flag ...`, optionally after `puzzlec solve`).
 fn words(line: &str) -> Result<Request, Error> {
     let words = shell_words::split(line).map_err(|e| Error::bad_input(format!("cannot split the line: {e}")))?;
     let skip = words.iter().take(2).take_while(|w| *w == "puzzlec" || *w == "solve").count();
@@ -81,15 +81,11 @@ fn words(line: &str) -> Result<Request, Error> {
         let text = e.to_string();
         Error::bad_input(text.lines().next().unwrap_or("").trim_start_matches("error: ").to_owned())
     })?;
-    let svg = match &parsed.command {
-        crate::args::SolveCommand::Slide(a) => a.flags.svg.is_some(),
-        crate::args::SolveCommand::Cross(a) => a.flags.svg.is_some(),
-        crate::args::SolveCommand::Hex(a) => a.flags.svg.is_some(),
-    };
-    if svg {
+    let (request, svg) = crate::commands::request(&parsed.command)?;
+    if svg.is_some() {
         return Err(Error::bad_input(
             "--svg does not apply in a batch line (answers go to the output); draw one with `puzzlec verify ... --svg FILE`",
         ));
     }
-    crate::commands::request(parsed.command)
+    Ok(request)
 }

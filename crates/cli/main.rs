@@ -5,19 +5,19 @@ mod args;
 mod args_many;
 mod batch;
 mod commands;
+mod help;
 mod interrupt;
 mod manual;
 mod render;
 
 use std::process::ExitCode;
 
-use clap::Parser;
 use puzzlec_facade::Error;
 
 fn main() -> ExitCode {
     // Whether errors are JSON is known before the arguments parse: a bad flag is an error too.
     let json = std::env::args().skip(1).take_while(|a| a != "--").any(|a| a == "--json");
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(argument_error(&e, json)),
     };

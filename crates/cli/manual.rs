@@ -2,10 +2,7 @@
 
 use std::path::Path;
 
-use clap::CommandFactory;
 use puzzlec_facade::Error;
-
-use crate::args::Cli;
 
 fn io(e: std::io::Error, path: &Path) -> Error {
     Error::bad_input(format!("writing {}: {e}", path.display()))
@@ -13,7 +10,7 @@ fn io(e: std::io::Error, path: &Path) -> Error {
 
 /// The completion script for `shell`, on stdout or as a file in `dir`.
 pub fn completions(shell: clap_complete::Shell, dir: Option<&Path>) -> Result<u8, Error> {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::args::command();
     match dir {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| io(e, dir))?;
@@ -32,7 +29,7 @@ pub fn completions(shell: clap_complete::Shell, dir: Option<&Path>) -> Result<u8
 /// `puzzlec.1` and a page per subcommand (`puzzlec-solve.1`, ...) in `dir`.
 pub fn man(dir: &Path) -> Result<u8, Error> {
     std::fs::create_dir_all(dir).map_err(|e| io(e, dir))?;
-    clap_mangen::generate_to(Cli::command(), dir).map_err(|e| io(e, dir))?;
+    clap_mangen::generate_to(crate::args::command(), dir).map_err(|e| io(e, dir))?;
     eprintln!("wrote the man pages to {}", dir.display());
     Ok(0)
 }

@@ -92,7 +92,7 @@ impl Certifier {
             _ => registry
                 .solvers()
                 .iter()
-                .filter(|s| !s.proof.is_empty() && s.input == puzzlec_solve::InputKind::Dimacs)
+                .filter(|s| !s.proof.is_empty() && s.input == puzzlec_solve::Form::Dimacs)
                 .find_map(|s| registry.locate(s).map(|b| External::new(s.clone(), b)))
                 .ok_or(CertifyError::NoProver)?,
         };

@@ -8,7 +8,7 @@ use std::time::Instant;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
-use crate::{solve_form, AnyModel, DriveError, Form};
+use crate::{solve_form, AnyModel, DriveError, Formula};
 
 /// What an enumeration found.
 pub struct Enumeration<P> {
@@ -37,7 +37,7 @@ pub struct Settings {
 /// Solver failures and decode failures.
 pub fn enumerate<P>(
     backend: &Backend,
-    mut form: Form,
+    mut form: Formula,
     deadline: Option<Instant>,
     settings: Settings,
     mut decode: impl FnMut(&AnyModel) -> Result<P, DriveError>,
@@ -47,12 +47,12 @@ pub fn enumerate<P>(
     let remaining = || puzzlec_core::stop::time_left(deadline);
     let mut out = Enumeration { solutions: Vec::new(), complete: false, stopped: None };
     let mut session = match &form {
-        Form::Cnf(cnf) => backend.session(cnf, settings.cadical_config),
-        Form::Smt(_) => None,
+        Formula::Cnf(cnf) => backend.session(cnf, settings.cadical_config),
+        Formula::Smt(_) => None,
     };
     let index: HashMap<String, u32> = match &form {
-        Form::Cnf(cnf) => cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect(),
-        Form::Smt(_) => HashMap::new(),
+        Formula::Cnf(cnf) => cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect(),
+        Formula::Smt(_) => HashMap::new(),
     };
     loop {
         if settings.max.is_some_and(|max| out.solutions.len() >= max) {
@@ -81,14 +81,14 @@ pub fn enumerate<P>(
         let solution = decode(&model)?;
         let assignment = block(&solution);
         match &mut form {
-            Form::Cnf(cnf) => {
+            Formula::Cnf(cnf) => {
                 let clause = blocking_clause(&index, &assignment);
                 match &mut session {
                     Some(s) => s.add_clause(&clause),
                     None => puzzlec_ir::ClauseSink::add_clause(cnf, &clause),
                 }
             }
-            Form::Smt(script) => {
+            Formula::Smt(script) => {
                 let ctx = script.ctx();
                 let parts = assignment
                     .iter()

@@ -12,15 +12,15 @@ use std::time::Duration;
 use puzzlec_ir::{Cnf, Without};
 use puzzlec_solve::{Backend, Outcome};
 
-use crate::{solve_form, DriveError, Form};
+use crate::{solve_form, DriveError, Formula};
 
 /// How long one query may take.
 const QUERY: Duration = Duration::from_secs(30);
 
 /// Whether the form is satisfiable (a model is not needed: the question is which boards).
-pub fn satisfiable(backend: &Backend, form: &Form) -> Result<bool, DriveError> {
+pub fn satisfiable(backend: &Backend, form: &Formula) -> Result<bool, DriveError> {
     // A live solver answers without building a model by name (most of a small query's time).
-    if let Form::Cnf(cnf) = form {
+    if let Formula::Cnf(cnf) = form {
         if let Some(mut session) = backend.session(cnf, None) {
             return session.run(&[], QUERY, None).ok_or_else(|| DriveError::Replay {
                 solver: backend.id().into(),

@@ -14,25 +14,25 @@ use puzzlec_ir::{Cnf, CnfModel, Model, SmtModel, SmtScript};
 use puzzlec_solve::{Backend, Outcome, SolveError};
 
 /// One problem in whichever intermediate form the backend reads.
-pub enum Form {
+pub enum Formula {
     Cnf(Cnf),
     Smt(Box<SmtScript>),
 }
 
-impl Form {
+impl Formula {
     /// True when the formula was dropped for running past its deadline.
     pub fn abandoned(&self) -> bool {
         match self {
-            Form::Cnf(c) => puzzlec_ir::ClauseSink::abandoned(c),
-            Form::Smt(s) => s.abandoned(),
+            Formula::Cnf(c) => puzzlec_ir::ClauseSink::abandoned(c),
+            Formula::Smt(s) => s.abandoned(),
         }
     }
 
     /// The file text: DIMACS or SMT-LIB2.
     pub fn to_text(&self) -> String {
         match self {
-            Form::Cnf(c) => c.to_dimacs(),
-            Form::Smt(s) => s.to_smt2(),
+            Formula::Cnf(c) => c.to_dimacs(),
+            Formula::Smt(s) => s.to_smt2(),
         }
     }
 }
@@ -72,14 +72,14 @@ pub const ENCODING_TIMED_OUT: &str = "time limit reached while encoding";
 ///
 /// # Errors
 /// As the backend's `solve_cnf` / `solve_smt`.
-pub fn solve_form(backend: &Backend, form: &Form, limit: Duration) -> Result<Outcome<AnyModel>, SolveError> {
+pub fn solve_form(backend: &Backend, form: &Formula, limit: Duration) -> Result<Outcome<AnyModel>, SolveError> {
     Ok(match form {
-        Form::Cnf(cnf) => match backend.solve_cnf(cnf, limit)? {
+        Formula::Cnf(cnf) => match backend.solve_cnf(cnf, limit)? {
             Outcome::Sat(m) => Outcome::Sat(AnyModel::Cnf(m)),
             Outcome::Unsat => Outcome::Unsat,
             Outcome::Unknown(r) => Outcome::Unknown(r),
         },
-        Form::Smt(script) => match backend.solve_smt(script, limit)? {
+        Formula::Smt(script) => match backend.solve_smt(script, limit)? {
             Outcome::Sat(m) => Outcome::Sat(AnyModel::Smt(m)),
             Outcome::Unsat => Outcome::Unsat,
             Outcome::Unknown(r) => Outcome::Unknown(r),

@@ -57,6 +57,7 @@ pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
                         || {
                             serde_json::from_value::<Request>(v)
                                 .map_err(|e| Error::bad_input(e).context("not a request"))
+                                .and_then(|r| crate::registry::lookup(&r.puzzle).map(|_| r))
                         },
                         Err,
                     );
@@ -77,7 +78,8 @@ pub fn read(text: &str, words: &dyn Fn(&str) -> Result<Request>) -> Vec<Line> {
 fn unknown_key(v: &Value) -> Option<Error> {
     let object = v.as_object()?;
     let puzzle = object.get("puzzle")?.as_str()?;
-    let known = Request::keys(puzzle)?;
+    let own = crate::registry::lookup(puzzle).ok()?.keys();
+    let known: Vec<&str> = ["id"].iter().chain(&crate::SolveOptions::KEYS).chain(own).copied().collect();
     let key = object.keys().find(|k| !known.contains(&k.as_str()) && *k != "puzzle")?;
     Some(Error::bad_input(format!("unknown key {key:?} for a {puzzle} request (known: {})", known.join(", "))))
 }

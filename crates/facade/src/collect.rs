@@ -8,8 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::jobs::Manifest;
-use crate::request::DecodeRequest;
-use crate::{Answer, Error, Result, Status};
+use crate::{Answer, DecodeRequest, Error, Result, Status};
 
 pub use crate::answer::{HorizonResult, Verdict};
 
@@ -43,7 +42,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         };
         let cnf = dir.join(&job.file);
         let request = DecodeRequest {
-            instance: m.instance.instance(),
+            instance: m.instance.clone(),
             encoded: std::fs::read_to_string(&cnf)
                 .map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
             encoded_origin: cnf.display().to_string(),
@@ -79,7 +78,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         let hs = m.jobs.iter().map(|j| j.horizon);
         [hs.clone().min().unwrap_or(0), hs.max().unwrap_or(0)]
     });
-    let allows_undo = m.instance.facts(Some(&m.encoding))?.allows_undo;
+    let allows_undo = crate::registry::lookup(&m.instance.puzzle)?.jobs(&m.instance, Some(&m.encoding))?.allows_undo;
     for horizon in first..=last {
         let h = by_horizon.entry(horizon).or_insert_with(|| HorizonResult { horizon, ..Default::default() });
         let prefixes: std::collections::HashSet<&str> =
@@ -107,10 +106,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
 /// horizon below it of the same parity, down to the lower bound, is UNSAT (every plan's
 /// length has the parity of any other's, and no plan is shorter than the bound).
 fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, Answer>) -> Answer {
-    let puzzle = match m.instance {
-        crate::jobs::JobInstance::Slide(_) => crate::slide::PUZZLE,
-        crate::jobs::JobInstance::Cross(_) => crate::cross::PUZZLE,
-    };
+    let puzzle = m.instance.puzzle.as_str();
     let unsat = |h: usize| results.iter().any(|r| r.horizon == h && r.result == Verdict::Unsat);
     let open: Vec<String> =
         results.iter().filter(|r| r.result == Verdict::Open).map(|r| r.horizon.to_string()).collect();

@@ -14,59 +14,12 @@ use std::path::{Path, PathBuf};
 use puzzlec_core::Move;
 use serde::{Deserialize, Serialize};
 
-use crate::request::{CrossInstance, EmitRequest, Instance, SlideInstance};
-use crate::{Env, Error, InputKind, Result};
+pub use puzzlec_engine::JobFacts as Facts;
 
-/// What jobs need of an instance; each puzzle's module provides it.
-pub struct Facts {
-    pub encoding: &'static str,
-    /// Every plan has at least this many moves (and the parity of any plan's length).
-    pub lower_bound: usize,
-    pub allows_undo: bool,
-    /// The variable "step t plays move m".
-    pub action: Box<dyn Fn(usize, Move) -> Option<String>>,
-}
-
-/// The instances jobs are written for.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "puzzle", rename_all = "lowercase")]
-pub enum JobInstance {
-    Slide(SlideInstance),
-    Cross(CrossInstance),
-}
-
-impl JobInstance {
-    /// The instance of a request for `emit`, or why it has no jobs.
-    ///
-    /// # Errors
-    /// Magic hexagons (bad input: `solve hex --all` takes a fraction of a second).
-    pub fn from(instance: &Instance) -> Result<JobInstance> {
-        match instance {
-            Instance::Slide(i) => Ok(JobInstance::Slide(i.clone())),
-            Instance::Cross(i) => Ok(JobInstance::Cross(i.clone())),
-            Instance::Hex(_) => Err(Error::bad_input(
-                "jobs are written for slide and cross; a magic hexagon is solved whole (`solve hex --all`, under a second)",
-            )),
-        }
-    }
-
-    pub fn instance(&self) -> Instance {
-        match self {
-            JobInstance::Slide(i) => Instance::Slide(i.clone()),
-            JobInstance::Cross(i) => Instance::Cross(i.clone()),
-        }
-    }
-
-    pub(crate) fn facts(&self, encoding: Option<&str>) -> Result<Facts> {
-        match self {
-            JobInstance::Slide(i) => crate::slide::job_facts(i, encoding),
-            JobInstance::Cross(i) => crate::cross::job_facts(i, encoding),
-        }
-    }
-}
+use crate::{registry, EmitRequest, Env, Error, Form, Instance, Result};
 
 /// `jobs`: what to write (JSON too: the instance's fields, `horizons` as
-/// `{"start": A, "end": B}`, `cubes`, `out`).
+/// `{"start": A, "end": B}`, `split`, `out`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JobsRequest {
     #[serde(flatten)]
@@ -76,7 +29,8 @@ pub struct JobsRequest {
     pub solver: Option<String>,
     pub horizons: std::ops::RangeInclusive<usize>,
     /// At least this many jobs per horizon (where the horizon has that many move sequences).
-    pub cubes: usize,
+    #[serde(alias = "cubes")]
+    pub split: usize,
     pub out: PathBuf,
     /// Each job also writes a DRAT proof, which `collect` checks for every UNSAT job.
     pub certify: bool,
@@ -85,7 +39,7 @@ pub struct JobsRequest {
 /// `manifest.json`: everything `collect` needs, and what a person reads first.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {
-    pub instance: JobInstance,
+    pub instance: Instance,
     pub encoding: String,
     pub lower_bound: usize,
     pub solver: String,
@@ -135,11 +89,11 @@ pub const MAX_JOBS: usize = 10_000;
 /// Bad input for the instance, names, an empty range, a built-in solver or an SMT one; bad
 /// input too when the directory cannot be written or already holds a manifest.
 pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
-    let instance = JobInstance::from(&req.instance)?;
-    let facts = instance.facts(req.encoding.as_deref())?;
+    let puzzle = registry::lookup(&req.instance.puzzle)?;
+    let facts = puzzle.jobs(&req.instance, req.encoding.as_deref())?;
     if (facts.action)(0, Move::Up).is_none() {
         return Err(Error::bad_input(format!(
-            "--encoding {}: it has no action variables to split a horizon on (jobs need one that does: compact for slide, sat for cross)",
+            "--encoding {}: it has no action variables to split a horizon on (leave --encoding out for one that has)",
             facts.encoding
         )));
     }
@@ -153,18 +107,18 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     crate::files::check_horizon(*req.horizons.end())?;
     let horizons = req.horizons.clone().count();
     // A split gives fewer than four sequences for each one asked for.
-    if req.cubes.saturating_mul(horizons).saturating_mul(4) > MAX_JOBS {
+    if req.split.saturating_mul(horizons).saturating_mul(4) > MAX_JOBS {
         return Err(Error::bad_input(format!(
-            "--cubes {} over {} could write up to {} jobs; puzzlec writes at most {MAX_JOBS} per directory (cubes x horizons at most {})",
-            req.cubes,
+            "--split {} over {} could write up to {} jobs; puzzlec writes at most {MAX_JOBS} per directory (split x horizons at most {})",
+            req.split,
             crate::answer::count(horizons, "horizon"),
-            req.cubes.saturating_mul(horizons).saturating_mul(4),
+            req.split.saturating_mul(horizons).saturating_mul(4),
             MAX_JOBS / 4
         )));
     }
     let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
     let solver = env.solver(solver_id)?;
-    let backend = solver.backend().filter(|b| b.input() == InputKind::Dimacs);
+    let backend = solver.backend().filter(|b| b.input() == Form::Dimacs);
     let proof = req.certify.then_some("@PROOF@");
     let command = backend.and_then(|b| b.command_line("@IN@", "@RESULT@", proof)).ok_or_else(|| {
         Error::bad_input(format!(
@@ -189,13 +143,12 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     for horizon in req.horizons.clone() {
         let emit = EmitRequest {
             instance: req.instance.clone(),
-            encoding: facts.encoding.to_owned(),
-            format: InputKind::Dimacs,
+            encoding: Some(facts.encoding.to_owned()),
+            format: Form::Dimacs,
             horizon,
-            up_to_symmetry: false,
         };
-        let base = crate::emit(&emit)?;
-        for prefix in prefixes(&facts, &base, horizon, req.cubes) {
+        let base = puzzle.emit(&emit)?;
+        for prefix in prefixes(&facts, &base, horizon, req.split) {
             let id = jobs.len();
             let file = format!("jobs/{id}.cnf");
             let text =
@@ -205,7 +158,7 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
         }
     }
     let manifest = Manifest {
-        instance,
+        instance: req.instance.clone(),
         encoding: facts.encoding.to_owned(),
         lower_bound: facts.lower_bound,
         solver: solver_id.to_owned(),
@@ -271,4 +224,25 @@ fn with_units(cnf: &str, units: &[i64], comment: &str) -> String {
         out.push_str(&format!("{u} 0\n"));
     }
     out
+}
+
+/// What `jobs` wrote, as a front end shows it: the manifest (JSON) or how to run the jobs.
+pub struct Written {
+    pub manifest: Manifest,
+    pub out: PathBuf,
+}
+
+impl Serialize for Written {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.manifest.serialize(s)
+    }
+}
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (n, dir) = (self.manifest.jobs.len(), self.out.display());
+        writeln!(f, "wrote {} to {dir} (see {dir}/README.txt)", crate::answer::count(n, "job"))?;
+        writeln!(f, "run:  parallel -j 8 {dir}/run-one.sh ::: $(seq 0 {})", n.saturating_sub(1))?;
+        writeln!(f, "  or: sbatch {dir}/slurm.sbatch\nthen: puzzlec collect {dir}")
+    }
 }

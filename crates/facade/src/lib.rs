@@ -1,47 +1,30 @@
 //! puzzlec as a library: one call per verb, from a request to an answer.
 //!
 //! Every front end (the CLI, batch runs, a portfolio, a service, bindings) calls these and
-//! nothing below them, so the policy lives once: default solvers and encodings, lower and
-//! upper bounds, which claims need which proof, and what counts as bad input.
+//! nothing below them, so the policy lives once: which puzzle answers a request (the
+//! [`registry`]), default solvers and encodings (each puzzle's, as data), which claims need
+//! which proof, and what counts as bad input.
 //!
 //! - [`solve`]: a [`Request`] in, an [`Answer`] out; progress arrives as [`Event`]s.
 //! - [`emit`], [`decode`], [`verify`]: the other verbs of the CLI contract.
 //! - [`Error::kind`] decides the exit code; [`Answer::exit_code`] does for answers.
 
-pub mod answer;
-pub mod batch;
-pub mod certify;
-mod choose;
-pub mod env;
-pub mod error;
-pub mod event;
-pub mod request;
-
-pub use answer::{Answer, Solution, Status};
-pub use env::Env;
-pub use error::{Error, ErrorKind, Result};
-pub use event::Event;
-/// The intermediate forms: what `emit` writes and what a solver reads.
-pub use puzzlec_solve::InputKind;
-pub use request::{
-    CrossInstance, CrossRequest, DecodeRequest, EmitRequest, HexInstance, HexRequest, Instance, Request, SlideInstance,
-    SlideRequest, SolveOptions, VerifyRequest,
+pub use puzzlec_engine::{answer, certify, env, error, event, files, options, request};
+pub use puzzlec_engine::{
+    Answer, DecodeRequest, EmitRequest, Env, Error, ErrorKind, Event, Fields, Form, Instance, Kind, Puzzle, Request,
+    Result, Solution, SolveOptions, Status, VerifyRequest,
 };
 
+pub mod batch;
 pub mod collect;
-pub mod cross;
 pub mod family;
-pub mod files;
-pub mod hex;
 pub mod jobs;
 mod jobs_scripts;
-mod opinion;
 pub mod portfolio;
 pub mod prove;
 pub mod recheck;
-pub mod slide;
+pub mod registry;
 pub mod solvers;
-pub mod svg;
 pub mod text;
 
 /// Solves one request: parse and check the instance, pick solver and encoding, search,
@@ -51,26 +34,19 @@ pub mod text;
 /// [`ErrorKind::BadInput`] for requests that are wrong; [`ErrorKind::Unknown`] when a solver
 /// fails, lies or is missing. Limits reached are answers (status unknown), not errors.
 pub fn solve(req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    let puzzle = registry::lookup(&req.puzzle)?;
     if let Some(ids) = portfolio::ids(req) {
         return portfolio::solve(req, &ids, env, on);
     }
-    match req {
-        Request::Slide(r) => slide::solve::solve(r, env, on),
-        Request::Cross(r) => cross::solve(r, env, on),
-        Request::Hex(r) => hex::solve(r, env, on),
-    }
+    puzzle.solve(req, env, on)
 }
 
-/// Writes one horizon (or the hexagon) as DIMACS or SMT-LIB2 text.
+/// Writes one horizon (or a whole filling puzzle) as DIMACS or SMT-LIB2 text.
 ///
 /// # Errors
 /// Bad input for instances, names, horizons above the cap, or forms an encoding lacks.
 pub fn emit(req: &EmitRequest) -> Result<String> {
-    match &req.instance {
-        Instance::Slide(i) => slide::emit(i, req),
-        Instance::Cross(i) => cross::emit(i, req),
-        Instance::Hex(i) => hex::emit(i, req),
-    }
+    registry::lookup(&req.instance.puzzle)?.emit(req)
 }
 
 /// Reads a solver's answer to an emitted file, decodes it and replays it.
@@ -79,23 +55,23 @@ pub fn emit(req: &EmitRequest) -> Result<String> {
 /// Bad input for files that do not match the instance; unknown for answers that do not
 /// decode or fail the replay.
 pub fn decode(req: &DecodeRequest) -> Result<Answer> {
-    match &req.instance {
-        Instance::Slide(i) => slide::decode(i, req),
-        Instance::Cross(i) => cross::decode(i, req),
-        Instance::Hex(_) => hex::decode(req),
-    }
+    registry::lookup(&req.instance.puzzle)?.decode(req)
 }
 
 /// Replays a plan strictly through the reference model.
 ///
 /// # Errors
-/// Bad input for instances or moves that do not parse.
+/// Bad input for instances or moves that do not parse, or a puzzle without moves.
 pub fn verify(req: &VerifyRequest) -> Result<Answer> {
-    match &req.instance {
-        Instance::Slide(i) => slide::verify(i, req),
-        Instance::Cross(i) => cross::verify(i, req),
-        Instance::Hex(_) => Err(Error::bad_input("a magic hexagon has no moves to verify")),
-    }
+    registry::lookup(&req.instance.puzzle)?.verify(req)
+}
+
+/// The SVG of `answer` to a request about `instance`.
+///
+/// # Errors
+/// Bad input when the answer has nothing to draw (no plan, no filling).
+pub fn draw(instance: &Instance, answer: &Answer) -> Result<String> {
+    registry::lookup(&instance.puzzle)?.draw(instance, answer)
 }
 
 /// Asks every run of this process to stop (Ctrl-C, SIGTERM): searches, the embedded

@@ -73,8 +73,8 @@ fn replay(instance: &Instance, moves: &str, length: Option<u64>) -> Result<(), S
 }
 
 fn filling(instance: &Instance, values: &Value) -> Result<(), String> {
-    let Instance::Hex(hex) = instance else { return Err("a filling for a puzzle that has none".into()) };
+    let puzzle = crate::registry::lookup(&instance.puzzle).map_err(|e| e.to_string())?;
     let values: BTreeMap<String, i64> =
         serde_json::from_value(values.clone()).map_err(|e| format!("its filling does not read: {e}"))?;
-    crate::hex::check_values(hex, &values).map_err(|e| format!("its filling is not magic: {e}"))
+    puzzle.check_filling(instance, &values).map_err(|e| format!("its filling does not check: {e}"))
 }

@@ -1,7 +1,7 @@
 //! `solvers [--check]`: every solver a request may name, built in and registered, and
 //! whether its binary is there (and, with a check, what version it says it is).
 
-use puzzlec_solve::{Backend, InputKind, Solver};
+use puzzlec_solve::{Backend, Form, Solver};
 use serde::Serialize;
 
 use crate::env::Env;
@@ -26,10 +26,10 @@ pub struct SolverList {
     pub solvers: Vec<SolverRow>,
 }
 
-fn input_word(kind: InputKind) -> &'static str {
+fn input_word(kind: Form) -> &'static str {
     match kind {
-        InputKind::Smt2 => "smt2",
-        InputKind::Dimacs => "dimacs",
+        Form::Smt2 => "smt2",
+        Form::Dimacs => "dimacs",
     }
 }
 
@@ -46,7 +46,7 @@ pub fn list(env: &Env, check: bool) -> Result<SolverList> {
             id: id.to_owned(),
             input: input_word(backend.input()),
             found: true,
-            binary: Some(if backend.input() == InputKind::Smt2 { "(linked)" } else { "(embedded)" }.into()),
+            binary: Some(if backend.input() == Form::Smt2 { "(linked)" } else { "(embedded)" }.into()),
             version: backend.version(),
         });
     }
@@ -86,5 +86,14 @@ impl std::fmt::Display for SolverList {
             writeln!(f, "{:<12} {:<7} {binary:<28} {}", r.id, r.input, r.version.as_deref().unwrap_or(""))?;
         }
         Ok(())
+    }
+}
+
+/// Every solver id a request may name: built in, then the registry's (./solvers.toml, else
+/// the built-in registry; a file that does not parse lists the built-in ones only).
+pub fn ids() -> Vec<String> {
+    match puzzlec_solve::Registry::load(None) {
+        Ok(r) => r.all_ids(),
+        Err(_) => Backend::BUILT_IN.iter().map(|s| s.to_string()).chain([Solver::SEARCH_ID.to_owned()]).collect(),
     }
 }

@@ -7,18 +7,21 @@ use std::collections::BTreeSet;
 
 use puzzlec_core::moves_to_string;
 use puzzlec_cross::encodings as cross_encodings;
+use puzzlec_cross::request::{CrossInstance, CrossRequest};
 use puzzlec_cross::rules::{shortest_solutions, CrossPuzzle, CrossSearch};
 use puzzlec_facade::{self as facade, Answer, Env, Request, Solution, Status};
 use puzzlec_hex::encodings as hex_encodings;
+use puzzlec_hex::request::HexInstance;
 use puzzlec_hex::rules::{check_filling, Hexagon};
 use puzzlec_slide::encodings as slide_encodings;
+use puzzlec_slide::request::{SlideInstance, SlideRequest};
 use puzzlec_slide::rules::benchset::random_walk;
 use puzzlec_slide::rules::{bfs, to_compact, Board};
-use puzzlec_solve::{InputKind, Solver};
+use puzzlec_solve::{Form, Solver};
 
 /// Every registered backend whose binary is here, with the form it reads. Under CI every
 /// backend of the shipped registry but those not packaged for Debian must be here.
-fn backends() -> Vec<(String, InputKind)> {
+fn backends() -> Vec<(String, Form)> {
     let env = Env::default();
     let registry = env.registry().unwrap();
     let mut out = Vec::new();
@@ -67,8 +70,8 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
     for encoding in slide_encodings::ALL {
         for (id, input) in &backends {
             let readable = match input {
-                InputKind::Dimacs => encoding.has_cnf(),
-                InputKind::Smt2 => encoding.has_smt(),
+                Form::Dimacs => encoding.has_cnf(),
+                Form::Smt2 => encoding.has_smt(),
             };
             if !readable {
                 continue;
@@ -77,17 +80,18 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
             for (i, board) in random_boards(2, 3, 3, 40 + combos).iter().enumerate() {
                 let counts = bfs::shortest_path_counts(board);
                 let (length, paths) = counts[&Board::goal(2, 3).pack()];
-                let req = Request::Slide(facade::SlideRequest {
-                    instance: facade::SlideInstance { board: to_compact(board), ..Default::default() },
-                    options: facade::SolveOptions {
+                let instance = SlideInstance { board: to_compact(board), ..Default::default() };
+                let req = Request::new(
+                    "slide",
+                    &SlideRequest { instance, ..Default::default() },
+                    facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
                         ..Default::default()
                     },
-                    ..Default::default()
-                });
+                );
                 let a = solve(req);
                 let what = format!("{} on {id}, board {i} {board:?}", encoding.name());
                 assert_eq!(a.status, Status::Solved, "{what}: {a:?}");
@@ -106,7 +110,7 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
     assert!(combos >= 4, "bright and compact on cadical, bright and bv on z3 at least");
 }
 
-fn cross_instances() -> Vec<(CrossPuzzle, facade::CrossInstance)> {
+fn cross_instances() -> Vec<(CrossPuzzle, CrossInstance)> {
     let mut out = Vec::new();
     for (rows, cols, cross, empty, target) in
         [(3, 3, (1, 1), (3, 3), (3, 3)), (3, 3, (1, 2), (2, 2), (3, 2)), (3, 4, (1, 1), (3, 4), (3, 4))]
@@ -119,7 +123,7 @@ fn cross_instances() -> Vec<(CrossPuzzle, facade::CrossInstance)> {
             (target.0 - 1, target.1 - 1),
         )
         .unwrap();
-        let i = facade::CrossInstance {
+        let i = CrossInstance {
             size: Some(format!("{rows}x{cols}")),
             cross: Some(format!("{},{}", cross.0, cross.1)),
             empty: Some(format!("{},{}", empty.0, empty.1)),
@@ -138,7 +142,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
     let mut combos = 0;
     for encoding in cross_encodings::ALL {
         for (id, input) in &backends {
-            if encoding.is_cnf() != (*input == InputKind::Dimacs) {
+            if encoding.is_cnf() != (*input == Form::Dimacs) {
                 continue;
             }
             combos += 1;
@@ -149,17 +153,17 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
                     panic!("{p:?}: the oracle finds a plan")
                 };
                 let want: BTreeSet<String> = solutions.iter().map(|s| moves_to_string(s)).collect();
-                let a = solve(Request::Cross(facade::CrossRequest {
-                    instance,
-                    options: facade::SolveOptions {
+                let a = solve(Request::new(
+                    "cross",
+                    &CrossRequest { instance, max_moves: Some(40) },
+                    facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
                         ..Default::default()
                     },
-                    max_moves: Some(40),
-                }));
+                ));
                 let what = format!("{} on {id}, {p:?}", encoding.name());
                 assert_eq!((a.length, a.optimal, a.complete), (Some(length), Some(true), Some(true)), "{what}");
                 let got: BTreeSet<String> = a
@@ -187,22 +191,22 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
     let mut combos = 0;
     for encoding in hex_encodings::ALL {
         for (id, input) in &backends {
-            if encoding.is_cnf() != (*input == InputKind::Dimacs) {
+            if encoding.is_cnf() != (*input == Form::Dimacs) {
                 continue;
             }
             combos += 1;
             for (order, want) in [(3, 12), (1, 1)] {
-                let a = solve(Request::Hex(facade::HexRequest {
-                    instance: facade::HexInstance { order, givens: None },
-                    options: facade::SolveOptions {
+                let a = solve(Request::new(
+                    "hex",
+                    &HexInstance { order, givens: None, up_to_symmetry: false },
+                    facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),
                         all: true,
                         timeout: Some(120.0),
                         ..Default::default()
                     },
-                    up_to_symmetry: false,
-                }));
+                ));
                 let what = format!("{} on {id}, order {order}", encoding.name());
                 assert_eq!((a.count, a.complete), (Some(want), Some(true)), "{what}");
                 let fillings: BTreeSet<Vec<i64>> = a

@@ -3,6 +3,7 @@
 //! so the tour and the type cannot drift apart.
 
 use puzzlec_facade::{self as facade, Env, Request};
+use puzzlec_slide::request::{SlideInstance, SlideRequest};
 
 const SEED: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12";
 
@@ -36,10 +37,8 @@ fn same_but_time(mut got: serde_json::Value, mut want: serde_json::Value) {
 
 #[test]
 fn parity_answer_matches_the_readme() {
-    let req = Request::Slide(facade::SlideRequest {
-        instance: facade::SlideInstance { board: "2 1 3 / 4 5 6 / 7 8 _".into(), ..Default::default() },
-        ..Default::default()
-    });
+    let instance = SlideInstance { board: "2 1 3 / 4 5 6 / 7 8 _".into(), ..Default::default() };
+    let req = Request::new("slide", &SlideRequest { instance, ..Default::default() }, Default::default());
     same_but_time(answer(req), recorded("solve slide --board \"2 1 3 / 4 5 6 / 7 8 _\" --json"));
 }
 
@@ -52,15 +51,12 @@ fn bv_on_cvc5_answer_matches_the_readme() {
         eprintln!("skipped: cvc5 is not installed (make test installs it)");
         return;
     }
-    let req = Request::Slide(facade::SlideRequest {
-        instance: facade::SlideInstance { board: SEED.into(), ..Default::default() },
-        options: facade::SolveOptions {
-            encoding: Some("bv".into()),
-            solver: Some("cvc5".into()),
-            ..Default::default()
-        },
-        ..Default::default()
-    });
+    let instance = SlideInstance { board: SEED.into(), ..Default::default() };
+    let req = Request::new(
+        "slide",
+        &SlideRequest { instance, ..Default::default() },
+        facade::SolveOptions { encoding: Some("bv".into()), solver: Some("cvc5".into()), ..Default::default() },
+    );
     same_but_time(
         answer(req),
         recorded(&format!("solve slide --board \"{SEED}\" --encoding bv --solver cvc5 --json -q")),
@@ -69,10 +65,8 @@ fn bv_on_cvc5_answer_matches_the_readme() {
 
 #[test]
 fn hex_all_answer_starts_as_the_readme_shows() {
-    let req = Request::Hex(facade::HexRequest {
-        options: facade::SolveOptions { all: true, ..Default::default() },
-        ..Default::default()
-    });
+    let all = facade::SolveOptions { all: true, ..Default::default() };
+    let req = Request::new("hex", &puzzlec_hex::request::HexInstance::default(), all);
     let got = answer(req).to_string();
     let readme = include_str!("../../../README.md");
     let shown = readme

@@ -156,8 +156,8 @@ fn value(s: &Sexp) -> Option<SmtValue> {
         Sexp::Atom(a) => {
             if let Some(bits) = a.strip_prefix("#b") {
                 i64::from_str_radix(bits, 2).ok().map(SmtValue::Int)
-            } else if let Some(hex) = a.strip_prefix("#x") {
-                i64::from_str_radix(hex, 16).ok().map(SmtValue::Int)
+            } else if let Some(digits) = a.strip_prefix("#x") {
+                i64::from_str_radix(digits, 16).ok().map(SmtValue::Int)
             } else {
                 a.parse().ok().map(SmtValue::Int)
             }

@@ -8,7 +8,7 @@ use puzzlec_ir::{Cnf, CnfModel, SmtModel, SmtScript};
 use crate::embedded_cadical::EmbeddedCadical;
 use crate::external::External;
 use crate::linked_z3::LinkedZ3;
-use crate::registry::{InputKind, Registry};
+use crate::registry::{Form, Registry};
 
 /// A solver's verdict on one problem.
 #[derive(Debug)]
@@ -27,7 +27,7 @@ pub enum SolveError {
     #[error("solver {id:?} (registry {registry}) needs the binary {binary:?}, but {why}")]
     BinaryMissing { id: String, binary: String, registry: String, why: String },
     #[error("solver {id} reads {takes} but this encoding offers only {offers}")]
-    WrongInput { id: String, takes: InputKind, offers: String },
+    WrongInput { id: String, takes: Form, offers: String },
     #[error("could not start solver {id} ({command}): {source}")]
     Spawn { id: String, command: String, source: std::io::Error },
     /// `said` names the stream it quotes: "its stderr begins:\n...", or its stdout's.
@@ -147,10 +147,10 @@ impl Backend {
     }
 
     /// The intermediate form this backend reads.
-    pub fn input(&self) -> InputKind {
+    pub fn input(&self) -> Form {
         match self {
-            Backend::LinkedZ3(_) => InputKind::Smt2,
-            Backend::EmbeddedCadical(_) => InputKind::Dimacs,
+            Backend::LinkedZ3(_) => Form::Smt2,
+            Backend::EmbeddedCadical(_) => Form::Dimacs,
             Backend::External(e) => e.spec.input,
         }
     }

@@ -13,7 +13,7 @@ use puzzlec_ir::{
 };
 
 use crate::backend::{Outcome, SolveCnf, SolveError, SolveSmt};
-use crate::registry::{InputKind, SolverSpec};
+use crate::registry::{Form, SolverSpec};
 use crate::runner;
 
 /// The most a solver may print on stdout: far above any model puzzlec asks for, far below
@@ -209,7 +209,7 @@ impl External {
         limit: Duration,
         proof: Option<&Path>,
     ) -> Result<Outcome<CnfModel>, SolveError> {
-        if self.spec.input != InputKind::Dimacs {
+        if self.spec.input != Form::Dimacs {
             return Err(SolveError::WrongInput {
                 id: self.spec.id.clone(),
                 takes: self.spec.input,
@@ -244,7 +244,7 @@ impl SolveCnf for External {
 
 impl SolveSmt for External {
     fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
-        if self.spec.input != InputKind::Smt2 {
+        if self.spec.input != Form::Smt2 {
             return Err(SolveError::WrongInput {
                 id: self.spec.id.clone(),
                 takes: self.spec.input,

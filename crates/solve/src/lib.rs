@@ -16,5 +16,5 @@ pub mod version;
 
 pub use backend::{Backend, Outcome, SolveCnf, SolveError, SolveSmt};
 pub use incremental::{solve_by_cubes, Incremental};
-pub use registry::{InputKind, Registry, RegistryError, SolverSpec};
+pub use registry::{Form, Registry, RegistryError, SolverSpec};
 pub use solver::Solver;

@@ -2,7 +2,6 @@
 //! (unknown keys are errors with a line number). Lookup order: `--solvers FILE`, then
 //! `./solvers.toml`, then the defaults built into the binary (the shipped file).
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -10,29 +9,14 @@ use serde::Deserialize;
 /// The shipped registry, used when no file is found.
 const BUILT_IN: &str = include_str!("../../../solvers.toml");
 
-/// Which intermediate form a solver reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum InputKind {
-    Smt2,
-    Dimacs,
-}
-
-impl fmt::Display for InputKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InputKind::Smt2 => "SMT-LIB2",
-            InputKind::Dimacs => "DIMACS CNF",
-        })
-    }
-}
+pub use puzzlec_ir::Form;
 
 /// One `[[solver]]` table.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolverSpec {
     pub id: String,
-    pub input: InputKind,
+    pub input: Form,
     /// Binary and fixed arguments; `{input}` / `{output}` placeholders, else the input is appended.
     pub command: Vec<String>,
     /// Flags that pass a time limit, with `{secs}` or `{ms}`.

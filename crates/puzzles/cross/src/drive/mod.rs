@@ -9,11 +9,11 @@ use crate::encodings::CrossEncoding;
 use crate::rules::{replay, CrossPuzzle};
 use puzzlec_core::Move;
 use puzzlec_ir::{Cnf, Model};
-use puzzlec_solve::{Backend, InputKind, Outcome};
+use puzzlec_solve::{Backend, Form, Outcome};
 
 use puzzlec_drive::enumerate::{enumerate, Enumeration};
 use puzzlec_drive::horizon::Probe;
-use puzzlec_drive::{solve_form, DriveError, Form};
+use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// The header line that lets `decode cross` rebuild the context.
 pub fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
@@ -32,7 +32,7 @@ pub fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> 
 }
 
 /// Encodes exactly `horizon` moves in the form `input`, if the encoding has that form.
-pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, input: InputKind) -> Option<Form> {
+pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, input: Form) -> Option<Formula> {
     if form(encoding) != input {
         return None;
     }
@@ -40,20 +40,20 @@ pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, inp
         let mut cnf = Cnf::new();
         cnf.comment(header(encoding, p, horizon));
         encoding.write_cnf(p, horizon, &mut cnf);
-        Form::Cnf(cnf)
+        Formula::Cnf(cnf)
     } else {
         let mut script = encoding.smt(p, horizon);
         script.comment(header(encoding, p, horizon));
-        Form::Smt(Box::new(script))
+        Formula::Smt(Box::new(script))
     })
 }
 
 /// The form an encoding is written in.
-pub fn form(encoding: &dyn CrossEncoding) -> InputKind {
+pub fn form(encoding: &dyn CrossEncoding) -> Form {
     if encoding.is_cnf() {
-        InputKind::Dimacs
+        Form::Dimacs
     } else {
-        InputKind::Smt2
+        Form::Smt2
     }
 }
 
@@ -79,7 +79,7 @@ fn form_for(
     backend: &Backend,
     p: &CrossPuzzle,
     horizon: usize,
-) -> Result<Form, DriveError> {
+) -> Result<Formula, DriveError> {
     encode(encoding, p, horizon, backend.input())
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }

@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 use crate::encodings::{HexEncoding, HexProblem};
 use crate::rules::{check_filling, Hexagon};
 use puzzlec_ir::{Cnf, Lit, Model};
-use puzzlec_solve::{Backend, InputKind, Outcome};
+use puzzlec_solve::{Backend, Form, Outcome};
 
 use puzzlec_drive::enumerate::{enumerate, Enumeration, Settings};
 use puzzlec_drive::enumerate_parallel::{enumerate_parallel, Parallel};
-use puzzlec_drive::{solve_form, AnyModel, DriveError, Form};
+use puzzlec_drive::{solve_form, AnyModel, DriveError, Formula};
 
 /// The header line that lets `decode hex` rebuild the problem.
 pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
@@ -33,7 +33,7 @@ pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
 }
 
 /// Encodes the problem in the form `input`, if the encoding has that form.
-pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: InputKind) -> Option<Form> {
+pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: Form) -> Option<Formula> {
     if form(encoding) != input {
         return None;
     }
@@ -41,20 +41,20 @@ pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: InputKind) -> O
         let mut f = Cnf::new();
         f.comment(header(encoding, p));
         encoding.write_cnf(p, &mut f);
-        Form::Cnf(f)
+        Formula::Cnf(f)
     } else {
         let mut s = encoding.smt(p);
         s.comment(header(encoding, p));
-        Form::Smt(Box::new(s))
+        Formula::Smt(Box::new(s))
     })
 }
 
 /// The form an encoding is written in.
-pub fn form(encoding: &dyn HexEncoding) -> InputKind {
+pub fn form(encoding: &dyn HexEncoding) -> Form {
     if encoding.is_cnf() {
-        InputKind::Dimacs
+        Form::Dimacs
     } else {
-        InputKind::Smt2
+        Form::Smt2
     }
 }
 
@@ -85,7 +85,7 @@ fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError>
     Ok(())
 }
 
-fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Form, DriveError> {
+fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Formula, DriveError> {
     encode(encoding, p, backend.input())
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
 }
@@ -126,7 +126,7 @@ pub fn all_fillings(
     let form = form_for(encoding, backend, p)?;
     let solver = backend.id().to_owned();
     let decode = |m: &AnyModel| decode_checked(encoding, &solver, p, m);
-    if let Form::Cnf(cnf) = &form {
+    if let Formula::Cnf(cnf) = &form {
         if let Some(out) = all_fillings_parallel(encoding, backend, p, cnf, deadline, &decode) {
             let out = out?;
             found(out.solutions.len());

@@ -9,8 +9,8 @@ use crate::encodings::SlideEncoding;
 use crate::rules::Board;
 use puzzlec_core::Move;
 use puzzlec_drive::equivalence::{cnf_of, satisfiable};
-use puzzlec_drive::{DriveError, Form};
-use puzzlec_solve::{Backend, InputKind};
+use puzzlec_drive::{DriveError, Formula};
+use puzzlec_solve::{Backend, Form};
 
 /// Distances from `start` up to `radius`, by BFS.
 fn ball(start: &Board, radius: usize) -> HashMap<Board, usize> {
@@ -57,9 +57,9 @@ pub fn slide(
             for (end, &d) in near.iter().filter(|(_, &d)| d <= k + 2) {
                 let expected = ends.contains(end);
                 let form = match backend.input() {
-                    InputKind::Dimacs => Form::Cnf(cnf_of(|s| drop(encoding.write_cnf(start, end, k, s)), dropped).0),
-                    InputKind::Smt2 => match encoding.smt(start, end, k) {
-                        Some(script) => Form::Smt(Box::new(script)),
+                    Form::Dimacs => Formula::Cnf(cnf_of(|s| drop(encoding.write_cnf(start, end, k, s)), dropped).0),
+                    Form::Smt2 => match encoding.smt(start, end, k) {
+                        Some(script) => Formula::Smt(Box::new(script)),
                         None => continue,
                     },
                 };

@@ -10,7 +10,7 @@ use crate::rules::Board;
 use puzzlec_ir::{Model, SExpr, SmtScript, Sort};
 use puzzlec_solve::{Backend, Outcome};
 
-use puzzlec_drive::{solve_form, DriveError, Form};
+use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// A property of one step of the circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +210,7 @@ fn query(q: Query, shape: &Board, backend: &Backend, limit: Duration) -> Result<
         }
     };
     s.assert(negation);
-    Ok(match solve_form(backend, &Form::Smt(Box::new(s)), limit)? {
+    Ok(match solve_form(backend, &Formula::Smt(Box::new(s)), limit)? {
         Outcome::Unsat => Verdict::Proved,
         Outcome::Sat(m) => {
             let board = |t: usize| {

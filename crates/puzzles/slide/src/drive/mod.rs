@@ -15,11 +15,11 @@ use crate::encodings::{bright, SlideEncoding};
 use crate::rules::{Board, Move};
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
-use puzzlec_solve::{solve_by_cubes, Backend, InputKind, Outcome};
+use puzzlec_solve::{solve_by_cubes, Backend, Form, Outcome};
 
 pub use crate::drive::strategy::{uses_pattern_databases, Cubes, Strategy, FRONTIER_FROM};
 use puzzlec_drive::horizon::Probe;
-use puzzlec_drive::{solve_form, DriveError, Form};
+use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`; `None`
 /// when the encoding has no form of that kind.
@@ -28,8 +28,8 @@ pub fn encode(
     start: &Board,
     goal: &Board,
     horizon: usize,
-    input: InputKind,
-) -> Option<Form> {
+    input: Form,
+) -> Option<Formula> {
     encode_with(encoding, start, goal, horizon, input, Ingredients::default())
 }
 
@@ -40,13 +40,13 @@ pub fn encode_with(
     start: &Board,
     goal: &Board,
     horizon: usize,
-    input: InputKind,
+    input: Form,
     ing: Ingredients,
-) -> Option<Form> {
+) -> Option<Formula> {
     let header =
         format!("puzzlec slide encoding={} size={}x{} horizon={horizon}", encoding.name(), start.rows(), start.cols());
     match input {
-        InputKind::Dimacs if encoding.has_cnf() => {
+        Form::Dimacs if encoding.has_cnf() => {
             let mut f = Cnf::new();
             f.comment(header);
             if encoding.layered() && ing != Ingredients::default() {
@@ -54,30 +54,30 @@ pub fn encode_with(
             } else {
                 encoding.write_cnf(start, goal, horizon, &mut f);
             }
-            Some(Form::Cnf(f))
+            Some(Formula::Cnf(f))
         }
-        InputKind::Smt2 => {
+        Form::Smt2 => {
             let mut s = encoding.smt(start, goal, horizon)?;
             s.comment(header);
-            Some(Form::Smt(Box::new(s)))
+            Some(Formula::Smt(Box::new(s)))
         }
-        InputKind::Dimacs => None,
+        Form::Dimacs => None,
     }
 }
 
 /// The encoding used when none is named: the fast CNF one, or `bright` for SMT solvers.
-pub fn default_encoding(kind: InputKind) -> &'static dyn SlideEncoding {
+pub fn default_encoding(kind: Form) -> &'static dyn SlideEncoding {
     match kind {
-        InputKind::Dimacs => &compact::Compact,
-        InputKind::Smt2 => &bright::Bright,
+        Form::Dimacs => &compact::Compact,
+        Form::Smt2 => &bright::Bright,
     }
 }
 
 /// Whether `encoding` can be written in the form `kind`.
-pub fn has_form(encoding: &dyn SlideEncoding, kind: InputKind) -> bool {
+pub fn has_form(encoding: &dyn SlideEncoding, kind: Form) -> bool {
     match kind {
-        InputKind::Dimacs => encoding.has_cnf(),
-        InputKind::Smt2 => encoding.has_smt(),
+        Form::Dimacs => encoding.has_cnf(),
+        Form::Smt2 => encoding.has_smt(),
     }
 }
 

@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use puzzlec_hex::rules::Hexagon;
+use crate::rules::Hexagon;
 
-use super::xml;
-use crate::{Answer, Error, Result, Solution};
+use puzzlec_engine::draw::{grid, xml};
+use puzzlec_engine::{Answer, Error, Result, Solution};
 
 /// Circumradius of a cell, in pixels.
 const R: f64 = 26.0;
@@ -38,7 +38,7 @@ pub fn render(answer: &Answer) -> Result<String> {
     let magic = answer.magic_sum.unwrap_or(0);
     let title = format!(
         "magic hexagon, order {order}: {} with every line summing to {magic}",
-        crate::answer::count(fillings.len(), "filling")
+        puzzlec_engine::answer::count(fillings.len(), "filling")
     );
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\n<title>{t}</title>\n\
@@ -61,7 +61,7 @@ pub fn render(answer: &Answer) -> Result<String> {
                     format!("{:.1},{:.1}", x + (R - 1.5) * a.cos(), y + (R - 1.5) * a.sin())
                 })
                 .collect();
-            let colour = super::grid::hue(*v as usize, hex.cells());
+            let colour = grid::hue(*v as usize, hex.cells());
             let _ = writeln!(
                 out,
                 "  <g class=\"cell\" data-cell=\"{}\" data-value=\"{v}\" data-colour=\"{colour}\" data-x=\"{x:.1}\" data-y=\"{y:.1}\"><polygon points=\"{}\" fill=\"{colour}\" stroke=\"#333\" stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1d1d1d\">{v}</text></g>",

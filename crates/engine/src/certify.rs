@@ -100,3 +100,18 @@ impl Certification {
         }
     }
 }
+
+/// `--certify` proves UNSAT answers with DRAT, so the encoding must have a CNF form; the
+/// refusal names the encoding to use instead (the puzzle's CNF default).
+///
+/// # Errors
+/// Unknown (a claim that cannot be proved) when certifying with an encoding without CNF.
+pub fn needs_cnf(certifying: bool, encoding: &str, has_cnf: bool, instead: Option<&str>) -> Result<()> {
+    if !certifying || has_cnf {
+        return Ok(());
+    }
+    let instead = instead.map_or("a CNF encoding and solver".to_owned(), |e| format!("--encoding {e}"));
+    Err(Error::unknown(format!(
+        "--certify: encoding {encoding} has no CNF form, so its UNSAT answers cannot be proved with DRAT; use {instead}"
+    )))
+}

@@ -6,10 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_slide::rules::{anytime, bfs, ida, Board, Move, Search};
+use crate::rules::{anytime, bfs, ida, Board, Move, Search};
 
-use crate::answer::Answer;
-use crate::event::Event;
+use puzzlec_engine::answer::Answer;
+use puzzlec_engine::event::Event;
 
 /// Without a time limit, how long the shortening may run before the exact search starts.
 const SHORTEN_WITHOUT_LIMIT: Duration = Duration::from_secs(10);

@@ -3,18 +3,19 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use puzzlec_hex::drive as drive_hex;
-use puzzlec_hex::encodings::{self as encodings, HexEncoding, HexProblem};
-use puzzlec_hex::rules::{render, Hexagon};
+use crate::drive as drive_hex;
+use crate::encodings::{self as encodings, HexEncoding, HexProblem};
+use crate::rules::{render, Hexagon};
 use puzzlec_solve::Backend;
 
-use crate::answer::{Answer, Solution, Status};
-use crate::certify::Certification;
-use crate::env::{self, Env};
-use crate::error::{Error, ErrorKind, Result};
-use crate::event::Event;
-use crate::files;
-use crate::request::{DecodeRequest, EmitRequest, HexInstance, HexRequest};
+use crate::request::HexInstance;
+use puzzlec_engine::answer::{Answer, Solution, Status};
+use puzzlec_engine::certify::Certification;
+use puzzlec_engine::env::{self, Env};
+use puzzlec_engine::error::{Error, ErrorKind, Result};
+use puzzlec_engine::event::Event;
+use puzzlec_engine::files;
+use puzzlec_engine::{DecodeRequest, EmitRequest, Request};
 
 pub const PUZZLE: &str = "hex";
 
@@ -73,7 +74,7 @@ pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::res
         let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
         by_index[at - 1] = v;
     }
-    puzzlec_hex::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
+    crate::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
     match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
         Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
         None => Ok(()),
@@ -81,8 +82,8 @@ pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::res
 }
 
 /// This puzzle's encodings, as the chooser reads them.
-fn registry() -> crate::choose::Registry<dyn HexEncoding> {
-    crate::choose::Registry {
+fn registry() -> puzzlec_engine::choose::Registry<dyn HexEncoding> {
+    puzzlec_engine::choose::Registry {
         puzzle: PUZZLE,
         all: &encodings::ALL,
         by_name: encoding,
@@ -92,8 +93,8 @@ fn registry() -> crate::choose::Registry<dyn HexEncoding> {
 }
 
 /// The first registered encoding written in form `kind`.
-pub fn default_encoding(kind: crate::InputKind) -> &'static str {
-    crate::choose::first_in(&registry(), kind)
+pub fn default_encoding(kind: puzzlec_solve::Form) -> &'static str {
+    puzzlec_engine::choose::first_in(&registry(), kind)
 }
 
 fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
@@ -121,43 +122,44 @@ fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all:
 ///
 /// # Errors
 /// Bad input (order, givens, names); unknown when a solver fails or lies.
-pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    let instance: &HexInstance = &request.read()?;
+    let options = &request.options;
     let started = Instant::now();
-    let deadline = env::deadline(req.options.timeout)?;
-    let solver = env.solver(req.options.solver.as_deref().unwrap_or("cadical"))?;
+    let deadline = env::deadline(options.timeout)?;
+    let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
     let backend = solver.backend().ok_or_else(|| {
         Error::bad_input(
             "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
         )
     })?;
-    let encoding = crate::choose::encoding(&registry(), req.options.encoding.as_deref(), backend)?;
+    let encoding = puzzlec_engine::choose::encoding(&registry(), options.encoding.as_deref(), backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.encoding = Some(encoding.name().into());
     answer.solver = Some(backend.id().into());
-    answer.order = Some(req.instance.order);
+    answer.order = Some(instance.order);
     let finish = |mut a: Answer| {
         a.time_ms = Some(started.elapsed().as_millis() as u64);
         Ok(a)
     };
-    let p = match problem(&req.instance, false) {
+    let p = match problem(instance, false) {
         Ok(p) => p,
         Err(e) if e.kind() == ErrorKind::NoSolution => {
             return finish(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
         }
         Err(e) => return Err(e),
     };
-    let mut cert = Certification::start(&req.options, &solver, env, deadline)?;
-    if cert.is_some() && !encoding.is_cnf() {
-        return Err(Error::unknown(format!(
-            "--certify: encoding {} has no CNF form, so its UNSAT answers cannot be proved with DRAT; use --encoding cnf",
-            encoding.name()
-        )));
-    }
+    let mut cert = Certification::start(options, &solver, env, deadline)?;
+    puzzlec_engine::certify::needs_cnf(
+        cert.is_some(),
+        encoding.name(),
+        encoding.is_cnf(),
+        Some(default_encoding(puzzlec_solve::Form::Dimacs)),
+    )?;
     // "No (more) fillings of `problem` than `found`", proved and checked.
     let mut claim = |problem: &HexProblem, found: &[Vec<i64>]| -> Result<()> {
         let Some(c) = &mut cert else { return Ok(()) };
-        let Some(puzzlec_drive::Form::Cnf(cnf)) =
-            drive_hex::encode(encoding, problem, puzzlec_solve::InputKind::Dimacs)
+        let Some(puzzlec_drive::Formula::Cnf(cnf)) = drive_hex::encode(encoding, problem, puzzlec_solve::Form::Dimacs)
         else {
             unreachable!("checked above: the encoding is CNF")
         };
@@ -175,7 +177,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
                 .no_solution(Some("givens"), "the givens contradict: no magic hexagon has them (proved by the solver)")
         })
     };
-    if !req.options.all {
+    if !options.all {
         // Without givens any filling answers, so look for the class representative: the
         // symmetry-breaking facts cut the search twelvefold.
         let one = HexProblem { break_symmetry: p.givens.is_empty(), ..p.clone() };
@@ -190,7 +192,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
                 a.certificate = cert.map(|c| c.finish(None));
                 a
             }
-            Err(reason) => answer.unknown(env::limit_reason(req.options.timeout, deadline, &reason)),
+            Err(reason) => answer.unknown(env::limit_reason(options.timeout, deadline, &reason)),
         });
     }
     // What was enumerated (and blocked), of which problem: the classes without givens.
@@ -201,7 +203,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
                 on(Event::Found { count, noun: "class" })
             })?;
         let reps = classes.solutions.clone();
-        let chosen = if req.up_to_symmetry { classes.solutions } else { all };
+        let chosen = if instance.up_to_symmetry { classes.solutions } else { all };
         (chosen, classes.complete, classes.stopped, reps, HexProblem { break_symmetry: true, ..of })
     } else {
         let found = drive_hex::all_fillings(encoding, backend, &p, deadline, &mut |count| {
@@ -209,7 +211,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
         })?;
         let enumerated = found.solutions.clone();
         let mut fillings = found.solutions;
-        if req.up_to_symmetry {
+        if instance.up_to_symmetry {
             // Givens are not symmetric: keep one filling per class after the fact.
             let mut seen = std::collections::HashSet::new();
             fillings.retain(|f| seen.insert(drive_hex::orbit(&p.hex, f)[0].clone()));
@@ -226,7 +228,7 @@ pub fn solve(req: &HexRequest, env: &Env, on: &mut dyn FnMut(Event)) -> Result<A
                 a.certificate = cert.map(|c| c.finish(None));
                 a
             }
-            false => answer.unknown(env::limit_reason(req.options.timeout, deadline, &stopped.unwrap_or_default())),
+            false => answer.unknown(env::limit_reason(options.timeout, deadline, &stopped.unwrap_or_default())),
         });
     }
     fillings.sort();
@@ -263,8 +265,8 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
 /// # Errors
 /// Bad input for names and forms; no-solution for an order without a magic sum.
 pub fn emit(i: &HexInstance, req: &EmitRequest) -> Result<String> {
-    let p = problem(i, req.up_to_symmetry)?;
-    let encoding = encoding(&req.encoding)?;
+    let p = problem(i, i.up_to_symmetry)?;
+    let encoding = encoding(req.encoding.as_deref().unwrap_or_else(|| default_encoding(req.format)))?;
     let kind = req.format;
     let form = drive_hex::encode(encoding, &p, kind).ok_or_else(|| {
         Error::bad_input(format!(
@@ -289,7 +291,8 @@ pub fn decode(req: &DecodeRequest) -> Result<Answer> {
         .map_err(|_| Error::bad_input(format!("{}: bad order in the header", req.encoded_origin)))?;
     let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
     let broken = files::field(&fields, req, "symmetry")? == "broken";
-    let p = problem(&HexInstance { order, givens }, broken).map_err(|e| e.context(&req.encoded_origin))?;
+    let p = problem(&HexInstance { order, givens, up_to_symmetry: false }, broken)
+        .map_err(|e| e.context(&req.encoded_origin))?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.order = Some(order);
     let Some(model) = files::read_model(req)? else {

@@ -1,17 +1,15 @@
-//! Sliding tiles through the facade: the instance from text, and the verbs `emit`, `decode`
-//! and `verify` (`solve` lives in [`solve`]).
+//! Sliding tiles' verbs: the instance from text, `emit`, `decode` and `verify` (`solve`
+//! lives in [`crate::solve`]).
 
-pub mod anytime;
-pub mod solve;
+use crate::drive as drive_slide;
+use crate::encodings::{self as encodings, SlideEncoding};
+use crate::rules::{moves_to_string, parse_board, Board, Move};
 
-use puzzlec_slide::drive as drive_slide;
-use puzzlec_slide::encodings::{self as encodings, SlideEncoding};
-use puzzlec_slide::rules::{moves_to_string, parse_board, parse_moves, Board, Move};
-
-use crate::answer::{Answer, Status};
-use crate::error::{Error, Result};
-use crate::files;
-use crate::request::{DecodeRequest, EmitRequest, SlideInstance, VerifyRequest};
+use crate::request::SlideInstance;
+use puzzlec_engine::answer::{Answer, Status};
+use puzzlec_engine::error::{Error, Result};
+use puzzlec_engine::files;
+use puzzlec_engine::{DecodeRequest, EmitRequest, JobFacts, VerifyRequest};
 
 pub const PUZZLE: &str = "slide";
 
@@ -52,7 +50,7 @@ pub fn encoding(name: &str) -> Result<&'static dyn SlideEncoding> {
 ///
 /// # Errors
 /// Bad input for the boards or an encoding without action variables.
-pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::Facts> {
+pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<JobFacts> {
     let (start, goal) = boards(i)?;
     let chosen = match name {
         Some(n) => encoding(n)?,
@@ -61,23 +59,13 @@ pub fn job_facts(i: &SlideInstance, name: Option<&str>) -> Result<crate::jobs::F
         }
     };
     let undo = chosen.allows_undo();
-    let lower_bound = puzzlec_slide::rules::Heuristic::new(&goal).manhattan_linear_conflict(&start);
+    let lower_bound = crate::rules::Heuristic::new(&goal).manhattan_linear_conflict(&start);
     let action = Box::new(move |t, m| chosen.action_name(t, m));
-    Ok(crate::jobs::Facts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
+    Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
 }
 
-/// The default encoding written in form `kind`.
-pub fn default_encoding(kind: crate::InputKind) -> &'static str {
-    drive_slide::default_encoding(kind).name()
-}
-
-/// Parses a move string.
-///
-/// # Errors
-/// Bad input naming the first bad letter.
-pub fn moves(text: &str) -> Result<Vec<Move>> {
-    parse_moves(text).map_err(|e| Error::bad_input(format!("moves: {e}")))
-}
+/// What `emit` writes when no encoding is named: the seed's encoding, in either form.
+pub const EMIT_DEFAULT: &str = "bright";
 
 /// The encoding of one horizon, as file text.
 ///
@@ -85,7 +73,7 @@ pub fn moves(text: &str) -> Result<Vec<Move>> {
 /// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
 pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
     let (start, goal) = boards(i)?;
-    let encoding = encoding(&req.encoding)?;
+    let encoding = encoding(req.encoding.as_deref().unwrap_or(EMIT_DEFAULT))?;
     files::check_horizon(req.horizon)?;
     let kind = req.format;
     drive_slide::check_size(encoding, &start, req.horizon).map_err(Error::bad_input)?;
@@ -122,7 +110,7 @@ pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
     answer.horizon = Some(horizon);
     let Some(model) = files::read_model(req)? else {
         answer.status = Status::NoSolution;
-        answer.detail = Some(format!("unsatisfiable: no plan of exactly {}", crate::answer::moves(horizon)));
+        answer.detail = Some(format!("unsatisfiable: no plan of exactly {}", puzzlec_engine::answer::moves(horizon)));
         return Ok(answer);
     };
     let plan = drive_slide::decode(encoding, &model as &dyn puzzlec_ir::Model, &start, horizon)
@@ -141,15 +129,17 @@ pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
 /// Bad input for boards or move letters that do not parse.
 pub fn verify(i: &SlideInstance, req: &VerifyRequest) -> Result<Answer> {
     let (start, goal) = boards(i)?;
-    let plan = moves(&req.moves)?;
+    let plan = puzzlec_engine::plan::moves(&req.moves)?;
     let mut answer = Answer::new(PUZZLE, Status::Valid);
     answer.length = Some(plan.len());
     match start.apply_strict(&plan) {
         Ok(end) if end == goal => answer.moves = Some(moves_to_string(&plan)),
         Ok(end) => {
             answer.status = Status::Invalid;
-            answer.error =
-                Some(format!("after all {} the board is not the goal:\n{end}", crate::answer::moves(plan.len())));
+            answer.error = Some(format!(
+                "after all {} the board is not the goal:\n{end}",
+                puzzlec_engine::answer::moves(plan.len())
+            ));
         }
         Err(e) => {
             answer.status = Status::Invalid;

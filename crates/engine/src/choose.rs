@@ -1,7 +1,7 @@
 //! Choosing an encoding for a backend, shared by the puzzles whose encodings have one form
 //! each (cross slider, hexagons).
 
-use puzzlec_solve::{Backend, InputKind};
+use puzzlec_solve::{Backend, Form};
 
 use crate::error::{Error, Result};
 
@@ -11,11 +11,11 @@ pub struct Registry<E: ?Sized + 'static> {
     pub all: &'static [&'static E],
     pub by_name: fn(&str) -> Result<&'static E>,
     pub name: fn(&E) -> &'static str,
-    pub form: fn(&E) -> InputKind,
+    pub form: fn(&E) -> Form,
 }
 
 /// The name of the first registered encoding written in form `kind`.
-pub fn first_in<E: ?Sized>(r: &Registry<E>, kind: InputKind) -> &'static str {
+pub fn first_in<E: ?Sized>(r: &Registry<E>, kind: Form) -> &'static str {
     r.all.iter().copied().find(|e| (r.form)(e) == kind).map_or("", |e| (r.name)(e))
 }
 

@@ -20,7 +20,7 @@ pub enum Mark {
     /// Its label (a tile number).
     Number,
     /// The cross slider's cross.
-    Cross,
+    Plus,
     /// A piece that slides only horizontally, or only vertically.
     Horizontal,
     Vertical,
@@ -196,7 +196,7 @@ fn mark(p: &Piece) -> String {
     let (c, q) = (CELL as f64 / 2.0, CELL as f64 / 4.0);
     match p.mark {
         Mark::Number => format!("  <text x=\"10\" y=\"24\" font-size=\"18\" font-weight=\"bold\" fill=\"#1d1d1d\">{}</text>\n", xml(&p.label)),
-        Mark::Cross => format!(
+        Mark::Plus => format!(
             "  <path d=\"M{a} {c} H{b} M{c} {a} V{b}\" stroke=\"#ffffff\" stroke-width=\"8\" stroke-linecap=\"round\"/>\n",
             a = q,
             b = CELL as f64 - q

@@ -1,0 +1,134 @@
+//! The flags every puzzle's subcommand of a verb shares: the command-line contract of
+//! `solve`, `emit`, `decode`, `verify`, `jobs` and `family`, beside each puzzle's own flags
+//! ([`crate::Puzzle::args`]), so that every front end with a command line reads the same
+//! words. Defaults that are policy (solvers, encodings) are not here: a flag left out is
+//! `None`, and the verb picks the puzzle's default.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// The options every `solve` shares.
+#[derive(Args, Debug)]
+pub struct SolveFlags {
+    /// Encoding for SAT/SMT solvers (listed below) [default: the puzzle's, for the solver's
+    /// input form].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Solver id: built in (search, z3, cadical) or one of solvers.toml (see `puzzlec solvers`);
+    /// a comma list (cadical,z3,cvc5) races them and the first answer wins.
+    #[arg(long, value_name = "ID[,ID...]")]
+    pub solver: Option<String>,
+    /// Every (shortest) solution, with a proof that there are no more.
+    #[arg(long)]
+    pub all: bool,
+    /// Time limit in seconds for the whole run, encoding included (exit 3 when reached).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Prove every UNSAT the answer rests on with a DRAT proof checked by `rate` (else exit 3).
+    #[arg(long)]
+    pub certify: bool,
+    /// With --certify: keep each claim's CNF and proof in DIR (with a README).
+    #[arg(long, value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
+    /// Draw the answer as an animated SVG (plans) or a still one (fillings) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// What `emit` writes, in which form, and where.
+#[derive(Args, Debug)]
+pub struct EmitFlags {
+    /// Encoding to emit (listed below) [default: the puzzle's, for the format].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it.
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Write here instead of standard output.
+    #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// The horizon of a plan puzzle's `emit`.
+#[derive(Args, Debug)]
+pub struct Horizon {
+    /// Number of moves: the file is satisfiable iff a plan of exactly this length exists.
+    #[arg(long)]
+    pub horizon: usize,
+}
+
+/// The two files `decode` reads.
+#[derive(Args, Debug)]
+pub struct DecodeFlags {
+    /// The file `emit` wrote (.cnf or .smt2).
+    #[arg(long, value_name = "FILE")]
+    pub formula: PathBuf,
+    /// The solver's answer to it (s/v lines, minisat's result file, or sat + get-value).
+    #[arg(long, value_name = "FILE")]
+    pub model: PathBuf,
+    /// Draw the answer as an animated SVG (plans) or a still one (fillings) in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Where a plan to verify comes from.
+#[derive(Args, Debug)]
+pub struct VerifyFlags {
+    /// The plan: letters U D L R for the direction each moving piece slides.
+    #[arg(long, required_unless_present = "moves_file", conflicts_with = "moves_file")]
+    pub moves: Option<String>,
+    /// Read the plan from a file (- for standard input); whitespace is ignored.
+    #[arg(long, value_name = "FILE")]
+    pub moves_file: Option<PathBuf>,
+    /// Draw the answer as an animated SVG in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// The output formats of `emit`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SMT-LIB2 text for z3, cvc5 and other SMT solvers.
+    Smt2,
+    /// DIMACS CNF with `c var N NAME` lines, for SAT solvers.
+    Dimacs,
+}
+
+/// How `jobs` splits and where it writes.
+#[derive(Args, Debug)]
+pub struct JobsFlags {
+    /// Horizons A..B (both included) or one number; a plan is sought at each.
+    #[arg(long, value_name = "A..B")]
+    pub horizons: String,
+    /// At least this many jobs per horizon (each fixes the plan's first moves).
+    #[arg(long, visible_alias = "cubes", default_value_t = 8, value_name = "N")]
+    pub split: usize,
+    /// The folder to write (must not hold jobs already).
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// CNF encoding that names its actions [default: the puzzle's first that does].
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// A DIMACS solver binary of the registry (e.g. kissat, minisat) [default: the
+    /// registry's CaDiCaL binary].
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Each job writes a DRAT proof; `collect` checks every UNSAT job's proof with rate.
+    #[arg(long)]
+    pub certify: bool,
+}
+
+/// `family`'s options every puzzle shares.
+#[derive(Args, Debug)]
+pub struct FamilyFlags {
+    /// Instances (each gives a SAT and an UNSAT file per form).
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the random draws: the same seed gives the same files.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The folder to write.
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub out: PathBuf,
+}

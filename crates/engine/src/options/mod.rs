@@ -1,0 +1,81 @@
+//! What a puzzle adds to the command line. The CLI builds one subcommand per puzzle for each
+//! verb from [`crate::Puzzle::help`] and [`crate::Puzzle::args`] (the puzzle's instance flags
+//! and its own options), adds the flags every puzzle shares, and hands the parsed arguments
+//! back to [`crate::Puzzle::fields`], which turns them into the request's fields (reading
+//! any file they name, so the verbs see text). Help texts and examples therefore live with
+//! the puzzle they describe.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+pub mod flags;
+
+/// The verbs a puzzle takes part in on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Solve,
+    Emit,
+    Decode,
+    Verify,
+    Jobs,
+    Family,
+}
+
+impl Verb {
+    pub const ALL: [Verb; 6] = [Verb::Solve, Verb::Emit, Verb::Decode, Verb::Verify, Verb::Jobs, Verb::Family];
+}
+
+/// A puzzle's help for one verb: the subcommand's line, examples and notes.
+#[derive(Clone, Copy, Debug)]
+pub struct Help {
+    pub about: &'static str,
+    pub examples: &'static [&'static str],
+    pub notes: &'static str,
+}
+
+impl Help {
+    /// The subcommand's text after the options: examples, then notes.
+    pub fn after(&self) -> String {
+        let mut s = String::from("Examples:\n");
+        for e in self.examples {
+            s.push_str(&format!("  {e}\n"));
+        }
+        if !self.notes.is_empty() {
+            s.push('\n');
+            s.push_str(self.notes);
+        }
+        s.trim_end().to_owned()
+    }
+}
+
+/// The parsed arguments read back as a typed struct of the puzzle's.
+///
+/// # Errors
+/// Bad input with clap's message (never for arguments clap itself checked).
+pub fn parsed<T: clap::FromArgMatches>(m: &clap::ArgMatches) -> Result<T> {
+    T::from_arg_matches(m).map_err(|e| Error::bad_input(e.to_string().trim().trim_start_matches("error: ").to_owned()))
+}
+
+/// A file's text, or standard input for `-`.
+///
+/// # Errors
+/// Bad input naming the file that cannot be read.
+pub fn read_text(path: &Path) -> Result<String> {
+    let mut text = String::new();
+    let (read, shown) = match path == Path::new("-") {
+        true => (std::io::stdin().read_to_string(&mut text), "standard input".into()),
+        false => (std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)), path.display().to_string()),
+    };
+    read.map_err(|e| Error::bad_input(format!("reading {shown}: {e}")))?;
+    Ok(text)
+}
+
+/// Typed fields as a request's field map.
+pub fn fields(value: &impl serde::Serialize) -> crate::Fields {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => crate::Fields::new(),
+    }
+}

@@ -1,0 +1,222 @@
+//! The plan search every plan puzzle runs on a SAT/SMT backend: horizons from the puzzle's
+//! lower bound in its step, one probe (encode, solve, decode) per horizon or one solver kept
+//! across horizons where the puzzle offers it, every plan replayed through the rules, the
+//! optimality claim (the horizon one step below proved UNSAT), the second opinion of the
+//! exact search on an external solver's word, `--all` with its blocking claim, and the
+//! claims `--certify` proves. A puzzle says what is its own through [`Plans`]; what it
+//! checks before the search (parity, reachability, bounds) stays in its crate.
+
+use std::time::Instant;
+
+use puzzlec_core::{moves_to_string, parse_moves, Move};
+use puzzlec_drive::enumerate::Enumeration;
+use puzzlec_drive::horizon::{self, Attempt, Horizons, Probe, Shortest};
+use puzzlec_drive::DriveError;
+use puzzlec_ir::Cnf;
+use puzzlec_solve::Backend;
+
+use crate::answer::{moves as length, Answer};
+use crate::certify::Certification;
+use crate::error::{Error, Result};
+use crate::event::Event;
+use crate::opinion::{self, Opinion};
+
+/// Parses a move string.
+///
+/// # Errors
+/// Bad input naming the first bad letter.
+pub fn moves(text: &str) -> Result<Vec<Move>> {
+    parse_moves(text).map_err(|e| Error::bad_input(format!("moves: {e}")))
+}
+
+/// What the plan search needs of one instance with its encoding and backend.
+pub trait Plans {
+    /// The words of a claim about one horizon: "no plan of exactly 13 moves".
+    fn none_at(&self, horizon: usize) -> String;
+
+    /// Encodes, solves and decodes one horizon within `limit`.
+    ///
+    /// # Errors
+    /// The backend fails, or its model does not decode.
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Probe<Vec<Move>>, DriveError>;
+
+    /// The whole search on one solver kept across horizons, when the request asked for it
+    /// and the encoding and backend can (`None`: probe each horizon afresh).
+    fn session(
+        &self,
+        _horizons: Horizons,
+        _progress: &mut dyn FnMut(&Attempt),
+    ) -> Option<std::result::Result<Shortest<Vec<Move>>, DriveError>> {
+        None
+    }
+
+    /// The plain CNF of one horizon, for certificates (checked to exist before the search).
+    fn cnf(&self, horizon: usize) -> Option<Cnf>;
+
+    /// Replays a plan through the rules: `Err` says how it fails.
+    fn replay(&self, plan: &[Move]) -> std::result::Result<(), String>;
+
+    /// The exact search's word on "no plan shorter than `below`", by `deadline`.
+    fn exact(&self, below: usize, deadline: Instant) -> Opinion;
+
+    /// Every plan of exactly `horizon` moves (the found count reported as it grows).
+    ///
+    /// # Errors
+    /// As [`Plans::probe`].
+    fn all(
+        &self,
+        horizon: usize,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<Enumeration<Vec<Move>>, DriveError>;
+
+    /// The assignment that excludes `plan` (the blocking clause `--all` adds).
+    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
+
+    /// What an UNSAT at `horizon` rests on besides the solver, when anything does (lemmas
+    /// that do not follow from the formula by resolution).
+    fn trusted(&self, _horizon: usize, _certified: bool) -> Option<String> {
+        None
+    }
+
+    /// A plan known before the search, which bounds it and which a time limit falls back on.
+    fn known(&self) -> Option<&[Move]> {
+        None
+    }
+
+    /// The reason and the words of "no plan of at most `max` moves".
+    fn none_within(&self, max: usize) -> (Option<&'static str>, String);
+
+    /// Writes the (replayed) plans into the answer: every plan when `complete` is given.
+    fn show(&self, answer: &mut Answer, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>);
+}
+
+/// How to search: on which backend, over which horizons, for what.
+pub struct Search<'a> {
+    pub backend: &'a Backend,
+    pub horizons: Horizons,
+    /// The longest plan the request allows (the horizons may stop earlier, at a known plan).
+    pub max: usize,
+    pub all: bool,
+    /// The user's time limit, for messages.
+    pub timeout: Option<f64>,
+}
+
+/// Runs the search and writes what it found and proved into `answer`.
+///
+/// # Errors
+/// The backend fails, a plan fails replay, a claim does not certify, or the solver is caught
+/// lying (its UNSAT refuted by a known plan or the exact search).
+pub fn search(
+    p: &dyn Plans,
+    s: &Search,
+    mut answer: Answer,
+    mut cert: Option<Certification>,
+    on: &mut dyn FnMut(Event),
+) -> Result<Answer> {
+    let (id, h, deadline) = (s.backend.id(), s.horizons, s.horizons.deadline);
+    let on = std::cell::RefCell::new(on);
+    let mut progress = |at: &Attempt| {
+        (on.borrow_mut())(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds })
+    };
+    let outcome = match p.session(h, &mut progress) {
+        Some(outcome) => outcome,
+        None => horizon::shortest(
+            h,
+            |horizon, limit| {
+                (on.borrow_mut())(Event::Solving { horizon });
+                p.probe(horizon, limit)
+            },
+            &mut progress,
+        ),
+    }?;
+    let on = on.into_inner();
+    let replay = |plan: &[Move]| {
+        p.replay(plan).map_err(|why| {
+            Error::unknown(format!("solver {id} returned a plan that fails replay ({why}): {}", moves_to_string(plan)))
+        })
+    };
+    let claim = |cert: &mut Option<Certification>, words: String, horizon: usize, found: Option<&[Vec<Move>]>| {
+        let Some(c) = cert else { return Ok(()) };
+        let cnf = p.cnf(horizon).ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
+        let cnf = match found {
+            Some(plans) => {
+                puzzlec_drive::enumerate::blocked(cnf, &plans.iter().map(|f| p.blocking(f)).collect::<Vec<_>>())
+            }
+            None => cnf,
+        };
+        c.claim(words, Some(horizon), found.map(<[_]>::len), cnf)
+    };
+    match outcome {
+        Shortest::Found { plan, optimal, horizon } => {
+            replay(&plan)?;
+            let below = horizon.checked_sub(h.step).filter(|_| optimal);
+            if let (Some(below), None, true) = (below, &cert, s.backend.is_external()) {
+                match opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(horizon, by)) {
+                    Opinion::Confirmed => answer.checked = Some(opinion::confirmed()),
+                    Opinion::Shorter(found) => return Err(opinion::lie(id, horizon, found)),
+                    Opinion::NoTime => answer.trusted = Some(opinion::unchecked(id, below)),
+                }
+            }
+            if let Some(t) = below.and_then(|b| p.trusted(b, cert.is_some())) {
+                answer.trusted = Some(t);
+            }
+            let note = match below {
+                Some(b) => {
+                    let words =
+                        format!("{} (so none shorter than {horizon}: plan lengths have one parity)", p.none_at(b));
+                    claim(&mut cert, words, b, None)?;
+                    None
+                }
+                None => optimal.then(|| format!("a plan of {} is optimal without a proof", length(horizon))),
+            };
+            if !s.all {
+                p.show(&mut answer, &[plan], optimal, None);
+                answer.certificate = cert.map(|c| c.finish(note.filter(|_| optimal)));
+                return Ok(answer);
+            }
+            let found = p.all(horizon, deadline, &mut |count| on(Event::Found { count, noun: "plan" }))?;
+            for plan in &found.solutions {
+                replay(plan)?;
+            }
+            on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
+            if found.complete {
+                let words =
+                    format!("no plan of exactly {} beyond the {} found", length(horizon), found.solutions.len());
+                claim(&mut cert, words, horizon, Some(&found.solutions))?;
+            }
+            p.show(&mut answer, &found.solutions, optimal, Some(found.complete));
+            answer.certificate = cert.map(|c| c.finish(note.filter(|_| optimal)));
+            Ok(answer)
+        }
+        Shortest::NoneWithin { max } => {
+            if let Some(known) = p.known().filter(|k| k.len() <= max) {
+                return Err(Error::unknown(format!(
+                    "solver {id} answered UNSAT up to horizon {max}, but a plan of {} exists (found before the search and replayed): the solver is wrong",
+                    length(known.len())
+                )));
+            }
+            if let Opinion::Shorter(found) =
+                opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(max + 1, by))
+            {
+                return Err(opinion::lie(id, max + 1, found));
+            }
+            if max >= h.lower_bound {
+                // The last horizon tried: the largest one of the plans' parity within the bound.
+                let last = h.lower_bound + (max - h.lower_bound) / h.step * h.step;
+                claim(&mut cert, format!("{} (so none of at most {max})", p.none_at(last)), last, None)?;
+            }
+            answer.certificate = cert.map(|c| c.finish(None));
+            let (reason, words) = p.none_within(max.min(s.max));
+            Ok(answer.no_solution(reason, words))
+        }
+        Shortest::Unknown { horizon, reason } => {
+            let why = crate::env::limit_reason(s.timeout, deadline, &reason);
+            let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));
+            if let Some(known) = p.known() {
+                a.set_best(known, horizon.max(h.lower_bound));
+            }
+            Ok(a)
+        }
+    }
+}

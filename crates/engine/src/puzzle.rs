@@ -1,0 +1,174 @@
+//! The puzzle as the generic layers see it. A puzzle crate implements [`Puzzle`]; the
+//! facade's registry lists one value per puzzle and finds it by name, as a compiler finds a
+//! target. Everything a verb needs of a puzzle goes through here: reading its request,
+//! solving, writing and reading formulas, replaying plans, drawing, benchmark families,
+//! cluster jobs and its encodings' proofs. A method a puzzle has no use for keeps its default,
+//! which says so in words (a filling puzzle has no moves to verify).
+
+use std::collections::BTreeMap;
+
+use puzzlec_core::Move;
+use puzzlec_solve::Form;
+
+use crate::answer::Answer;
+use crate::env::Env;
+use crate::error::{Error, Result};
+use crate::event::Event;
+use crate::family::{FamilyRequest, Labelled};
+use crate::options::{Help, Verb};
+use crate::prove::{EncodingResult, InvariantsReport, Mutation};
+use crate::request::Fields;
+use crate::request::{DecodeRequest, EmitRequest, Instance, Request, VerifyRequest};
+
+/// What kind of answer a puzzle has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A shortest move sequence, searched over horizons.
+    Plan,
+    /// An assignment of values, enumerated.
+    Filling,
+}
+
+/// One encoding as help texts and errors list it.
+#[derive(Clone, Debug)]
+pub struct EncodingInfo {
+    pub name: &'static str,
+    /// The forms it writes.
+    pub forms: Vec<Form>,
+    /// One line: what it is for.
+    pub about: &'static str,
+}
+
+/// What cluster jobs need of an instance.
+pub struct JobFacts {
+    pub encoding: &'static str,
+    /// Every plan has at least this many moves (and the parity of any plan's length).
+    pub lower_bound: usize,
+    pub allows_undo: bool,
+    /// The variable "step t plays move m".
+    pub action: Box<dyn Fn(usize, Move) -> Option<String>>,
+}
+
+/// A puzzle. `name` is the word requests and the command line use.
+pub trait Puzzle: Sync {
+    /// The puzzle's name in requests (`"puzzle": NAME`) and on the command line.
+    fn name(&self) -> &'static str;
+
+    /// One line for help lists.
+    fn about(&self) -> &'static str;
+
+    fn kind(&self) -> Kind;
+
+    /// Its own keys in a JSON `solve` request (instance and options), beyond the options
+    /// every puzzle shares.
+    fn keys(&self) -> &'static [&'static str];
+
+    /// Its encodings, in the order defaults are chosen.
+    fn encodings(&self) -> Vec<EncodingInfo>;
+
+    /// The encoding written in `form` when none is named (`emit`, `family`, `jobs`).
+    fn default_encoding(&self, form: Form) -> Option<&'static str> {
+        self.encodings().into_iter().find(|e| e.forms.contains(&form)).map(|e| e.name)
+    }
+
+    /// Solves one request of this puzzle (see `puzzlec_facade::solve`).
+    ///
+    /// # Errors
+    /// Bad input for requests that are wrong; unknown when a solver fails or lies.
+    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer>;
+
+    /// The text of one horizon (or of the whole filling problem) in one form.
+    ///
+    /// # Errors
+    /// Bad input for instances, names, horizons above the cap, or forms an encoding lacks.
+    fn emit(&self, req: &EmitRequest) -> Result<String>;
+
+    /// Decodes a solver's answer to an emitted file and replays it.
+    ///
+    /// # Errors
+    /// Bad input for files that do not match the instance; unknown for answers that do not
+    /// decode or fail the replay.
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer>;
+
+    /// Replays a plan strictly through the rules.
+    ///
+    /// # Errors
+    /// Bad input for instances or moves that do not parse, or a puzzle without moves.
+    fn verify(&self, _req: &VerifyRequest) -> Result<Answer> {
+        Err(Error::bad_input(format!("a {} puzzle has no moves to verify", self.name())))
+    }
+
+    /// Checks a filling given by cell number against the instance (batch `--resume`
+    /// re-checks what a previous run wrote).
+    ///
+    /// # Errors
+    /// The first rule broken, in words.
+    fn check_filling(&self, _instance: &Instance, _values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
+        Err("a filling for a puzzle that has none".into())
+    }
+
+    /// The figures and summary lines of a solved (or enumerated) answer.
+    fn text(&self, answer: &Answer) -> String;
+
+    /// The text of a `decode` answer that decoded.
+    fn decoded_text(&self, answer: &Answer) -> String;
+
+    /// The answer drawn as one SVG.
+    ///
+    /// # Errors
+    /// Bad input when the answer has nothing to draw.
+    fn draw(&self, instance: &Instance, answer: &Answer) -> Result<String>;
+
+    /// What `jobs` needs to split this instance's horizons.
+    ///
+    /// # Errors
+    /// Bad input when the puzzle has no horizons to split, or the encoding no actions.
+    fn jobs(&self, _instance: &Instance, _encoding: Option<&str>) -> Result<JobFacts> {
+        Err(Error::bad_input(format!(
+            "jobs split the horizons of plan puzzles; a {} puzzle is solved whole (`solve {} --all`)",
+            self.name(),
+            self.name()
+        )))
+    }
+
+    /// The labelled instances of a benchmark family.
+    ///
+    /// # Errors
+    /// Bad input for the family's options; unknown when an exact search gives up.
+    fn family(&self, req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>>;
+
+    /// `prove encodings`: every encoding against the rules on small instances, and the
+    /// mutants of its clause families.
+    ///
+    /// # Errors
+    /// A backend fails.
+    fn prove_encodings(
+        &self,
+        env: &Env,
+        quick: bool,
+        on: &mut dyn FnMut(Event),
+    ) -> Result<(Vec<EncodingResult>, Vec<Mutation>)>;
+
+    /// `prove invariants`: properties of the puzzle's circuits proved on every square size
+    /// with a side in `sides`; `None` for a puzzle that states none.
+    fn invariants(
+        &self,
+        _env: &Env,
+        _sides: std::ops::RangeInclusive<usize>,
+        _on: &mut dyn FnMut(Event),
+    ) -> Option<Result<InvariantsReport>> {
+        None
+    }
+
+    /// The help of this puzzle's subcommand of `verb`; `None` when it takes no part in it.
+    fn help(&self, verb: Verb) -> Option<Help>;
+
+    /// Adds the puzzle's own arguments of `verb` (its instance flags and options) to `cmd`.
+    fn args(&self, verb: Verb, cmd: clap::Command) -> clap::Command;
+
+    /// The request's fields from the arguments [`Puzzle::args`] added, files read.
+    ///
+    /// # Errors
+    /// Bad input for files that cannot be read or flags that do not go together.
+    fn fields(&self, verb: Verb, matches: &clap::ArgMatches) -> Result<Fields>;
+}

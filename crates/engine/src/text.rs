@@ -1,0 +1,90 @@
+//! The human text of an answer (`--json` prints the answer itself), kept beside the answer so
+//! that every front end says the same things. A puzzle writes its figures and the lines of a
+//! solved answer ([`crate::Puzzle::text`]); what every answer shares is written here.
+
+pub use crate::answer::{count, moves};
+use crate::{Answer, Status};
+
+/// ", at most G above optimal (lower bound L)" for anytime answers.
+pub fn bound(a: &Answer) -> String {
+    match (a.gap, a.lower_bound) {
+        (Some(gap), Some(lb)) => format!(", at most {gap} above optimal (lower bound {lb})"),
+        _ => String::new(),
+    }
+}
+
+/// What was proved of a plan's length.
+pub fn proof(a: &Answer, short: bool) -> &'static str {
+    match (a.optimal == Some(true), short) {
+        (true, true) => "optimal",
+        (true, false) => "optimal: no shorter plan exists",
+        (false, _) => "not proved optimal",
+    }
+}
+
+/// Whether an enumeration found every solution.
+pub fn more(a: &Answer) -> &'static str {
+    if a.complete == Some(true) {
+        "all of them"
+    } else {
+        "stopped early: there may be more"
+    }
+}
+
+/// The text of a `solve` answer: the collected horizons, the puzzle's lines (`solved`, for a
+/// solved answer), the certificate, what was trusted or checked, and the portfolio.
+pub fn solved(a: &Answer, solved: impl FnOnce(&Answer) -> String) -> String {
+    let proved = a.certificate.as_ref().map_or(String::new(), |c| {
+        let n = count(c.claims.len(), "UNSAT claim");
+        format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
+    });
+    let why = |r: &crate::answer::Racer| match (&r.detail, r.status) {
+        (Some(d), crate::answer::RacerStatus::Error) => format!(": {d}"),
+        _ => String::new(),
+    };
+    let raced = a.portfolio.as_ref().map_or(String::new(), |racers| {
+        let each: Vec<String> =
+            racers.iter().map(|r| format!("{} {} ({} ms){}", r.solver, r.status, r.time_ms, why(r))).collect();
+        format!("portfolio: {}\n", each.join(", "))
+    });
+    let trusted = a.trusted.as_ref().map_or(String::new(), |t| format!("trusted: {t}\n"))
+        + &a.checked.as_ref().map_or(String::new(), |c| format!("checked: {c}\n"));
+    let horizons: String = a.collected.iter().flatten().map(|h| format!("{h}\n")).collect();
+    horizons + &summary(a, solved) + &proved + &trusted + &raced
+}
+
+fn summary(a: &Answer, solved: impl FnOnce(&Answer) -> String) -> String {
+    let detail = a.detail.clone().unwrap_or_default();
+    let len = moves(a.length.unwrap_or(0));
+    match a.status {
+        Status::NoSolution => format!("no solution: {detail}\n"),
+        Status::Unknown => match &a.moves {
+            Some(m) => format!("unknown: {detail}\n{}best plan found: {len}{}\n{m}\n", a.figures.concat(), bound(a)),
+            None => format!("unknown: {detail}\n"),
+        },
+        _ => solved(a),
+    }
+}
+
+/// The text of a `decode` answer (`decoded`: the puzzle's lines for one that decoded).
+pub fn decoded(a: &Answer, decoded: impl FnOnce(&Answer) -> String) -> String {
+    match a.status {
+        Status::Solved => decoded(a),
+        _ => format!("{}\n", a.detail.clone().unwrap_or_default()),
+    }
+}
+
+/// The text of a plan's `decode` answer: the figure and the replay-checked moves.
+pub fn decoded_plan(a: &Answer) -> String {
+    format!("{}decoded {} (replay-checked): {}\n", a.figures.concat(), moves(a.length.unwrap_or(0)), a.plans().concat())
+}
+
+/// The text of a `verify` answer.
+pub fn verified(a: &Answer) -> String {
+    match a.status {
+        Status::Valid => {
+            format!("{}valid: the plan of {} reaches the goal\n", a.figures.concat(), moves(a.length.unwrap_or(0)))
+        }
+        _ => format!("invalid: {}\n", a.error.clone().unwrap_or_default()),
+    }
+}

@@ -1,0 +1,179 @@
+//! `solve cross`: the exact search by default on request, else the plan search on a SAT/SMT
+//! backend, after the checks that need no solver (a target the relaxed puzzle cannot reach,
+//! or one no reachable position reaches).
+
+use std::time::{Duration, Instant};
+
+use puzzlec_core::Move;
+use puzzlec_drive::enumerate::Enumeration;
+use puzzlec_drive::horizon::{Horizons, Probe};
+use puzzlec_drive::DriveError;
+use puzzlec_engine::answer::{Answer, Status};
+use puzzlec_engine::certify::Certification;
+use puzzlec_engine::env::{self, Env};
+use puzzlec_engine::error::{Error, Result};
+use puzzlec_engine::event::Event;
+use puzzlec_engine::opinion::Opinion;
+use puzzlec_engine::{plan, Request};
+use puzzlec_ir::Cnf;
+use puzzlec_solve::Backend;
+
+use crate::drive as drive_cross;
+use crate::encodings::CrossEncoding;
+use crate::request::CrossRequest;
+use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
+use crate::verbs::{instance, registry, set_plans, PUZZLE};
+
+/// Positions the exhaustive unreachability proof may visit before giving up.
+const REACH_CAP: usize = 2_000_000;
+
+/// The longest plan looked for when the request names none.
+pub const DEFAULT_MAX_MOVES: usize = 60;
+/// The largest `--max-moves`: beyond it the horizon search would run for days.
+pub const MAX_MOVES_CAP: usize = 1000;
+
+/// Solves a cross-slider request.
+///
+/// # Errors
+/// Bad input (flags, names, conflicting options); unknown when a solver fails.
+pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    let req: &CrossRequest = &request.read()?;
+    let options = &request.options;
+    let started = Instant::now();
+    let puzzle = instance(&req.instance)?;
+    let deadline = env::deadline(options.timeout)?;
+    let max = req.max_moves.unwrap_or(DEFAULT_MAX_MOVES);
+    if max > MAX_MOVES_CAP {
+        return Err(Error::bad_input(format!(
+            "--max-moves {max}: at most {MAX_MOVES_CAP} (every horizon up to it is encoded and solved)"
+        )));
+    }
+    let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
+    let n = puzzle.cells();
+    let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.solver = Some(solver.id().to_owned());
+    answer.lower_bound = Some(if h0 == UNREACHABLE { 0 } else { h0 as usize });
+    let finish = |mut a: Answer| {
+        a.time_ms = Some(started.elapsed().as_millis() as u64);
+        Ok(a)
+    };
+    let all = options.all.then_some(());
+    let cert = Certification::start(options, &solver, env, deadline)?;
+    let Some(backend) = solver.backend() else {
+        if cert.is_some() {
+            return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
+        }
+        if let Some(e) = &options.encoding {
+            return Err(Error::bad_input(format!(
+                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
+            )));
+        }
+        answer.encoding = Some("none".into());
+        let keep = if options.all { usize::MAX } else { 1 };
+        return finish(match rules::shortest_solutions(&puzzle, max, keep, deadline) {
+            CrossSearch::Found { solutions, complete, .. } => {
+                for plan in &solutions {
+                    rules::replay(&puzzle, plan).map_err(|e| {
+                        Error::unknown(format!("the exact search returned a plan that fails replay: {e}"))
+                    })?;
+                }
+                set_plans(&mut answer, &puzzle, &solutions, true, all.map(|()| complete));
+                answer
+            }
+            CrossSearch::NoneWithin { max_moves: Some(m) } => answer.no_solution(None, none_within(&puzzle, m)),
+            CrossSearch::NoneWithin { max_moves: None } => {
+                answer.no_solution(None, "the cross cannot reach the target even with every piece free")
+            }
+            CrossSearch::TimedOut => answer.unknown(limit(options, deadline, "time limit reached")),
+        });
+    };
+    let encoding = puzzlec_engine::choose::encoding(&registry(), options.encoding.as_deref(), backend)?;
+    answer.encoding = Some(encoding.name().into());
+    puzzlec_engine::certify::needs_cnf(cert.is_some(), encoding.name(), encoding.is_cnf(), None)?;
+    if h0 == UNREACHABLE {
+        return finish(answer.no_solution(None, "the cross cannot reach the target even with every piece free"));
+    }
+    // With fixed orientations, or a bound above the default (climbing to it could take
+    // long), first try to prove the target unreachable by visiting every position.
+    let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
+    if prove_first && rules::target_reachable(&puzzle, REACH_CAP) == Some(false) {
+        return finish(
+            answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
+        );
+    }
+    let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };
+    let plans = Plans { encoding, backend, puzzle };
+    let search = plan::Search { backend, horizons, max, all: options.all, timeout: options.timeout };
+    finish(plan::search(&plans, &search, answer, cert, on)?)
+}
+
+/// One instance with its encoding and backend, as the plan search sees it.
+struct Plans<'a> {
+    encoding: &'static dyn CrossEncoding,
+    backend: &'a Backend,
+    puzzle: CrossPuzzle,
+}
+
+impl plan::Plans for Plans<'_> {
+    fn none_at(&self, horizon: usize) -> String {
+        format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
+    }
+
+    fn probe(&self, horizon: usize, limit: Duration) -> std::result::Result<Probe<Vec<Move>>, DriveError> {
+        drive_cross::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
+    }
+
+    fn cnf(&self, horizon: usize) -> Option<Cnf> {
+        match drive_cross::encode(self.encoding, &self.puzzle, horizon, puzzlec_solve::Form::Dimacs) {
+            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
+            _ => None,
+        }
+    }
+
+    fn replay(&self, plan: &[Move]) -> std::result::Result<(), String> {
+        rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn exact(&self, below: usize, deadline: Instant) -> Opinion {
+        match rules::shortest_solutions(&self.puzzle, below, 1, Some(deadline)) {
+            CrossSearch::Found { length, .. } if length < below => Opinion::Shorter(length),
+            CrossSearch::Found { .. } | CrossSearch::NoneWithin { .. } => Opinion::Confirmed,
+            CrossSearch::TimedOut => Opinion::NoTime,
+        }
+    }
+
+    fn all(
+        &self,
+        horizon: usize,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<Enumeration<Vec<Move>>, DriveError> {
+        drive_cross::all_plans(self.encoding, self.backend, &self.puzzle, horizon, deadline, usize::MAX, found)
+    }
+
+    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
+        self.encoding.blocking(plan)
+    }
+
+    fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
+        (None, none_within(&self.puzzle, max))
+    }
+
+    fn show(&self, answer: &mut Answer, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>) {
+        set_plans(answer, &self.puzzle, plans, optimal, complete);
+    }
+}
+
+fn limit(options: &puzzlec_engine::SolveOptions, deadline: Option<Instant>, reason: &str) -> String {
+    env::limit_reason(options.timeout, deadline, reason)
+}
+
+/// "None within max" from a solver, upgraded to "never" when the positions are few enough to
+/// visit them all.
+fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
+    match rules::target_reachable(puzzle, REACH_CAP) {
+        Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
+        _ => format!("no plan of at most {} brings the cross to the target", puzzlec_engine::answer::moves(max)),
+    }
+}

@@ -1,0 +1,197 @@
+//! The cross slider through the facade: the instance from flags and grid text, and the verbs.
+
+use crate::drive as drive_cross;
+use crate::encodings::{self as encodings, CrossEncoding};
+use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, UNREACHABLE};
+use puzzlec_core::{moves_to_string, Move};
+
+use crate::request::CrossInstance;
+use puzzlec_engine::answer::{Answer, Solution, Status};
+use puzzlec_engine::error::{Error, Result};
+use puzzlec_engine::files;
+use puzzlec_engine::{DecodeRequest, EmitRequest, JobFacts, VerifyRequest};
+
+pub const PUZZLE: &str = "cross";
+
+use puzzlec_engine::files::size;
+
+/// Parses a 1-based `ROW,COL` into a 0-based cell.
+fn cell(flag: &str, text: &Option<String>) -> Result<Option<Cell>> {
+    let Some(text) = text else { return Ok(None) };
+    let parse = || -> Option<Cell> {
+        let (r, c) = text.trim().split_once(',')?;
+        let (r, c): (usize, usize) = (r.trim().parse().ok()?, c.trim().parse().ok()?);
+        (r >= 1 && c >= 1).then(|| (r - 1, c - 1))
+    };
+    parse()
+        .map(Some)
+        .ok_or_else(|| Error::bad_input(format!("{flag} {text:?}: expected ROW,COL counted from 1, e.g. 1,1")))
+}
+
+/// The instance from the flags (and the orientation grid, when given).
+///
+/// # Errors
+/// Bad input naming the flag or the grid's line.
+pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
+    let bad = |e: rules::CrossError| Error::bad_input(e);
+    let (cross_at, empty, target) =
+        (cell("--cross", &a.cross)?, cell("--empty", &a.empty)?, cell("--target", &a.target)?);
+    if let Some(text) = &a.orientations {
+        let origin = a.orientations_origin.as_deref().unwrap_or("--orientations");
+        let grid = parse_orientation_grid(text).map_err(|e| Error::bad_input(format!("{origin}: {e}")))?;
+        if let Some(given) = &a.size {
+            if size(given)? != (grid.rows, grid.cols) {
+                return Err(Error::bad_input(format!(
+                    "--size {given} conflicts with the orientation grid in {origin}, which is {}x{}",
+                    grid.rows, grid.cols
+                )));
+            }
+        }
+        let target = target.unwrap_or((grid.rows - 1, grid.cols - 1));
+        return CrossPuzzle::from_grid(&grid, cross_at, empty, target).map_err(bad);
+    }
+    let (rows, cols) = size(a.size.as_deref().unwrap_or("5x5"))?;
+    let corner = (rows.saturating_sub(1), cols.saturating_sub(1));
+    CrossPuzzle::new(rows, cols, cross_at.unwrap_or((0, 0)), empty.unwrap_or(corner), target.unwrap_or(corner))
+        .map_err(bad)
+}
+
+/// What cluster jobs need of a cross-slider instance (see [`crate::slide::job_facts`]).
+///
+/// # Errors
+/// Bad input for the instance or an encoding without action variables.
+pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<JobFacts> {
+    let puzzle = instance(i)?;
+    let chosen = match name {
+        Some(n) => encoding(n)?,
+        None => {
+            *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
+        }
+    };
+    let n = puzzle.cells();
+    let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+    let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
+    let action = Box::new(move |t, m| chosen.action_name(t, m));
+    Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
+}
+
+/// This puzzle's encodings, as the chooser reads them.
+pub(crate) fn registry() -> puzzlec_engine::choose::Registry<dyn CrossEncoding> {
+    puzzlec_engine::choose::Registry {
+        puzzle: PUZZLE,
+        all: &encodings::ALL,
+        by_name: encoding,
+        name: |e| e.name(),
+        form: drive_cross::form,
+    }
+}
+
+/// The first registered encoding written in form `kind`.
+pub fn default_encoding(kind: puzzlec_solve::Form) -> &'static str {
+    puzzlec_engine::choose::first_in(&registry(), kind)
+}
+
+fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
+    encodings::by_name(name)
+        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", encodings::names())))
+}
+
+/// Writes replayed plans, with their grids, into the answer.
+pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>], optimal: bool, all: Option<bool>) {
+    let mut shown = Vec::new();
+    for plan in plans {
+        // Replayed before (the judge); a plan that fails now shows no grid.
+        let Ok(end) = rules::replay(p, plan) else { continue };
+        shown.push((moves_to_string(plan), end.grid(p)));
+    }
+    answer.length = Some(plans.first().map_or(0, Vec::len));
+    answer.optimal = Some(optimal);
+    if optimal {
+        answer.lower_bound = answer.length;
+    }
+    answer.moves = shown.first().map(|s| s.0.clone());
+    answer.grid = shown.first().map(|s| s.1.rows.clone());
+    answer.figures = shown.iter().map(|(_, g)| g.to_string()).collect();
+    if let Some(complete) = all {
+        answer.count = Some(shown.len());
+        answer.complete = Some(complete);
+        answer.solutions =
+            Some(shown.into_iter().map(|(moves, g)| Solution::CrossPlan { moves, grid: g.rows }).collect());
+    }
+}
+
+/// Replays a plan; valid when the cross ends on the target.
+///
+/// # Errors
+/// Bad input for flags or move letters that do not parse.
+pub fn verify(i: &CrossInstance, req: &VerifyRequest) -> Result<Answer> {
+    let puzzle = instance(i)?;
+    let plan = puzzlec_engine::plan::moves(&req.moves)?;
+    let mut answer = Answer::new(PUZZLE, Status::Valid);
+    answer.length = Some(plan.len());
+    match rules::replay(&puzzle, &plan) {
+        Ok(end) => {
+            let grid = end.grid(&puzzle);
+            answer.moves = Some(moves_to_string(&plan));
+            answer.grid = Some(grid.rows.clone());
+            answer.figures = vec![grid.to_string()];
+        }
+        Err(e) => {
+            answer.status = Status::Invalid;
+            answer.error = Some(e.to_string());
+        }
+    }
+    Ok(answer)
+}
+
+/// One horizon's encoding as file text.
+///
+/// # Errors
+/// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
+pub fn emit(i: &CrossInstance, req: &EmitRequest) -> Result<String> {
+    let puzzle = instance(i)?;
+    let encoding = encoding(req.encoding.as_deref().unwrap_or_else(|| default_encoding(req.format)))?;
+    files::check_horizon(req.horizon)?;
+    let kind = req.format;
+    let form = drive_cross::encode(encoding, &puzzle, req.horizon, kind).ok_or_else(|| {
+        Error::bad_input(format!(
+            "encoding {} has no {kind} form (it is {})",
+            encoding.name(),
+            drive_cross::form(encoding)
+        ))
+    })?;
+    Ok(form.to_text())
+}
+
+/// Decodes a solver's answer to an emitted file and replays the plan.
+///
+/// # Errors
+/// As [`crate::slide::decode`].
+pub fn decode(i: &CrossInstance, req: &DecodeRequest) -> Result<Answer> {
+    let puzzle = instance(i)?;
+    let fields = files::header_fields(req, PUZZLE)?;
+    let encoding = encoding(files::field(&fields, req, "encoding")?)?;
+    let horizon = files::horizon(&fields, req)?;
+    let expected = drive_cross::header(encoding, &puzzle, horizon);
+    if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
+        return Err(Error::bad_input(format!(
+            "{} encodes another instance than the options describe (expected `{expected}`)",
+            req.encoded_origin
+        )));
+    }
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.horizon = Some(horizon);
+    let Some(model) = files::read_model(req)? else {
+        answer.status = Status::NoSolution;
+        answer.detail = Some(format!(
+            "unsatisfiable: the cross cannot stand on the target after exactly {}",
+            puzzlec_engine::answer::moves(horizon)
+        ));
+        return Ok(answer);
+    };
+    let plan = drive_cross::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
+    answer.encoding = Some(encoding.name().into());
+    set_plans(&mut answer, &puzzle, &[plan], false, None);
+    answer.optimal = None;
+    Ok(answer)
+}

@@ -1,0 +1,21 @@
+//! The lines of a solved magic-hexagon answer: every filling drawn, then the magic sum and
+//! whether the enumeration is complete.
+
+use puzzlec_engine::text::{count, more};
+use puzzlec_engine::Answer;
+
+pub fn solved(a: &Answer) -> String {
+    let magic = a.magic_sum.unwrap_or(0);
+    let end = match (a.complete, a.count) {
+        (Some(c), Some(n)) => {
+            let more = if c { "all of them: no more exist" } else { more(a) };
+            format!("{}, magic sum {magic} ({more})", count(n, "solution"))
+        }
+        _ => format!("magic sum {magic}: every line checked"),
+    };
+    format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
+}
+
+pub fn decoded(a: &Answer) -> String {
+    format!("{}\ndecoded and checked: every line sums to {}\n", a.figures.concat(), a.magic_sum.unwrap_or(0))
+}
