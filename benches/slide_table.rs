@@ -59,7 +59,7 @@ fn prove(
     let lb = Heuristic::new(&case.goal).manhattan_linear_conflict(&case.start);
     let h = Horizons { lower_bound: lb, step: 2, max: 90, deadline: Some(started + LIMIT) };
     let out = if incremental {
-        incremental_shortest(backend, &case.start, &case.goal, ing, strategy.cubes != Cubes::Off, h, |_| {})
+        incremental_shortest(&Compact, backend, &case.start, &case.goal, ing, strategy.cubes != Cubes::Off, h, |_| {})
     } else {
         shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, strategy), |_| {})
     };
@@ -86,7 +86,7 @@ fn prove(
 }
 
 fn size(case: &Case, encoding: &dyn SlideEncoding, backend: &Backend) -> (usize, usize) {
-    match encode_with(encoding, &case.start, &case.goal, case.optimum, backend.input(), Ingredients::default()) {
+    match encode_with(encoding, &case.start, &case.goal, case.optimum, backend.form(), Ingredients::default()) {
         Some(Formula::Cnf(c)) => (c.num_vars() as usize, c.num_clauses()),
         Some(Formula::Smt(s)) => (s.declarations().len(), s.num_assertions()),
         None => (0, 0),

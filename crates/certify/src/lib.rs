@@ -87,9 +87,9 @@ impl Certifier {
     /// # Errors
     /// No prover, no checker, or a folder that cannot be made.
     pub fn new(chosen: Option<&Backend>, registry: &Registry, keep: Option<&Path>) -> Result<Certifier, CertifyError> {
-        let prover = match chosen {
-            Some(Backend::External(e)) if e.writes_proofs() => External::new(e.spec.clone(), e.binary.clone()),
-            _ => registry
+        let prover = match chosen.and_then(Backend::program).filter(|e| e.writes_proofs()) {
+            Some(e) => External::new(e.spec.clone(), e.binary.clone()),
+            None => registry
                 .solvers()
                 .iter()
                 .filter(|s| !s.proof.is_empty() && s.input == puzzlec_solve::Form::Dimacs)

@@ -45,7 +45,7 @@ pub fn enumerate_parallel<P: Send>(
     decode: &(dyn Fn(&AnyModel) -> Result<P, DriveError> + Sync),
     block: &(dyn Fn(&P) -> Vec<Lit> + Sync),
 ) -> Option<Result<Enumeration<P>, DriveError>> {
-    if !backend.is_incremental() {
+    if !backend.offers_sessions() {
         return None;
     }
     let next = AtomicUsize::new(0);

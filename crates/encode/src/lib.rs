@@ -4,6 +4,11 @@
 //! into the puzzle's terms, and never see a solver.
 
 pub mod card;
+pub mod info;
+
+pub use info::{find, first_in, names, Encoding, Info};
+#[doc(hidden)]
+pub use puzzlec_ir::Form;
 
 /// A model that does not decode into a solution. The CLI reports it as the solver's fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

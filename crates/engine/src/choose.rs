@@ -1,44 +1,50 @@
-//! Choosing an encoding for a backend, shared by the puzzles whose encodings have one form
-//! each (cross slider, hexagons).
+//! Choosing a puzzle's encoding: by name, or the first one written in the form a backend
+//! reads, and checking that the backend can read it. Every puzzle's encodings describe
+//! themselves ([`puzzlec_encode::Encoding`]), so this is written once.
 
+use puzzlec_encode::Encoding;
 use puzzlec_solve::{Backend, Form};
 
 use crate::error::{Error, Result};
 
-/// How to read one puzzle's encoding registry.
-pub struct Registry<E: ?Sized + 'static> {
-    pub puzzle: &'static str,
-    pub all: &'static [&'static E],
-    pub by_name: fn(&str) -> Result<&'static E>,
-    pub name: fn(&E) -> &'static str,
-    pub form: fn(&E) -> Form,
+/// The encoding called `name` among `puzzle`'s encodings `all`.
+///
+/// # Errors
+/// Bad input listing the names there are.
+pub fn named<E: ?Sized + Encoding>(puzzle: &str, all: &[&'static E], name: &str) -> Result<&'static E> {
+    puzzlec_encode::find(all, name).ok_or_else(|| {
+        Error::bad_input(format!("unknown encoding {name:?} for {puzzle} (known: {})", puzzlec_encode::names(all)))
+    })
 }
 
-/// The name of the first registered encoding written in form `kind`.
-pub fn first_in<E: ?Sized>(r: &Registry<E>, kind: Form) -> &'static str {
-    r.all.iter().copied().find(|e| (r.form)(e) == kind).map_or("", |e| (r.name)(e))
+/// The name of the first of `all` written in `form` ("" when none is).
+pub fn first_in<E: ?Sized + Encoding>(all: &[&'static E], form: Form) -> &'static str {
+    puzzlec_encode::first_in(all, form).map_or("", |e| e.name())
 }
 
-/// The encoding named, else the first registered one in the form the backend reads; either
-/// way it must be written in that form (bad input otherwise).
+/// The encoding named, else the first of `all` in the form the backend reads; either way it
+/// must be written in that form (bad input otherwise).
 ///
 /// # Errors
 /// An unknown name, or an encoding the backend cannot read.
-pub fn encoding<E: ?Sized>(r: &Registry<E>, requested: Option<&str>, backend: &Backend) -> Result<&'static E> {
-    let e =
-        match requested {
-            Some(name) => (r.by_name)(name)?,
-            None => r.all.iter().copied().find(|e| (r.form)(e) == backend.input()).ok_or_else(|| {
-                Error::bad_input(format!("no {} encoding is written in {}", r.puzzle, backend.input()))
-            })?,
-        };
-    if (r.form)(e) != backend.input() {
+pub fn for_backend<E: ?Sized + Encoding>(
+    puzzle: &str,
+    all: &[&'static E],
+    requested: Option<&str>,
+    backend: &Backend,
+) -> Result<&'static E> {
+    let e = match requested {
+        Some(name) => named(puzzle, all, name)?,
+        None => puzzlec_encode::first_in(all, backend.form())
+            .ok_or_else(|| Error::bad_input(format!("no {puzzle} encoding is written in {}", backend.form())))?,
+    };
+    if !e.writes(backend.form()) {
         return Err(Error::bad_input(format!(
             "solver {} reads {} but encoding {} offers only {}",
             backend.id(),
-            backend.input(),
-            (r.name)(e),
-            (r.form)(e)
+            backend.form(),
+            e.name(),
+            e.forms_text()
         )));
     }
     Ok(e)

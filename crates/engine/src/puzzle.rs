@@ -30,14 +30,7 @@ pub enum Kind {
 }
 
 /// One encoding as help texts and errors list it.
-#[derive(Clone, Debug)]
-pub struct EncodingInfo {
-    pub name: &'static str,
-    /// The forms it writes.
-    pub forms: Vec<Form>,
-    /// One line: what it is for.
-    pub about: &'static str,
-}
+pub use puzzlec_encode::Info as EncodingInfo;
 
 /// What cluster jobs need of an instance.
 pub struct JobFacts {
@@ -64,7 +57,7 @@ pub trait Puzzle: Sync {
     fn keys(&self) -> &'static [&'static str];
 
     /// Its encodings, in the order defaults are chosen.
-    fn encodings(&self) -> Vec<EncodingInfo>;
+    fn encodings(&self) -> Vec<&'static EncodingInfo>;
 
     /// The encoding written in `form` when none is named (`emit`, `family`, `jobs`).
     fn default_encoding(&self, form: Form) -> Option<&'static str> {

@@ -118,7 +118,7 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     }
     let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
     let solver = env.solver(solver_id)?;
-    let backend = solver.backend().filter(|b| b.input() == Form::Dimacs);
+    let backend = solver.backend().filter(|b| b.form() == Form::Dimacs);
     let proof = req.certify.then_some("@PROOF@");
     let command = backend.and_then(|b| b.command_line("@IN@", "@RESULT@", proof)).ok_or_else(|| {
         Error::bad_input(format!(

@@ -40,13 +40,13 @@ fn input_word(kind: Form) -> &'static str {
 pub fn list(env: &Env, check: bool) -> Result<SolverList> {
     let registry = env.registry()?;
     let mut rows = Vec::new();
-    for id in Backend::BUILT_IN {
+    for id in Backend::built_in() {
         let backend = Backend::resolve(id, &registry)?;
         rows.push(SolverRow {
             id: id.to_owned(),
-            input: input_word(backend.input()),
+            input: input_word(backend.form()),
             found: true,
-            binary: Some(if backend.input() == Form::Smt2 { "(linked)" } else { "(embedded)" }.into()),
+            binary: Some(if backend.form() == Form::Smt2 { "(linked)" } else { "(embedded)" }.into()),
             version: backend.version(),
         });
     }
@@ -94,6 +94,6 @@ impl std::fmt::Display for SolverList {
 pub fn ids() -> Vec<String> {
     match puzzlec_solve::Registry::load(None) {
         Ok(r) => r.all_ids(),
-        Err(_) => Backend::BUILT_IN.iter().map(|s| s.to_string()).chain([Solver::SEARCH_ID.to_owned()]).collect(),
+        Err(_) => Backend::built_in().map(str::to_owned).chain([Solver::SEARCH_ID.to_owned()]).collect(),
     }
 }

@@ -28,7 +28,7 @@ fn backends() -> Vec<(String, Form)> {
     let mut missing = Vec::new();
     for id in registry.all_ids() {
         match env.solver(&id) {
-            Ok(Solver::Backend(b)) => out.push((id, b.input())),
+            Ok(Solver::Backend(b)) => out.push((id, b.form())),
             Ok(Solver::Search) => {}
             Err(e) => missing.push(format!("{id}: {e}")),
         }
@@ -70,8 +70,8 @@ fn every_slide_encoding_on_every_backend_matches_bfs() {
     for encoding in slide_encodings::ALL {
         for (id, input) in &backends {
             let readable = match input {
-                Form::Dimacs => encoding.has_cnf(),
-                Form::Smt2 => encoding.has_smt(),
+                Form::Dimacs => encoding.writes(puzzlec_ir::Form::Dimacs),
+                Form::Smt2 => encoding.writes(puzzlec_ir::Form::Smt2),
             };
             if !readable {
                 continue;
@@ -142,7 +142,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
     let mut combos = 0;
     for encoding in cross_encodings::ALL {
         for (id, input) in &backends {
-            if encoding.is_cnf() != (*input == Form::Dimacs) {
+            if encoding.writes(puzzlec_ir::Form::Dimacs) != (*input == Form::Dimacs) {
                 continue;
             }
             combos += 1;
@@ -191,7 +191,7 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
     let mut combos = 0;
     for encoding in hex_encodings::ALL {
         for (id, input) in &backends {
-            if encoding.is_cnf() != (*input == Form::Dimacs) {
+            if encoding.writes(puzzlec_ir::Form::Dimacs) != (*input == Form::Dimacs) {
                 continue;
             }
             combos += 1;

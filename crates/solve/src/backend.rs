@@ -1,5 +1,5 @@
-//! The backend capabilities (small traits, as rustsat splits them) and the enum the CLI picks
-//! from by solver id.
+//! The backend capabilities (small traits, as rustsat splits them) and the backend a solver id
+//! resolves to.
 
 use std::time::Duration;
 
@@ -55,128 +55,144 @@ pub trait SolveSmt {
     fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError>;
 }
 
-/// Every solver the CLI can name.
-pub enum Backend {
-    LinkedZ3(LinkedZ3),
-    EmbeddedCadical(EmbeddedCadical),
-    External(External),
+/// What every backend is: a solver with an id, reading one form, under a time limit. Its
+/// capabilities are small traits it may offer: one-shot CNF or SMT-LIB2 solving
+/// ([`SolveCnf`], [`SolveSmt`]), a live solver with assumptions ([`crate::Incremental`], to
+/// which an external propagator may connect), being a program of its own whose command line
+/// jobs and proofs use ([`External`]). Drivers ask for a capability, never for a solver by
+/// name. A new built-in backend is one file implementing this trait and one line in
+/// [`Backend::BUILT_IN`].
+pub trait Solve: Send + Sync {
+    fn id(&self) -> &str;
+    /// The intermediate form it reads.
+    fn form(&self) -> Form;
+    /// What it says its version is.
+    fn version(&self) -> Option<String>;
+    /// One-shot CNF solving, when it reads CNF.
+    fn cnf(&self) -> Option<&dyn SolveCnf> {
+        None
+    }
+    /// One-shot SMT-LIB2 solving, when it reads SMT-LIB2.
+    fn smt(&self) -> Option<&dyn SolveSmt> {
+        None
+    }
+    /// A live solver loaded with `cnf` (`config` names a preset where the solver has them),
+    /// when it offers one.
+    fn session(&self, _cnf: &Cnf, _config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
+        None
+    }
+    /// The program behind it, when it is one (a registry entry).
+    fn program(&self) -> Option<&External> {
+        None
+    }
+}
+
+/// How a built-in backend is made.
+pub type Make = fn() -> Backend;
+
+/// A backend, as drivers hold it.
+pub struct Backend(Box<dyn Solve>);
+
+impl<S: Solve + 'static> From<S> for Backend {
+    fn from(solve: S) -> Backend {
+        Backend(Box::new(solve))
+    }
 }
 
 impl Backend {
-    /// Ids that need no registry entry.
-    pub const BUILT_IN: [&'static str; 2] = ["z3", "cadical"];
+    /// The built-in backends (no registry entry needed), by id.
+    pub const BUILT_IN: [(&'static str, Make); 2] =
+        [("z3", || Backend::from(LinkedZ3)), ("cadical", || Backend::from(EmbeddedCadical))];
+
+    /// The ids of the built-in backends.
+    pub fn built_in() -> impl Iterator<Item = &'static str> {
+        Backend::BUILT_IN.into_iter().map(|(id, _)| id)
+    }
 
     /// Finds `id`: a built-in backend, or a registry entry whose binary exists.
     ///
     /// # Errors
     /// The id is unknown (the message names the registry) or its binary is missing.
     pub fn resolve(id: &str, registry: &Registry) -> Result<Backend, SolveError> {
-        match id {
-            "z3" => Ok(Backend::LinkedZ3(LinkedZ3)),
-            "cadical" => Ok(Backend::EmbeddedCadical(EmbeddedCadical)),
-            _ => {
-                let spec = registry.get(id).ok_or_else(|| SolveError::UnknownId {
-                    id: id.to_owned(),
-                    registry: registry.origin().to_owned(),
-                    known: registry.all_ids().join(", "),
-                })?;
-                let binary = registry.locate(spec).ok_or_else(|| SolveError::BinaryMissing {
-                    id: id.to_owned(),
-                    binary: spec.command[0].clone(),
-                    registry: registry.origin().to_owned(),
-                    why: registry.why_missing(spec),
-                })?;
-                Ok(Backend::External(External::new(spec.clone(), binary)))
-            }
+        if let Some((_, make)) = Backend::BUILT_IN.iter().find(|(b, _)| *b == id) {
+            return Ok(make());
         }
+        let spec = registry.get(id).ok_or_else(|| SolveError::UnknownId {
+            id: id.to_owned(),
+            registry: registry.origin().to_owned(),
+            known: registry.all_ids().join(", "),
+        })?;
+        let binary = registry.locate(spec).ok_or_else(|| SolveError::BinaryMissing {
+            id: id.to_owned(),
+            binary: spec.command[0].clone(),
+            registry: registry.origin().to_owned(),
+            why: registry.why_missing(spec),
+        })?;
+        Ok(Backend::from(External::new(spec.clone(), binary)))
     }
 
     /// The command line of an external solver reading `input` (and writing `output`, and a
     /// DRAT proof to `proof` when given), for scripts that run it outside puzzlec; `None` for
     /// the built-in solvers, which are not programs of their own.
     pub fn command_line(&self, input: &str, output: &str, proof: Option<&str>) -> Option<Vec<String>> {
-        match self {
-            Backend::External(e) => Some(e.command_line(input, output, proof)),
-            _ => None,
-        }
+        self.program().map(|e| e.command_line(input, output, proof))
     }
 
     /// The embedded SAT solver, for cross-checks that must not depend on the registry.
     pub fn embedded_sat() -> Backend {
-        Backend::EmbeddedCadical(EmbeddedCadical)
+        Backend::from(EmbeddedCadical)
     }
 
     pub fn id(&self) -> &str {
-        match self {
-            Backend::LinkedZ3(_) => "z3",
-            Backend::EmbeddedCadical(_) => "cadical",
-            Backend::External(e) => &e.spec.id,
-        }
+        self.0.id()
     }
 
     /// What this backend says its version is (external binaries are asked).
     pub fn version(&self) -> Option<String> {
-        match self {
-            Backend::LinkedZ3(_) => Some(crate::version::linked_z3()),
-            Backend::EmbeddedCadical(_) => Some(crate::version::embedded_cadical()),
-            Backend::External(e) => crate::version::of_binary(&e.binary),
-        }
+        self.0.version()
     }
 
     /// Whether answers come from a separate program (a registry entry), whose word puzzlec
     /// can only take or check, rather than from a solver linked into puzzlec.
     pub fn is_external(&self) -> bool {
-        matches!(self, Backend::External(_))
+        self.0.program().is_some()
     }
 
-    /// Whether this backend offers a live solver handle: clauses added over time, solving
-    /// under assumptions, conflict budgets (cubes, enumeration, incremental horizons).
-    pub fn is_incremental(&self) -> bool {
-        matches!(self, Backend::EmbeddedCadical(_))
+    /// The program behind this backend, when it is one.
+    pub fn program(&self) -> Option<&External> {
+        self.0.program()
     }
 
     /// A live solver loaded with `cnf`, when this backend offers one; `config` names a
     /// preset where the solver has them.
     pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
-        match self {
-            Backend::EmbeddedCadical(_) => {
-                Some(Box::new(crate::embedded_cadical::CadicalSession::with_config(cnf, config)))
-            }
-            _ => None,
-        }
+        self.0.session(cnf, config)
+    }
+
+    /// Whether this backend offers live solvers (asked of it with an empty formula).
+    pub fn offers_sessions(&self) -> bool {
+        self.0.session(&Cnf::new(), None).is_some()
     }
 
     /// The intermediate form this backend reads.
-    pub fn input(&self) -> Form {
-        match self {
-            Backend::LinkedZ3(_) => Form::Smt2,
-            Backend::EmbeddedCadical(_) => Form::Dimacs,
-            Backend::External(e) => e.spec.input,
-        }
+    pub fn form(&self) -> Form {
+        self.0.form()
     }
 
     /// # Errors
-    /// As [`SolveCnf::solve_cnf`]; an SMT-only backend is [`SolveError::WrongInput`].
+    /// As [`SolveCnf::solve_cnf`]; a backend without CNF is [`SolveError::WrongInput`].
     pub fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
-        match self {
-            Backend::EmbeddedCadical(s) => s.solve_cnf(cnf, limit),
-            Backend::External(s) => s.solve_cnf(cnf, limit),
-            Backend::LinkedZ3(_) => Err(self.wrong_input("CNF")),
-        }
+        self.0.cnf().ok_or_else(|| self.wrong_input("CNF"))?.solve_cnf(cnf, limit)
     }
 
     /// # Errors
-    /// As [`SolveSmt::solve_smt`]; a CNF-only backend is [`SolveError::WrongInput`].
+    /// As [`SolveSmt::solve_smt`]; a backend without SMT-LIB2 is [`SolveError::WrongInput`].
     pub fn solve_smt(&self, script: &SmtScript, limit: Duration) -> Result<Outcome<SmtModel>, SolveError> {
-        match self {
-            Backend::LinkedZ3(s) => s.solve_smt(script, limit),
-            Backend::External(s) => s.solve_smt(script, limit),
-            Backend::EmbeddedCadical(_) => Err(self.wrong_input("SMT-LIB2")),
-        }
+        self.0.smt().ok_or_else(|| self.wrong_input("SMT-LIB2"))?.solve_smt(script, limit)
     }
 
     /// The error for an encoding that has no form this backend reads.
     pub fn wrong_input(&self, offers: &str) -> SolveError {
-        SolveError::WrongInput { id: self.id().to_owned(), takes: self.input(), offers: offers.to_owned() }
+        SolveError::WrongInput { id: self.id().to_owned(), takes: self.form(), offers: offers.to_owned() }
     }
 }

@@ -37,6 +37,28 @@ impl SolveCnf for EmbeddedCadical {
     }
 }
 
+impl crate::backend::Solve for EmbeddedCadical {
+    fn id(&self) -> &str {
+        "cadical"
+    }
+
+    fn form(&self) -> crate::Form {
+        crate::Form::Dimacs
+    }
+
+    fn version(&self) -> Option<String> {
+        Some(crate::version::embedded_cadical())
+    }
+
+    fn cnf(&self) -> Option<&dyn SolveCnf> {
+        Some(self)
+    }
+
+    fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
+        Some(Box::new(CadicalSession::with_config(cnf, config)))
+    }
+}
+
 /// The live-solver capability drivers ask for (cubes, enumeration, incremental horizons).
 impl crate::incremental::Incremental for CadicalSession {
     fn run(&mut self, assumptions: &[i32], limit: Duration, conflicts: Option<i32>) -> Option<bool> {

@@ -236,6 +236,32 @@ impl External {
     }
 }
 
+impl crate::backend::Solve for External {
+    fn id(&self) -> &str {
+        &self.spec.id
+    }
+
+    fn form(&self) -> Form {
+        self.spec.input
+    }
+
+    fn version(&self) -> Option<String> {
+        crate::version::of_binary(&self.binary)
+    }
+
+    fn cnf(&self) -> Option<&dyn SolveCnf> {
+        (self.spec.input == Form::Dimacs).then_some(self as &dyn SolveCnf)
+    }
+
+    fn smt(&self) -> Option<&dyn SolveSmt> {
+        (self.spec.input == Form::Smt2).then_some(self as &dyn SolveSmt)
+    }
+
+    fn program(&self) -> Option<&External> {
+        Some(self)
+    }
+}
+
 impl SolveCnf for External {
     fn solve_cnf(&self, cnf: &Cnf, limit: Duration) -> Result<Outcome<CnfModel>, SolveError> {
         self.solve_cnf_inner(cnf, limit, None)

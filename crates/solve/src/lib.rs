@@ -14,7 +14,7 @@ pub mod runner;
 pub mod solver;
 pub mod version;
 
-pub use backend::{Backend, Outcome, SolveCnf, SolveError, SolveSmt};
+pub use backend::{Backend, Outcome, Solve, SolveCnf, SolveError, SolveSmt};
 pub use incremental::{solve_by_cubes, Incremental};
 pub use registry::{Form, Registry, RegistryError, SolverSpec};
 pub use solver::Solver;

@@ -80,3 +80,21 @@ impl SolveSmt for LinkedZ3 {
         })
     }
 }
+
+impl crate::backend::Solve for LinkedZ3 {
+    fn id(&self) -> &str {
+        "z3"
+    }
+
+    fn form(&self) -> crate::Form {
+        crate::Form::Smt2
+    }
+
+    fn version(&self) -> Option<String> {
+        Some(crate::version::linked_z3())
+    }
+
+    fn smt(&self) -> Option<&dyn SolveSmt> {
+        Some(self)
+    }
+}

@@ -99,7 +99,7 @@ impl Registry {
             if s.command.first().is_none_or(|c| c.trim().is_empty()) {
                 return Err(invalid(format!("solver {:?} has an empty command", s.id)));
             }
-            if crate::Backend::BUILT_IN.contains(&s.id.as_str()) || s.id == crate::Solver::SEARCH_ID {
+            if crate::Backend::built_in().any(|b| b == s.id) || s.id == crate::Solver::SEARCH_ID {
                 return Err(invalid(format!("solver id {:?} is built in and cannot be redefined", s.id)));
             }
             if seen.contains(&s.id.as_str()) {
@@ -125,7 +125,7 @@ impl Registry {
 
     /// Built-in ids, then the registry's.
     pub fn all_ids(&self) -> Vec<String> {
-        let mut ids: Vec<String> = crate::Backend::BUILT_IN.iter().map(|s| s.to_string()).collect();
+        let mut ids: Vec<String> = crate::Backend::built_in().map(str::to_owned).collect();
         ids.push(crate::Solver::SEARCH_ID.into());
         ids.extend(self.solvers.iter().map(|s| s.id.clone()));
         ids

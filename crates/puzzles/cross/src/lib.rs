@@ -60,13 +60,8 @@ impl Puzzle for Cross {
         request::KEYS
     }
 
-    fn encodings(&self) -> Vec<EncodingInfo> {
-        let info = |e: &&dyn encodings::CrossEncoding| EncodingInfo {
-            name: e.name(),
-            forms: vec![drive::form(*e)],
-            about: e.about(),
-        };
-        encodings::ALL.iter().map(info).collect()
+    fn encodings(&self) -> Vec<&'static EncodingInfo> {
+        encodings::ALL.iter().map(|e| e.info()).collect()
     }
 
     fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {

@@ -29,7 +29,7 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(V
     let max_k = if quick { 6 } else { 8 };
     let mut results = Vec::new();
     for e in crate::encodings::ALL {
-        let b = if e.is_cnf() { &cnf } else { &smt };
+        let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
         let found = crate::drive::equivalence::cross(e, b, &puzzles, max_k)?;
         let covered = format!("{} 3x3 and 3x4 instances (half with fixed orientations); k = 1..{max_k}", puzzles.len());
         results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));

@@ -22,7 +22,7 @@ use crate::drive as drive_cross;
 use crate::encodings::CrossEncoding;
 use crate::request::CrossRequest;
 use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
-use crate::verbs::{instance, registry, set_plans, PUZZLE};
+use crate::verbs::{instance, set_plans, PUZZLE};
 
 /// Positions the exhaustive unreachability proof may visit before giving up.
 const REACH_CAP: usize = 2_000_000;
@@ -88,9 +88,15 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             CrossSearch::TimedOut => answer.unknown(limit(options, deadline, "time limit reached")),
         });
     };
-    let encoding = puzzlec_engine::choose::encoding(&registry(), options.encoding.as_deref(), backend)?;
+    let encoding =
+        puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, options.encoding.as_deref(), backend)?;
     answer.encoding = Some(encoding.name().into());
-    puzzlec_engine::certify::needs_cnf(cert.is_some(), encoding.name(), encoding.is_cnf(), None)?;
+    puzzlec_engine::certify::needs_cnf(
+        cert.is_some(),
+        encoding.name(),
+        encoding.writes(puzzlec_ir::Form::Dimacs),
+        None,
+    )?;
     if h0 == UNREACHABLE {
         return finish(answer.no_solution(None, "the cross cannot reach the target even with every piece free"));
     }

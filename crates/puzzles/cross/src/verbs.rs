@@ -75,25 +75,13 @@ pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<JobFacts> {
     Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
 }
 
-/// This puzzle's encodings, as the chooser reads them.
-pub(crate) fn registry() -> puzzlec_engine::choose::Registry<dyn CrossEncoding> {
-    puzzlec_engine::choose::Registry {
-        puzzle: PUZZLE,
-        all: &encodings::ALL,
-        by_name: encoding,
-        name: |e| e.name(),
-        form: drive_cross::form,
-    }
+/// The first encoding written in `form`.
+pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
+    puzzlec_engine::choose::first_in(&encodings::ALL, form)
 }
 
-/// The first registered encoding written in form `kind`.
-pub fn default_encoding(kind: puzzlec_solve::Form) -> &'static str {
-    puzzlec_engine::choose::first_in(&registry(), kind)
-}
-
-fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
-    encodings::by_name(name)
-        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for cross (known: {})", encodings::names())))
+pub(crate) fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
+    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
 }
 
 /// Writes replayed plans, with their grids, into the answer.
@@ -154,11 +142,7 @@ pub fn emit(i: &CrossInstance, req: &EmitRequest) -> Result<String> {
     files::check_horizon(req.horizon)?;
     let kind = req.format;
     let form = drive_cross::encode(encoding, &puzzle, req.horizon, kind).ok_or_else(|| {
-        Error::bad_input(format!(
-            "encoding {} has no {kind} form (it is {})",
-            encoding.name(),
-            drive_cross::form(encoding)
-        ))
+        Error::bad_input(format!("encoding {} has no {kind} form (it is {})", encoding.name(), encoding.forms_text()))
     })?;
     Ok(form.to_text())
 }

@@ -10,8 +10,8 @@ pub fn encodings(env: &Env, _quick: bool, on: &mut dyn FnMut(Event)) -> Result<(
     let (cnf, smt) = prove::backends(env)?;
     let mut results = Vec::new();
     for e in crate::encodings::ALL {
-        let b = if e.is_cnf() { &cnf } else { &smt };
-        let covered = if e.is_cnf() {
+        let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
+        let covered = if e.writes(puzzlec_ir::Form::Dimacs) {
             "orders 1 and 3: every model, with and without symmetry breaking"
         } else {
             "orders 1 and 3: every model with symmetry breaking"

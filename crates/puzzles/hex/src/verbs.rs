@@ -81,25 +81,13 @@ pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::res
     }
 }
 
-/// This puzzle's encodings, as the chooser reads them.
-fn registry() -> puzzlec_engine::choose::Registry<dyn HexEncoding> {
-    puzzlec_engine::choose::Registry {
-        puzzle: PUZZLE,
-        all: &encodings::ALL,
-        by_name: encoding,
-        name: |e| e.name(),
-        form: drive_hex::form,
-    }
+/// The first encoding written in `form`.
+pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
+    puzzlec_engine::choose::first_in(&encodings::ALL, form)
 }
 
-/// The first registered encoding written in form `kind`.
-pub fn default_encoding(kind: puzzlec_solve::Form) -> &'static str {
-    puzzlec_engine::choose::first_in(&registry(), kind)
-}
-
-fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
-    encodings::by_name(name)
-        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for hex (known: {})", encodings::names())))
+pub(crate) fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
+    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
 }
 
 /// Values by cell number, for JSON.
@@ -133,7 +121,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
         )
     })?;
-    let encoding = puzzlec_engine::choose::encoding(&registry(), options.encoding.as_deref(), backend)?;
+    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &encodings::ALL, options.encoding.as_deref(), backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.encoding = Some(encoding.name().into());
     answer.solver = Some(backend.id().into());
@@ -153,7 +141,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     puzzlec_engine::certify::needs_cnf(
         cert.is_some(),
         encoding.name(),
-        encoding.is_cnf(),
+        encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(default_encoding(puzzlec_solve::Form::Dimacs)),
     )?;
     // "No (more) fillings of `problem` than `found`", proved and checked.
@@ -243,10 +231,10 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
 /// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. [G]'s
 /// proofs make the claim checkable; this only keeps a wrong one from being printed.
 fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
-    if backend.is_incremental() {
+    let embedded = Backend::embedded_sat();
+    if backend.id() == embedded.id() {
         return Ok(());
     }
-    let embedded = Backend::embedded_sat();
     if let Ok(Ok(Some(values))) =
         drive_hex::solve_one(&encodings::cnf::CnfEncoding, &embedded, p, Duration::from_secs(5))
     {
@@ -269,11 +257,7 @@ pub fn emit(i: &HexInstance, req: &EmitRequest) -> Result<String> {
     let encoding = encoding(req.encoding.as_deref().unwrap_or_else(|| default_encoding(req.format)))?;
     let kind = req.format;
     let form = drive_hex::encode(encoding, &p, kind).ok_or_else(|| {
-        Error::bad_input(format!(
-            "encoding {} has no {kind} form (it is {})",
-            encoding.name(),
-            drive_hex::form(encoding)
-        ))
+        Error::bad_input(format!("encoding {} has no {kind} form (it is {})", encoding.name(), encoding.forms_text()))
     })?;
     Ok(form.to_text())
 }

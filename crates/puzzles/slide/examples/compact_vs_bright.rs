@@ -10,12 +10,12 @@ use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
 use puzzlec_slide::drive::probe;
 use puzzlec_slide::encodings::SlideEncoding;
 use puzzlec_slide::rules::{benchset::random_walk, exact_shortest_path, Board, Heuristic, Search};
-use puzzlec_solve::{embedded_cadical::EmbeddedCadical, Backend};
+use puzzlec_solve::Backend;
 use std::time::Instant;
 
 /// Seconds to prove the optimum, and the optimum proved.
 fn prove(start: &Board, goal: &Board, encoding: &dyn SlideEncoding) -> (f64, usize) {
-    let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+    let cadical = Backend::embedded_sat();
     let started = Instant::now();
     let h = Horizons {
         lower_bound: Heuristic::new(goal).manhattan_linear_conflict(start),

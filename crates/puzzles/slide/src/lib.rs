@@ -61,14 +61,8 @@ impl Puzzle for Slide {
         request::KEYS
     }
 
-    fn encodings(&self) -> Vec<EncodingInfo> {
-        let forms = |e: &dyn encodings::SlideEncoding| {
-            [(e.has_cnf(), Form::Dimacs), (e.has_smt(), Form::Smt2)]
-                .into_iter()
-                .filter_map(|(has, f)| has.then_some(f))
-                .collect()
-        };
-        encodings::ALL.iter().map(|e| EncodingInfo { name: e.name(), forms: forms(*e), about: e.about() }).collect()
+    fn encodings(&self) -> Vec<&'static EncodingInfo> {
+        encodings::ALL.iter().map(|e| e.info()).collect()
     }
 
     fn default_encoding(&self, form: Form) -> Option<&'static str> {

@@ -65,7 +65,7 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(V
     let covered_full = if quick { "20 2x3, 3 3x3, 1 3x4 starts" } else { "every 2x2, 2x3, 3x2 start; 20 3x3, 5 3x4" };
     let mut results = Vec::new();
     for e in crate::encodings::ALL {
-        if e.has_cnf() {
+        if e.writes(puzzlec_ir::Form::Dimacs) {
             let found = eq::slide(e, &cnf, &full, None)?;
             results.push(prove::record(
                 crate::NAME,
@@ -76,7 +76,7 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(V
                 on,
             ));
         }
-        if e.has_smt() {
+        if e.writes(puzzlec_ir::Form::Smt2) {
             let found = eq::slide(e, &smt, &few, None)?;
             let covered = format!("{} of those starts; k = 1..3", few.len());
             results.push(prove::record(crate::NAME, e.name(), smt.id(), covered, found, on));
@@ -84,7 +84,7 @@ pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(V
     }
     let mut mutations = Vec::new();
     let probe: Vec<_> = full.iter().step_by(if quick { 5 } else { 10 }).copied().collect();
-    for e in crate::encodings::ALL.iter().filter(|e| e.has_cnf()) {
+    for e in crate::encodings::ALL.iter().filter(|e| e.writes(puzzlec_ir::Form::Dimacs)) {
         for family in eq::slide_families(*e) {
             let (_, miss) = eq::slide(*e, &cnf, &probe, Some(family))?;
             mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });

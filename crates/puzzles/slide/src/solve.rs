@@ -89,7 +89,12 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         return finish(by_search(answer, &start, &goal, max, deadline, &known, options.timeout)?);
     };
     let instead = drive_slide::default_encoding(puzzlec_solve::Form::Dimacs).name();
-    puzzlec_engine::certify::needs_cnf(cert.is_some(), encoding.name(), encoding.has_cnf(), Some(instead))?;
+    puzzlec_engine::certify::needs_cnf(
+        cert.is_some(),
+        encoding.name(),
+        encoding.writes(puzzlec_ir::Form::Dimacs),
+        Some(instead),
+    )?;
     let horizons = Horizons { lower_bound, step: 2, max: max.min(known.len()), deadline };
     let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental };
     let search = plan::Search { backend, horizons, max, all: options.all, timeout: options.timeout };
@@ -122,9 +127,9 @@ impl plan::Plans for Plans<'_> {
         progress: &mut dyn FnMut(&Attempt),
     ) -> Option<std::result::Result<Shortest<Vec<Move>>, DriveError>> {
         let (start, goal) = (&self.start, &self.goal);
-        self.incremental.then(|| {
-            drive_slide::incremental_shortest(self.backend, start, goal, Default::default(), true, horizons, progress)
-        })
+        let layered = self.encoding.layered().filter(|_| self.incremental)?;
+        let ing = Default::default();
+        Some(drive_slide::incremental_shortest(layered, self.backend, start, goal, ing, true, horizons, progress))
     }
 
     fn cnf(&self, horizon: usize) -> Option<Cnf> {
@@ -217,19 +222,19 @@ fn reject_for_search(req: &SlideRequest, options: &SolveOptions) -> Result<()> {
 fn pick_encoding(req: &SlideRequest, options: &SolveOptions, backend: &Backend) -> Result<&'static dyn SlideEncoding> {
     let name = match &options.encoding {
         Some(name) => name.as_str(),
-        None => drive_slide::default_encoding(backend.input()).name(),
+        None => drive_slide::default_encoding(backend.form()).name(),
     };
     let e = encoding(name)?;
-    if !drive_slide::has_form(e, backend.input()) {
+    if !e.writes(backend.form()) {
         return Err(Error::bad_input(format!(
             "solver {} reads {} but encoding {} offers only {}",
             backend.id(),
-            backend.input(),
+            backend.form(),
             e.name(),
-            drive_slide::forms_text(e)
+            e.forms_text()
         )));
     }
-    if req.incremental && !(e.layered() && backend.is_incremental()) {
+    if req.incremental && !(e.layered().is_some() && backend.offers_sessions()) {
         return Err(Error::bad_input(
             "--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)",
         ));

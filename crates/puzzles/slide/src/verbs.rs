@@ -41,8 +41,7 @@ pub fn boards(i: &SlideInstance) -> Result<(Board, Board)> {
 /// # Errors
 /// Bad input listing the registered names.
 pub fn encoding(name: &str) -> Result<&'static dyn SlideEncoding> {
-    encodings::by_name(name)
-        .ok_or_else(|| Error::bad_input(format!("unknown encoding {name:?} for slide (known: {})", encodings::names())))
+    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
 }
 
 /// What cluster jobs need of a sliding-tile instance: the encoding (it must name its actions;
@@ -81,7 +80,7 @@ pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
         Error::bad_input(format!(
             "encoding {} has no {kind} form (it offers {})",
             encoding.name(),
-            drive_slide::forms_text(encoding)
+            encoding.forms_text()
         ))
     })?;
     Ok(form.to_text())
@@ -95,7 +94,7 @@ pub fn emit(i: &SlideInstance, req: &EmitRequest) -> Result<String> {
 pub fn decode(i: &SlideInstance, req: &DecodeRequest) -> Result<Answer> {
     let (start, goal) = boards(i)?;
     let fields = files::header_fields(req, PUZZLE)?;
-    let encoding = encodings::by_name(files::field(&fields, req, "encoding")?)
+    let encoding = puzzlec_encode::find(&encodings::ALL, files::field(&fields, req, "encoding")?)
         .ok_or_else(|| Error::bad_input(format!("{}: the header names no known encoding", req.encoded_origin)))?;
     let horizon = files::horizon(&fields, req)?;
     let size = format!("{}x{}", start.rows(), start.cols());

@@ -33,10 +33,10 @@ pub fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> 
 
 /// Encodes exactly `horizon` moves in the form `input`, if the encoding has that form.
 pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, input: Form) -> Option<Formula> {
-    if form(encoding) != input {
+    if !encoding.writes(input) {
         return None;
     }
-    Some(if encoding.is_cnf() {
+    Some(if encoding.writes(puzzlec_ir::Form::Dimacs) {
         let mut cnf = Cnf::new();
         cnf.comment(header(encoding, p, horizon));
         encoding.write_cnf(p, horizon, &mut cnf);
@@ -46,15 +46,6 @@ pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, inp
         script.comment(header(encoding, p, horizon));
         Formula::Smt(Box::new(script))
     })
-}
-
-/// The form an encoding is written in.
-pub fn form(encoding: &dyn CrossEncoding) -> Form {
-    if encoding.is_cnf() {
-        Form::Dimacs
-    } else {
-        Form::Smt2
-    }
 }
 
 /// Decodes and replays one model.
@@ -80,8 +71,8 @@ fn form_for(
     p: &CrossPuzzle,
     horizon: usize,
 ) -> Result<Formula, DriveError> {
-    encode(encoding, p, horizon, backend.input())
-        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
+    encode(encoding, p, horizon, backend.form())
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
 /// Encodes, solves, decodes and replays one horizon.
@@ -138,7 +129,6 @@ mod tests {
     use super::*;
     use crate::rules::{relaxed_distances, shortest_solutions, CrossSearch};
     use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
-    use puzzlec_solve::{embedded_cadical::EmbeddedCadical, linked_z3::LinkedZ3};
 
     /// Optimum and every shortest plan through an encoding and backend.
     fn via(encoding: &dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
@@ -186,7 +176,7 @@ mod tests {
 
     #[test]
     fn sat_optimum_and_every_shortest_plan_match_the_oracle() {
-        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         for p in instances() {
             assert_eq!(via(&crate::encodings::sat::Sat, &cadical, &p), oracle(&p), "{p:?}");
         }
@@ -194,7 +184,7 @@ mod tests {
 
     #[test]
     fn smt_through_linked_z3_matches_the_oracle_on_3x3() {
-        let z3 = Backend::LinkedZ3(LinkedZ3);
+        let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
         for p in instances().into_iter().filter(|p| p.rows == 3 && p.cols == 3) {
             assert_eq!(via(&crate::encodings::smt::Smt, &z3, &p), oracle(&p), "{p:?}");
         }
@@ -206,7 +196,7 @@ mod tests {
         let mut p = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
         let i = p.index((1, 2));
         p.fixed[i] = crate::rules::Orientation::Horizontal;
-        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         assert_eq!(via(&crate::encodings::sat::Sat, &cadical, &p), oracle(&p));
     }
 }

@@ -12,14 +12,10 @@ use puzzlec_encode::DecodeError;
 
 /// One cross-slider encoding: exactly `horizon` moves that bring the cross to the target,
 /// in one form; and back from a model to a plan. Add one as a file plus a line in [`ALL`].
-pub trait CrossEncoding: Sync {
-    fn name(&self) -> &'static str;
-    fn about(&self) -> &'static str;
-    /// True for CNF, false for SMT-LIB2 (each cross encoding has exactly one form).
-    fn is_cnf(&self) -> bool;
-    /// Writes the CNF (only called when [`CrossEncoding::is_cnf`]).
+pub trait CrossEncoding: puzzlec_encode::Encoding {
+    /// Writes the CNF (only called when it writes CNF; each cross encoding has one form).
     fn write_cnf(&self, p: &CrossPuzzle, horizon: usize, sink: &mut dyn ClauseSink);
-    /// The SMT-LIB2 script (only called when not [`CrossEncoding::is_cnf`]).
+    /// The SMT-LIB2 script (only called when it writes SMT-LIB2).
     fn smt(&self, p: &CrossPuzzle, horizon: usize) -> SmtScript;
     /// Reads the plan out of a model (not yet replayed).
     ///
@@ -42,13 +38,3 @@ pub trait CrossEncoding: Sync {
 
 /// Every cross-slider encoding.
 pub static ALL: [&dyn CrossEncoding; 2] = [&sat::Sat, &smt::Smt];
-
-/// The encoding called `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn CrossEncoding> {
-    ALL.iter().copied().find(|e| e.name() == name)
-}
-
-/// "sat, smt", for messages.
-pub fn names() -> String {
-    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
-}

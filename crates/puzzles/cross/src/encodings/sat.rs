@@ -147,21 +147,11 @@ pub fn action_names(horizon: usize) -> Vec<Vec<String>> {
 /// `sat` in the registry.
 pub struct Sat;
 
+puzzlec_encode::describe!(Sat, "sat", "CNF with relaxed-distance pruning, parity and no undo (the fast one)", [Dimacs]);
+
 impl super::CrossEncoding for Sat {
-    fn name(&self) -> &'static str {
-        "sat"
-    }
-
-    fn about(&self) -> &'static str {
-        "CNF with relaxed-distance pruning, parity and no undo (the fast one)"
-    }
-
     fn action_name(&self, t: usize, m: Move) -> Option<String> {
         Some(action_name(t, m))
-    }
-
-    fn is_cnf(&self) -> bool {
-        true
     }
 
     fn write_cnf(&self, p: &CrossPuzzle, horizon: usize, mut sink: &mut dyn ClauseSink) {

@@ -101,19 +101,9 @@ pub fn encode(p: &CrossPuzzle, horizon: usize) -> SmtScript {
 /// `smt` in the registry.
 pub struct Smt;
 
+puzzlec_encode::describe!(Smt, "smt", "SMT-LIB2 (QF_LIA): Int positions and action, Bool orientation flags", [Smt2]);
+
 impl super::CrossEncoding for Smt {
-    fn name(&self) -> &'static str {
-        "smt"
-    }
-
-    fn about(&self) -> &'static str {
-        "SMT-LIB2 (QF_LIA): Int positions and action, Bool orientation flags"
-    }
-
-    fn is_cnf(&self) -> bool {
-        false
-    }
-
     fn write_cnf(&self, _: &CrossPuzzle, _: usize, _: &mut dyn puzzlec_ir::ClauseSink) {
         unreachable!("smt is SMT-LIB2 only; callers check is_cnf")
     }

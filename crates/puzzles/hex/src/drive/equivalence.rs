@@ -23,7 +23,7 @@ pub fn hex(encoding: &dyn HexEncoding, backend: &Backend) -> Result<(usize, Opti
         let every = brute::all_fillings(&geometry, magic);
         let order_pairs = crate::encodings::symmetry_order(&geometry);
         for broken in [true, false] {
-            if !broken && !encoding.is_cnf() {
+            if !broken && !encoding.writes(puzzlec_ir::Form::Dimacs) {
                 continue;
             }
             let want: BTreeSet<Vec<i64>> =

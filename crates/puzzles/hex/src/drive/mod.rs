@@ -34,10 +34,10 @@ pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
 
 /// Encodes the problem in the form `input`, if the encoding has that form.
 pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: Form) -> Option<Formula> {
-    if form(encoding) != input {
+    if !encoding.writes(input) {
         return None;
     }
-    Some(if encoding.is_cnf() {
+    Some(if encoding.writes(puzzlec_ir::Form::Dimacs) {
         let mut f = Cnf::new();
         f.comment(header(encoding, p));
         encoding.write_cnf(p, &mut f);
@@ -47,15 +47,6 @@ pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: Form) -> Option
         s.comment(header(encoding, p));
         Formula::Smt(Box::new(s))
     })
-}
-
-/// The form an encoding is written in.
-pub fn form(encoding: &dyn HexEncoding) -> Form {
-    if encoding.is_cnf() {
-        Form::Dimacs
-    } else {
-        Form::Smt2
-    }
 }
 
 /// Decodes a model and checks it: a magic filling that honours the givens.
@@ -86,8 +77,7 @@ fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError>
 }
 
 fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Formula, DriveError> {
-    encode(encoding, p, backend.input())
-        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&form(encoding).to_string())))
+    encode(encoding, p, backend.form()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
 /// One filling, or `None` when the solver proved there is none.
@@ -239,7 +229,6 @@ pub fn all_by_classes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzlec_solve::{embedded_cadical::EmbeddedCadical, linked_z3::LinkedZ3};
 
     fn problem(order: usize, symmetry: bool) -> HexProblem {
         let hex = Hexagon::new(order).unwrap();
@@ -249,7 +238,7 @@ mod tests {
 
     #[test]
     fn plain_enumeration_finds_12_and_classes_agree() {
-        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         let plain =
             all_fillings(&crate::encodings::cnf::CnfEncoding, &cadical, &problem(3, false), None, &mut |_| {}).unwrap();
         assert!(plain.complete);
@@ -261,7 +250,7 @@ mod tests {
                 .unwrap();
         assert_eq!(by_classes.classes.solutions.len(), 1);
         assert_eq!(by_classes.all, plain);
-        let z3 = Backend::LinkedZ3(LinkedZ3);
+        let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
         let by_lia = all_by_classes(&crate::encodings::lia::Lia, &z3, &problem(3, false), None, &mut |_| {}).unwrap();
         assert_eq!(by_lia.all, plain);
     }
@@ -270,7 +259,7 @@ mod tests {
     /// and with givens (cubes on the first free cell) the count matches the oracle's.
     #[test]
     fn shared_cubes_stop_in_time_and_honour_givens() {
-        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         let cnf = crate::encodings::cnf::CnfEncoding;
         let past = Some(Instant::now());
         let late = all_fillings(&cnf, &cadical, &problem(3, false), past, &mut |_| {}).unwrap();
@@ -286,7 +275,7 @@ mod tests {
 
     #[test]
     fn order_one_has_one_filling() {
-        let cadical = Backend::EmbeddedCadical(EmbeddedCadical);
+        let cadical = Backend::embedded_sat();
         let all =
             all_fillings(&crate::encodings::cnf::CnfEncoding, &cadical, &problem(1, false), None, &mut |_| {}).unwrap();
         assert_eq!(all.solutions, vec![vec![1]]);

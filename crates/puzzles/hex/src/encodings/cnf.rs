@@ -138,19 +138,14 @@ fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
 /// `cnf` in the registry.
 pub struct CnfEncoding;
 
+puzzlec_encode::describe!(
+    CnfEncoding,
+    "cnf",
+    "CNF: one-hot values; each line one of the value sets that add up to the magic sum",
+    [Dimacs]
+);
+
 impl super::HexEncoding for CnfEncoding {
-    fn name(&self) -> &'static str {
-        "cnf"
-    }
-
-    fn about(&self) -> &'static str {
-        "CNF: one-hot values; each line one of the value sets that add up to the magic sum"
-    }
-
-    fn is_cnf(&self) -> bool {
-        true
-    }
-
     fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
         encode(p, &mut sink);
     }

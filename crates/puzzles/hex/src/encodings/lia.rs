@@ -46,19 +46,14 @@ pub fn encode(p: &HexProblem) -> SmtScript {
 /// `lia` in the registry.
 pub struct Lia;
 
+puzzlec_encode::describe!(
+    Lia,
+    "lia",
+    "SMT-LIB2 (QF_LIA) as in seed 004: bounded Ints, distinct, one sum per line",
+    [Smt2]
+);
+
 impl super::HexEncoding for Lia {
-    fn name(&self) -> &'static str {
-        "lia"
-    }
-
-    fn about(&self) -> &'static str {
-        "SMT-LIB2 (QF_LIA) as in seed 004: bounded Ints, distinct, one sum per line"
-    }
-
-    fn is_cnf(&self) -> bool {
-        false
-    }
-
     fn write_cnf(&self, _: &HexProblem, _: &mut dyn puzzlec_ir::ClauseSink) {
         unreachable!("lia is SMT-LIB2 only; callers check is_cnf")
     }

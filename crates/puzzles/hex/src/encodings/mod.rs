@@ -18,14 +18,10 @@ use puzzlec_encode::DecodeError;
 
 /// One magic-hexagon encoding, in one form; and back from a model to a filling. Add one as
 /// a file plus a line in [`ALL`].
-pub trait HexEncoding: Sync {
-    fn name(&self) -> &'static str;
-    fn about(&self) -> &'static str;
-    /// True for CNF, false for SMT-LIB2.
-    fn is_cnf(&self) -> bool;
-    /// Writes the CNF (only called when [`HexEncoding::is_cnf`]).
+pub trait HexEncoding: puzzlec_encode::Encoding {
+    /// Writes the CNF (only called when it writes CNF; each hexagon encoding has one form).
     fn write_cnf(&self, p: &HexProblem, sink: &mut dyn ClauseSink);
-    /// The SMT-LIB2 script (only called when not [`HexEncoding::is_cnf`]).
+    /// The SMT-LIB2 script (only called when it writes SMT-LIB2).
     fn smt(&self, p: &HexProblem) -> SmtScript;
     /// The value of every cell (0-based index), read from a model.
     ///
@@ -38,16 +34,6 @@ pub trait HexEncoding: Sync {
 
 /// Every magic-hexagon encoding.
 pub static ALL: [&dyn HexEncoding; 2] = [&lia::Lia, &cnf::CnfEncoding];
-
-/// The encoding called `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn HexEncoding> {
-    ALL.iter().copied().find(|e| e.name() == name)
-}
-
-/// "lia, cnf", for messages.
-pub fn names() -> String {
-    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
-}
 
 /// What to encode: the order's geometry, its magic sum, pre-filled cells, symmetry breaking.
 #[derive(Clone, Debug)]

@@ -56,7 +56,7 @@ pub fn slide(
             let ends = walk_ends(start, k, encoding.allows_undo());
             for (end, &d) in near.iter().filter(|(_, &d)| d <= k + 2) {
                 let expected = ends.contains(end);
-                let form = match backend.input() {
+                let form = match backend.form() {
                     Form::Dimacs => Formula::Cnf(cnf_of(|s| drop(encoding.write_cnf(start, end, k, s)), dropped).0),
                     Form::Smt2 => match encoding.smt(start, end, k) {
                         Some(script) => Formula::Smt(Box::new(script)),

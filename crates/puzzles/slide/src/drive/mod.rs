@@ -11,6 +11,7 @@ pub mod strategy;
 use std::time::Duration;
 
 use crate::encodings::compact::{self, Ingredients};
+use crate::encodings::layered::Layered;
 use crate::encodings::{bright, SlideEncoding};
 use crate::rules::{Board, Move};
 use puzzlec_encode::DecodeError;
@@ -46,13 +47,14 @@ pub fn encode_with(
     let header =
         format!("puzzlec slide encoding={} size={}x{} horizon={horizon}", encoding.name(), start.rows(), start.cols());
     match input {
-        Form::Dimacs if encoding.has_cnf() => {
+        Form::Dimacs if encoding.writes(puzzlec_ir::Form::Dimacs) => {
             let mut f = Cnf::new();
             f.comment(header);
-            if encoding.layered() && ing != Ingredients::default() {
-                compact::encode(start, goal, horizon, ing, &mut f);
-            } else {
-                encoding.write_cnf(start, goal, horizon, &mut f);
+            match encoding.layered() {
+                Some(layered) if ing != Ingredients::default() => {
+                    drop(layered.write(start, goal, horizon, ing, &mut f))
+                }
+                _ => drop(encoding.write_cnf(start, goal, horizon, &mut f)),
             }
             Some(Formula::Cnf(f))
         }
@@ -70,14 +72,6 @@ pub fn default_encoding(kind: Form) -> &'static dyn SlideEncoding {
     match kind {
         Form::Dimacs => &compact::Compact,
         Form::Smt2 => &bright::Bright,
-    }
-}
-
-/// Whether `encoding` can be written in the form `kind`.
-pub fn has_form(encoding: &dyn SlideEncoding, kind: Form) -> bool {
-    match kind {
-        Form::Dimacs => encoding.has_cnf(),
-        Form::Smt2 => encoding.has_smt(),
     }
 }
 
@@ -174,9 +168,12 @@ pub fn probe_with(
     if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Probe::Unknown(too_large));
     }
-    if (strategy.cubes != Cubes::Off || strategy.propagator) && encoding.layered() {
+    let layered = encoding.layered().filter(|_| strategy.cubes != Cubes::Off || strategy.propagator);
+    if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), None) {
-            return crate::drive::strategy::compact_by_cubes(
+            return crate::drive::strategy::by_cubes(
+                encoding,
+                layered,
                 session,
                 backend.id(),
                 start,
@@ -192,9 +189,9 @@ pub fn probe_with(
     // A formula nobody has time to solve is not built to the end (it is abandoned at the
     // deadline, see `puzzlec_core::stop::building_until`).
     let form = puzzlec_core::stop::building_until(started + limit, || {
-        encode_with(encoding, start, goal, horizon, backend.input(), ing)
+        encode_with(encoding, start, goal, horizon, backend.form(), ing)
     })
-    .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    .ok_or_else(|| backend.wrong_input(&encoding.forms_text()))?;
     let abandoned = form.abandoned();
     let Some(left) = puzzlec_drive::left_after(started, limit).filter(|_| !abandoned) else {
         return Ok(Probe::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
@@ -237,8 +234,8 @@ pub fn all_plans(
     deadline: Option<std::time::Instant>,
     found: &mut dyn FnMut(usize),
 ) -> Result<puzzlec_drive::enumerate::Enumeration<Vec<Move>>, DriveError> {
-    let form = encode(encoding, start, goal, horizon, backend.input())
-        .ok_or_else(|| backend.wrong_input(&forms_text(encoding)))?;
+    let form = encode(encoding, start, goal, horizon, backend.form())
+        .ok_or_else(|| backend.wrong_input(&encoding.forms_text()))?;
     let solver = backend.id().to_owned();
     puzzlec_drive::enumerate::enumerate(
         backend,
@@ -263,7 +260,9 @@ pub fn all_plans(
 ///
 /// # Errors
 /// Undecodable models and plans that fail replay.
+#[allow(clippy::too_many_arguments)]
 pub fn incremental_shortest(
+    layered: &dyn Layered,
     backend: &Backend,
     start: &Board,
     goal: &Board,
@@ -276,12 +275,12 @@ pub fn incremental_shortest(
         return Err(DriveError::Solve(backend.wrong_input("an incremental CNF session")));
     };
     let solver = backend.id().to_owned();
-    let mut layers = compact::Layers::new(start, goal, ing, None, &mut session.as_mut());
+    let mut layers = layered.open(start, goal, ing, &mut session.as_mut());
     let mut previous: Option<i32> = None;
     puzzlec_drive::horizon::shortest(
         h,
         |horizon, limit| {
-            let Some(k) = compact::budget(start, goal, horizon) else {
+            let Some(k) = layered.budget(start, goal, horizon) else {
                 return Ok(Probe::Unsat);
             };
             // The previous horizon is switched off for good (a unit clause, so the solver
@@ -299,7 +298,8 @@ pub fn incremental_shortest(
             };
             match solve_by_cubes(session.as_mut(), &assumptions, &cubes, limit) {
                 Outcome::Sat(model) => {
-                    let plan = compact::decode(&model, horizon)
+                    let plan = layered
+                        .plan(&model, horizon)
                         .map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
                     replay(&solver, start, goal, &plan, horizon)?;
                     Ok(Probe::Sat(plan))
@@ -310,16 +310,6 @@ pub fn incremental_shortest(
         },
         progress,
     )
-}
-
-/// "CNF", "SMT-LIB2" or both, for messages.
-pub fn forms_text(encoding: &dyn SlideEncoding) -> String {
-    match (encoding.has_cnf(), encoding.has_smt()) {
-        (true, true) => "CNF and SMT-LIB2".into(),
-        (true, false) => "CNF".into(),
-        (false, true) => "SMT-LIB2".into(),
-        (false, false) => "nothing".into(),
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::encodings::compact::{self, Ingredients};
+use crate::encodings::layered::{Ingredients, Layered};
 use crate::encodings::SlideEncoding;
 use crate::rules::{Board, Move};
 use puzzlec_solve::{solve_by_cubes, Backend, Incremental};
@@ -53,11 +53,10 @@ pub fn uses_pattern_databases(
     goal: &Board,
     horizon: usize,
 ) -> bool {
-    encoding.layered()
-        && backend.is_incremental()
+    encoding.layered().is_some_and(|l| l.budget(start, goal, horizon).is_some())
+        && backend.offers_sessions()
         && horizon >= FRONTIER_FROM
         && start.len() <= crate::rules::pdb::MAX_CELLS
-        && compact::budget(start, goal, horizon).is_some()
 }
 
 /// Horizons from which the pattern-database frontier pays for building the tables (about
@@ -73,7 +72,9 @@ const FRONTIER_TARGET: usize = 20_000;
 /// straight into the live solver (no intermediate formula to build and copy), and the action
 /// variables come back from the encoder to make the cubes.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn compact_by_cubes(
+pub(crate) fn by_cubes(
+    encoding: &dyn SlideEncoding,
+    layered: &dyn Layered,
     mut session: Box<dyn Incremental>,
     solver: &str,
     start: &Board,
@@ -84,7 +85,7 @@ pub(crate) fn compact_by_cubes(
     how: Strategy,
 ) -> Result<Probe<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let Some(layers) = compact::encode_layers(start, goal, horizon, ing, &mut session.as_mut()) else {
+    let Some(layers) = layered.layers(start, goal, horizon, ing, &mut session.as_mut()) else {
         return Ok(Probe::Unsat);
     };
     let actions = &layers.act;
@@ -133,5 +134,5 @@ pub(crate) fn compact_by_cubes(
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
     }
-    conclude(&compact::Compact, solver, outcome, start, goal, horizon)
+    conclude(encoding, solver, outcome, start, goal, horizon)
 }

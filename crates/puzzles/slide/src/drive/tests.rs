@@ -32,7 +32,7 @@ fn differential(rows: usize, cols: usize, count: usize, seed: u64) {
     let goal = Board::goal(rows, cols);
     let dist = bfs::distances_from(&goal);
     let cadical = Backend::embedded_sat();
-    let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
+    let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
     for b in random_boards(rows, cols, count, seed) {
         let want = dist[&b.pack()] as usize;
         assert_eq!(optimum(&cadical, &b, &goal), want, "cadical on {b:?}");
@@ -67,7 +67,7 @@ fn all_optimal_plans_match_bfs_counts() {
     counts_match_bfs(2, 3, 30, 21, &compact::Compact, &cadical);
     counts_match_bfs(3, 3, 10, 22, &compact::Compact, &cadical);
     counts_match_bfs(2, 3, 10, 23, &bright::Bright, &cadical);
-    let z3 = Backend::LinkedZ3(puzzlec_solve::linked_z3::LinkedZ3);
+    let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
     counts_match_bfs(2, 3, 5, 24, &bright::Bright, &z3);
     // Blocking a bit-vector move input needs a bit-vector literal (found by the battery).
     counts_match_bfs(2, 3, 3, 25, &crate::encodings::bv::Bv, &z3);
@@ -80,7 +80,7 @@ fn compact_optimum(b: &Board, goal: &Board, ing: Ingredients, cubes: bool, incre
     let h =
         Horizons { lower_bound: Heuristic::new(goal).manhattan_linear_conflict(b), step: 2, max: 60, deadline: None };
     let out = if incremental {
-        incremental_shortest(&cadical, b, goal, ing, cubes, h, |_| {}).unwrap()
+        incremental_shortest(&compact::Compact, &cadical, b, goal, ing, cubes, h, |_| {}).unwrap()
     } else {
         shortest(
             h,

@@ -253,23 +253,14 @@ pub fn decode(model: &impl Model, shape: &Board, horizon: usize) -> Result<Vec<M
 /// `bright` in the registry.
 pub struct Bright;
 
+puzzlec_encode::describe!(
+    Bright,
+    "bright",
+    "seed 000: S(i,j,n,t) for every square, tile and step; CNF or SMT-LIB2 (QF_UF)",
+    [Dimacs, Smt2]
+);
+
 impl super::SlideEncoding for Bright {
-    fn name(&self) -> &'static str {
-        "bright"
-    }
-
-    fn about(&self) -> &'static str {
-        "seed 000: S(i,j,n,t) for every square, tile and step; CNF or SMT-LIB2 (QF_UF)"
-    }
-
-    fn has_cnf(&self) -> bool {
-        true
-    }
-
-    fn has_smt(&self) -> bool {
-        true
-    }
-
     fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, mut sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>> {
         encode_cnf(start, goal, horizon, &mut sink);
         Vec::new()

@@ -117,23 +117,14 @@ pub fn decode(model: &impl Model, horizon: usize) -> Result<Vec<Move>, DecodeErr
 /// `bv` in the registry.
 pub struct Bv;
 
+puzzlec_encode::describe!(
+    Bv,
+    "bv",
+    "seed 001's circuit: bit-vector registers and next-state muxes; SMT-LIB2 (QF_BV)",
+    [Smt2]
+);
+
 impl super::SlideEncoding for Bv {
-    fn name(&self) -> &'static str {
-        "bv"
-    }
-
-    fn about(&self) -> &'static str {
-        "seed 001's circuit: bit-vector registers and next-state muxes; SMT-LIB2 (QF_BV)"
-    }
-
-    fn has_cnf(&self) -> bool {
-        false
-    }
-
-    fn has_smt(&self) -> bool {
-        true
-    }
-
     fn write_cnf(
         &self,
         _: &Board,

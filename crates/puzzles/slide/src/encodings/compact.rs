@@ -373,23 +373,14 @@ pub fn decode(model: &impl puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move
 /// `compact` in the registry (default ingredients; measurements call [`encode`] directly).
 pub struct Compact;
 
+puzzlec_encode::describe!(
+    Compact,
+    "compact",
+    "tile positions and actions, reachability windows, IDA*'s bound as a totalizer; CNF, built for speed",
+    [Dimacs]
+);
+
 impl super::SlideEncoding for Compact {
-    fn name(&self) -> &'static str {
-        "compact"
-    }
-
-    fn about(&self) -> &'static str {
-        "tile positions and actions, reachability windows, IDA*'s bound as a totalizer; CNF, built for speed"
-    }
-
-    fn has_cnf(&self) -> bool {
-        true
-    }
-
-    fn has_smt(&self) -> bool {
-        false
-    }
-
     fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, mut sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>> {
         encode(start, goal, horizon, Ingredients::default(), &mut sink)
     }
@@ -420,11 +411,47 @@ impl super::SlideEncoding for Compact {
         (horizon as u64 + 1) * 8 * (cells as u64).pow(2)
     }
 
-    fn layered(&self) -> bool {
-        true
+    fn layered(&self) -> Option<&dyn super::layered::Layered> {
+        Some(self)
     }
 
     fn allows_undo(&self) -> bool {
         !Ingredients::default().no_undo
+    }
+}
+
+impl super::layered::Layered for Compact {
+    fn write(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        mut sink: &mut dyn ClauseSink,
+    ) -> Vec<Vec<Lit>> {
+        encode(start, goal, horizon, ing, &mut sink)
+    }
+
+    fn layers(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        mut sink: &mut dyn ClauseSink,
+    ) -> Option<Layers> {
+        encode_layers(start, goal, horizon, ing, &mut sink)
+    }
+
+    fn open(&self, start: &Board, goal: &Board, ing: Ingredients, mut sink: &mut dyn ClauseSink) -> Layers {
+        Layers::new(start, goal, ing, None, &mut sink)
+    }
+
+    fn budget(&self, start: &Board, goal: &Board, horizon: usize) -> Option<usize> {
+        budget(start, goal, horizon)
+    }
+
+    fn plan(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
+        decode(&model, horizon)
     }
 }

@@ -6,6 +6,7 @@ pub mod bv;
 pub mod compact;
 pub mod compact_conflicts;
 pub mod compact_detours;
+pub mod layered;
 pub mod timeline;
 
 use crate::rules::{Board, Move};
@@ -15,16 +16,10 @@ use puzzlec_encode::DecodeError;
 
 /// One sliding-tile encoding: exactly `horizon` moves from `start` to `goal`, in CNF, in
 /// SMT-LIB2, or both; and back from a model to a plan.
-pub trait SlideEncoding: Sync {
-    /// The name users pick it by.
-    fn name(&self) -> &'static str;
-    /// One line for `--help` and the docs.
-    fn about(&self) -> &'static str;
-    fn has_cnf(&self) -> bool;
-    fn has_smt(&self) -> bool;
+pub trait SlideEncoding: puzzlec_encode::Encoding {
     /// Writes the CNF into `sink`. Returns the action table (`actions[t][m.index()]`: step t
     /// plays move m) when the encoding has one, which cubes are made from; else empty.
-    /// Only called when [`SlideEncoding::has_cnf`].
+    /// Only called when it writes CNF.
     fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>>;
     /// The SMT-LIB2 script, when the encoding has that form.
     fn smt(&self, start: &Board, goal: &Board, horizon: usize) -> Option<SmtScript>;
@@ -48,25 +43,14 @@ pub trait SlideEncoding: Sync {
     fn action_name(&self, _t: usize, _m: Move) -> Option<String> {
         None
     }
-    /// Whether this encoding grows step by step in `compact`'s `Layers`, which incremental
-    /// horizons are built on.
-    fn layered(&self) -> bool {
-        false
+    /// The layered-horizons capability ([`layered::Layered`]), when this encoding offers it.
+    fn layered(&self) -> Option<&dyn layered::Layered> {
+        None
     }
 }
 
 /// Every sliding-tile encoding, in the order `--help` lists them.
 pub static ALL: [&dyn SlideEncoding; 3] = [&bright::Bright, &compact::Compact, &bv::Bv];
-
-/// The encoding called `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn SlideEncoding> {
-    ALL.iter().copied().find(|e| e.name() == name)
-}
-
-/// "bright, compact, bv", for messages.
-pub fn names() -> String {
-    ALL.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
-}
 
 impl std::fmt::Debug for dyn SlideEncoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

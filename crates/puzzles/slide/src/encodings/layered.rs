@@ -1,0 +1,49 @@
+//! The layered-horizons capability. An encoding that offers it builds a horizon one step at
+//! a time on a live solver, with a table of action variables per step ([`Layers`]): the
+//! strategies built on that (one solver kept across horizons, cubes on the first moves, the
+//! pattern-database frontier and the propagator inside the solver) ask an encoding for this
+//! capability ([`super::SlideEncoding::layered`]) and never name the encoding.
+
+use puzzlec_encode::DecodeError;
+use puzzlec_ir::{ClauseSink, Lit, Model};
+
+pub use super::compact::{Ingredients, Layers};
+use crate::rules::{Board, Move};
+
+pub trait Layered: Sync {
+    /// The horizon with the ingredients `ing` (measurements choose them); returns the action
+    /// table (`actions[t][m.index()]`), empty when the bound refutes the horizon at once.
+    fn write(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        sink: &mut dyn ClauseSink,
+    ) -> Vec<Vec<Lit>>;
+
+    /// The horizon's layers written into `sink` (a live solver), every variable kept for
+    /// the propagators; `None` when the bound refutes the horizon (one empty clause).
+    fn layers(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        sink: &mut dyn ClauseSink,
+    ) -> Option<Layers>;
+
+    /// Step 0 alone, for a solver kept across horizons: each horizon is then closed under
+    /// an activation literal ([`Layers::close`]).
+    fn open(&self, start: &Board, goal: &Board, ing: Ingredients, sink: &mut dyn ClauseSink) -> Layers;
+
+    /// The moves away from the goal a plan of `horizon` moves may make; `None` when no plan
+    /// has that length.
+    fn budget(&self, start: &Board, goal: &Board, horizon: usize) -> Option<usize>;
+
+    /// Reads the plan out of a model of the layers (not yet replayed).
+    ///
+    /// # Errors
+    /// A step with no action or several.
+    fn plan(&self, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DecodeError>;
+}
