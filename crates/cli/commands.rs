@@ -73,6 +73,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 encoded_origin: f.formula.display().to_string(),
                 answer: read_text(&f.model)?,
                 answer_origin: f.model.display().to_string(),
+                answers: None,
             };
             let answer = facade::decode(&request)?;
             draw(f.svg.as_deref(), &request.instance, &answer)?;

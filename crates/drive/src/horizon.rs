@@ -4,12 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-/// One solver answer at one horizon.
-pub enum Probe<P> {
-    Sat(P),
-    Unsat,
-    Unknown(String),
-}
+/// One solver answer at one horizon: the plan, UNSAT, or why not.
+pub use puzzlec_solve::Outcome;
 
 /// A line of progress: which horizon, what the solver said, how long it took.
 #[derive(Clone, Debug)]
@@ -60,18 +56,21 @@ impl Horizons {
 /// The first error `probe` returns.
 pub fn shortest<P, E>(
     h: Horizons,
-    mut probe: impl FnMut(usize, Duration) -> Result<Probe<P>, E>,
+    mut probe: impl FnMut(usize, Duration) -> Result<Outcome<P>, E>,
     mut progress: impl FnMut(&Attempt),
 ) -> Result<Shortest<P>, E> {
-    let mut try_at = |horizon: usize| -> Result<Probe<P>, E> {
+    let mut try_at = |horizon: usize| -> Result<Outcome<P>, E> {
         let started = Instant::now();
         let remaining = h.remaining();
-        let answer =
-            if remaining.is_zero() { Probe::Unknown("time limit reached".into()) } else { probe(horizon, remaining)? };
+        let answer = if remaining.is_zero() {
+            Outcome::Unknown("time limit reached".into())
+        } else {
+            probe(horizon, remaining)?
+        };
         let result = match &answer {
-            Probe::Sat(_) => "sat",
-            Probe::Unsat => "unsat",
-            Probe::Unknown(_) => "unknown",
+            Outcome::Sat(_) => "sat",
+            Outcome::Unsat => "unsat",
+            Outcome::Unknown(_) => "unknown",
         };
         progress(&Attempt { horizon, result, seconds: started.elapsed().as_secs_f64() });
         Ok(answer)
@@ -83,12 +82,12 @@ pub fn shortest<P, E>(
             return Ok(Shortest::NoneWithin { max: h.max });
         }
         match try_at(horizon)? {
-            Probe::Unsat => {
+            Outcome::Unsat => {
                 last_unsat = Some(horizon);
                 horizon += h.step;
             }
-            Probe::Unknown(reason) => return Ok(Shortest::Unknown { horizon, reason }),
-            Probe::Sat(plan) => {
+            Outcome::Unknown(reason) => return Ok(Shortest::Unknown { horizon, reason }),
+            Outcome::Sat(plan) => {
                 // Prove (or find) shorter: walk down until the solver says UNSAT.
                 let (mut best, mut best_h) = (plan, horizon);
                 loop {
@@ -96,11 +95,11 @@ pub fn shortest<P, E>(
                         return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: true });
                     }
                     match try_at(best_h - h.step)? {
-                        Probe::Unsat => return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: true }),
-                        Probe::Unknown(_) => {
+                        Outcome::Unsat => return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: true }),
+                        Outcome::Unknown(_) => {
                             return Ok(Shortest::Found { plan: best, horizon: best_h, optimal: false })
                         }
-                        Probe::Sat(shorter) => {
+                        Outcome::Sat(shorter) => {
                             best = shorter;
                             best_h -= h.step;
                         }
@@ -120,7 +119,7 @@ mod tests {
         let h = Horizons { lower_bound: lb, step: 2, max, deadline: None };
         let out = shortest::<usize, ()>(
             h,
-            |k, _| Ok(if k >= optimum { Probe::Sat(k) } else { Probe::Unsat }),
+            |k, _| Ok(if k >= optimum { Outcome::Sat(k) } else { Outcome::Unsat }),
             |a| tried.push(a.horizon),
         )
         .unwrap();

@@ -4,9 +4,7 @@
 use std::collections::HashMap;
 
 use puzzlec_drive::AnyModel;
-use puzzlec_ir::{
-    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel,
-};
+use puzzlec_ir::{parse_minisat_result, parse_sat_output, parse_smt_answer, Answers, Cnf, CnfModel, Outcome, SmtModel};
 
 use crate::error::{Error, Result};
 use crate::request::DecodeRequest;
@@ -72,23 +70,21 @@ pub fn read_model(req: &DecodeRequest) -> Result<Option<AnyModel>> {
     if req.encoded.lines().any(|l| l.trim_start().starts_with("p cnf")) {
         let cnf = Cnf::parse_dimacs(&req.encoded)
             .map_err(|e| Error::bad_input(format!("the emitted DIMACS file {}: {e}", req.encoded_origin)))?;
-        let first = req.answer.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        // minisat's result file starts with a bare SAT/UNSAT; everyone else prints s/v lines.
-        let parsed = if ["SAT", "UNSAT", "INDET"].contains(&first) {
-            parse_minisat_result(&req.answer)
-        } else {
-            parse_sat_output(&req.answer)
+        let answers = req.answers.unwrap_or_else(|| Answers::of_dimacs_text(&req.answer));
+        let parsed = match answers {
+            Answers::ResultFile => parse_minisat_result(&req.answer),
+            _ => parse_sat_output(&req.answer),
         };
         match parsed.map_err(|e| garbage(e.reason))? {
-            SatAnswer::Sat(assignment) => Ok(Some(AnyModel::Cnf(CnfModel::new(cnf.names(), assignment)))),
-            SatAnswer::Unsat => Ok(None),
-            SatAnswer::Unknown => Err(Error::unknown(format!("{source} says UNKNOWN"))),
+            Outcome::Sat(assignment) => Ok(Some(AnyModel::Cnf(CnfModel::new(cnf.names(), assignment)))),
+            Outcome::Unsat => Ok(None),
+            Outcome::Unknown(_) => Err(Error::unknown(format!("{source} says UNKNOWN"))),
         }
     } else {
         match parse_smt_answer(&req.answer).map_err(|e| garbage(e.reason))? {
-            SmtAnswer::Sat(values) => Ok(Some(AnyModel::Smt(SmtModel { values }))),
-            SmtAnswer::Unsat => Ok(None),
-            SmtAnswer::Unknown => Err(Error::unknown(format!("{source} says unknown"))),
+            Outcome::Sat(values) => Ok(Some(AnyModel::Smt(SmtModel { values }))),
+            Outcome::Unsat => Ok(None),
+            Outcome::Unknown(_) => Err(Error::unknown(format!("{source} says unknown"))),
         }
     }
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use puzzlec_core::{moves_to_string, parse_moves, Move};
 use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{self, Attempt, Horizons, Probe, Shortest};
+use puzzlec_drive::horizon::{self, Attempt, Horizons, Outcome, Shortest};
 use puzzlec_drive::DriveError;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
@@ -38,7 +38,7 @@ pub trait Plans {
     ///
     /// # Errors
     /// The backend fails, or its model does not decode.
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Probe<Vec<Move>>, DriveError>;
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError>;
 
     /// The whole search on one solver kept across horizons, when the request asked for it
     /// and the encoding and backend can (`None`: probe each horizon afresh).

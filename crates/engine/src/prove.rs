@@ -3,13 +3,49 @@
 
 use serde::Serialize;
 
+/// What became of one property on one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Proof {
+    Proved,
+    Fails,
+    Unknown,
+}
+
+/// What one encoding's check against its puzzle's rules found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Equivalence {
+    Equivalent,
+    Differs,
+}
+
+impl Proof {
+    pub fn word(self) -> &'static str {
+        match self {
+            Proof::Proved => "proved",
+            Proof::Fails => "fails",
+            Proof::Unknown => "unknown",
+        }
+    }
+}
+
+impl Equivalence {
+    pub fn word(self) -> &'static str {
+        match self {
+            Equivalence::Equivalent => "equivalent",
+            Equivalence::Differs => "differs",
+        }
+    }
+}
+
 /// One property on one size.
 #[derive(Clone, Debug, Serialize)]
 pub struct PropertyResult {
     pub property: &'static str,
     pub size: String,
     /// `proved`, `fails` or `unknown`.
-    pub result: &'static str,
+    pub result: Proof,
     pub seconds: f64,
     /// The counterexample (boards before and after) or why it is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -36,8 +72,8 @@ impl std::fmt::Display for InvariantsReport {
             return writeln!(f, "proved: (a), (b) and (c) on every size from {sizes} ({})", self.solver);
         }
         writeln!(f, "not proved ({sizes}):")?;
-        for r in self.results.iter().filter(|r| r.result != "proved") {
-            writeln!(f, "{} {}: {} {}", r.size, r.property, r.result, r.detail.as_deref().unwrap_or(""))?;
+        for r in self.results.iter().filter(|r| r.result != Proof::Proved) {
+            writeln!(f, "{} {}: {} {}", r.size, r.property, r.result.word(), r.detail.as_deref().unwrap_or(""))?;
         }
         Ok(())
     }
@@ -53,7 +89,7 @@ pub struct EncodingResult {
     pub covered: String,
     pub queries: usize,
     /// `equivalent` or `differs`.
-    pub result: &'static str,
+    pub result: Equivalence,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
 }
@@ -84,7 +120,12 @@ impl std::fmt::Display for EncodingsReport {
             writeln!(
                 f,
                 "{:<6} {:<8} {:<8} {:<11} {:>6} queries  {}",
-                r.puzzle, r.encoding, r.solver, r.result, r.queries, r.covered
+                r.puzzle,
+                r.encoding,
+                r.solver,
+                r.result.word(),
+                r.queries,
+                r.covered
             )?;
             if let Some(d) = &r.detail {
                 writeln!(f, "       {d}")?;
@@ -123,7 +164,8 @@ pub fn record(
     (queries, miss): (usize, Option<String>),
     on: &mut dyn FnMut(crate::Event),
 ) -> EncodingResult {
-    let result = if miss.is_none() { "equivalent" } else { "differs" };
-    on(crate::Event::Proved { property: "bounded equivalence", size: encoding.to_owned(), result, seconds: 0.0 });
+    let result = if miss.is_none() { Equivalence::Equivalent } else { Equivalence::Differs };
+    let word = result.word();
+    on(crate::Event::Proved { property: "bounded equivalence", size: encoding.to_owned(), result: word, seconds: 0.0 });
     EncodingResult { puzzle, encoding: encoding.into(), solver: solver.into(), covered, queries, result, detail: miss }
 }

@@ -148,6 +148,10 @@ pub struct DecodeRequest {
     pub answer: String,
     #[serde(default)]
     pub answer_origin: String,
+    /// How the solver answers (a job manifest knows it from the registry); `None` reads a
+    /// DIMACS answer by its first line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<puzzlec_ir::Answers>,
 }
 
 /// `verify`: a plan to replay.

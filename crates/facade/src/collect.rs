@@ -48,6 +48,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
             encoded_origin: cnf.display().to_string(),
             answer: answer_text,
             answer_origin: out.display().to_string(),
+            answers: m.answers,
         };
         match crate::decode(&request) {
             Ok(a) if a.status == Status::Solved => {

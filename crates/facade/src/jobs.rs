@@ -47,6 +47,10 @@ pub struct Manifest {
     /// $PROOF the proof).
     pub command: Vec<String>,
     pub certify: bool,
+    /// How the solver answers (from the registry), so `run-one.sh` and `collect` read it
+    /// without guessing.
+    #[serde(default)]
+    pub answers: Option<puzzlec_ir::Answers>,
     /// The horizons asked for (`--horizons A..B`), so a horizon whose jobs were all removed
     /// is missed, not forgotten.
     #[serde(default)]
@@ -167,6 +171,7 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
             .map(|a| a.replace("@IN@", "$IN").replace("@RESULT@", "$RESULT").replace("@PROOF@", "$PROOF"))
             .collect(),
         certify: req.certify,
+        answers: backend.and_then(|b| b.program()).map(|e| e.spec.answers()),
         horizons: Some([*req.horizons.start(), *req.horizons.end()]),
         jobs,
     };

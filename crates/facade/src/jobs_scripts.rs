@@ -55,9 +55,7 @@ mkdir -p "$DIR/out"
 rm -f "$OUT" "$RESULT"
 {cmd} > "$OUT.part" 2> "$DIR/out/$K.err"
 code=$?
-# Solvers that write a result file (minisat) answer there; the others on stdout.
-[ -s "$RESULT" ] && mv "$RESULT" "$OUT.part"
-mv "$OUT.part" "$OUT"
+{take_result}mv "$OUT.part" "$OUT"
 case $code in
   0|10|20) exit 0 ;;
   *) echo "job $K: {solver} exited with $code (see out/$K.err)" >&2; exit "$code" ;;
@@ -65,6 +63,10 @@ esac
 "#,
         last = n.saturating_sub(1),
         solver = m.solver,
+        take_result = match m.answers {
+            Some(puzzlec_ir::Answers::ResultFile) => "# This solver answers in a result file (answer = \"result-file\").\n[ -s \"$RESULT\" ] && mv \"$RESULT\" \"$OUT.part\"\n",
+            _ => "",
+        },
         cmd = cmd.join(" ")
     )
 }

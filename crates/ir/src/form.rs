@@ -43,3 +43,45 @@ impl fmt::Display for Form {
         })
     }
 }
+
+/// How a solver answers: the registry's `answer` key, the word a job manifest records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Answers {
+    /// SAT-competition output on stdout: an `s` line and `v` lines (DIMACS solvers).
+    SvLines,
+    /// minisat's result file, named by `{output}` on the command line: `SAT` and the
+    /// literals, `UNSAT` or `INDET` (DIMACS solvers).
+    ResultFile,
+    /// `sat` then the values asked for by `get-value` (or a `get-model` answer) on stdout
+    /// (SMT-LIB2 solvers).
+    SmtModel,
+}
+
+impl Answers {
+    /// What a solver reading `form` answers when its table says nothing.
+    pub fn default_for(form: Form) -> Answers {
+        match form {
+            Form::Dimacs => Answers::SvLines,
+            Form::Smt2 => Answers::SmtModel,
+        }
+    }
+
+    /// The form whose solvers answer this way.
+    pub fn form(self) -> Form {
+        match self {
+            Answers::SvLines | Answers::ResultFile => Form::Dimacs,
+            Answers::SmtModel => Form::Smt2,
+        }
+    }
+
+    /// How a DIMACS answer found in a file reads when nothing says how it was written:
+    /// minisat's result file starts with a bare `SAT`, `UNSAT` or `INDET`.
+    pub fn of_dimacs_text(text: &str) -> Answers {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        match ["SAT", "UNSAT", "INDET"].contains(&first) {
+            true => Answers::ResultFile,
+            false => Answers::SvLines,
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! Reading a SAT solver's answer: the SAT-competition format (`s` and `v` lines) and
 //! minisat's result file (`SAT` then the literals, or `UNSAT`, or `INDET`).
 
+use crate::Outcome;
+
 /// A truth value per variable (index 0 unused); `None` where the solver left it unset.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Assignment {
@@ -27,14 +29,6 @@ impl Assignment {
     }
 }
 
-/// What a SAT solver answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatAnswer {
-    Sat(Assignment),
-    Unsat,
-    Unknown,
-}
-
 /// Output that is not an answer in the expected format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
@@ -50,7 +44,7 @@ fn bad(reason: impl Into<String>) -> SatOutputError {
 ///
 /// # Errors
 /// No `s` line, a second status, a malformed literal, or SAT without a `v` line.
-pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
+pub fn parse_sat_output(text: &str) -> Result<Outcome<Assignment>, SatOutputError> {
     let mut status: Option<&str> = None;
     let mut assignment = Assignment::default();
     let mut saw_values = false;
@@ -82,12 +76,12 @@ pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
         }
     }
     match status {
-        Some("SATISFIABLE") if saw_values => Ok(SatAnswer::Sat(assignment)),
+        Some("SATISFIABLE") if saw_values => Ok(Outcome::Sat(assignment)),
         Some("SATISFIABLE") => Err(bad("SATISFIABLE without any `v` line")),
-        Some("UNSATISFIABLE") => Ok(SatAnswer::Unsat),
-        Some("UNKNOWN") => Ok(SatAnswer::Unknown),
+        Some("UNSATISFIABLE") => Ok(Outcome::Unsat),
+        Some("UNKNOWN") => Ok(Outcome::Unknown("the solver answered UNKNOWN".into())),
         Some(other) => Err(bad(format!("unknown status `s {}`", clip(other)))),
-        None if unknown_comment => Ok(SatAnswer::Unknown),
+        None if unknown_comment => Ok(Outcome::Unknown("the solver answered UNKNOWN".into())),
         None => Err(bad("no `s` status line")),
     }
 }
@@ -96,7 +90,7 @@ pub fn parse_sat_output(text: &str) -> Result<SatAnswer, SatOutputError> {
 ///
 /// # Errors
 /// An empty file, an unknown first line, or malformed literals.
-pub fn parse_minisat_result(text: &str) -> Result<SatAnswer, SatOutputError> {
+pub fn parse_minisat_result(text: &str) -> Result<Outcome<Assignment>, SatOutputError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     match lines.next() {
         Some("SAT") => {
@@ -107,10 +101,10 @@ pub fn parse_minisat_result(text: &str) -> Result<SatAnswer, SatOutputError> {
                     assignment.set(lit);
                 }
             }
-            Ok(SatAnswer::Sat(assignment))
+            Ok(Outcome::Sat(assignment))
         }
-        Some("UNSAT") => Ok(SatAnswer::Unsat),
-        Some("INDET") => Ok(SatAnswer::Unknown),
+        Some("UNSAT") => Ok(Outcome::Unsat),
+        Some("INDET") => Ok(Outcome::Unknown("the solver answered UNKNOWN".into())),
         Some(other) => Err(bad(format!("unexpected first line {:?}", clip(other)))),
         None => Err(bad("the result file is empty")),
     }
@@ -126,14 +120,17 @@ mod tests {
 
     #[test]
     fn competition_format() {
-        let SatAnswer::Sat(a) = parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap() else { panic!() };
+        let Outcome::Sat(a) = parse_sat_output("c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n").unwrap() else { panic!() };
         assert_eq!(
             (a.lit(1), a.lit(2), a.lit(-2), a.lit(3), a.lit(4)),
             (Some(true), Some(false), Some(true), Some(true), None)
         );
-        assert_eq!(parse_sat_output("s UNSATISFIABLE\n").unwrap(), SatAnswer::Unsat);
-        assert_eq!(parse_sat_output("s UNKNOWN\n").unwrap(), SatAnswer::Unknown);
-        assert_eq!(parse_sat_output("c ---\nc UNKNOWN\n").unwrap(), SatAnswer::Unknown);
+        assert_eq!(parse_sat_output("s UNSATISFIABLE\n").unwrap(), Outcome::Unsat);
+        assert_eq!(parse_sat_output("s UNKNOWN\n").unwrap(), Outcome::Unknown("the solver answered UNKNOWN".into()));
+        assert_eq!(
+            parse_sat_output("c ---\nc UNKNOWN\n").unwrap(),
+            Outcome::Unknown("the solver answered UNKNOWN".into())
+        );
         assert!(parse_sat_output("hello world\n").is_err());
         assert!(parse_sat_output("").is_err());
         assert!(parse_sat_output("s SATISFIABLE\n").is_err());
@@ -142,10 +139,10 @@ mod tests {
 
     #[test]
     fn minisat_format() {
-        let SatAnswer::Sat(a) = parse_minisat_result("SAT\n-1 2 0\n").unwrap() else { panic!() };
+        let Outcome::Sat(a) = parse_minisat_result("SAT\n-1 2 0\n").unwrap() else { panic!() };
         assert_eq!(a.lit(1), Some(false));
-        assert_eq!(parse_minisat_result("UNSAT\n").unwrap(), SatAnswer::Unsat);
-        assert_eq!(parse_minisat_result("INDET\n").unwrap(), SatAnswer::Unknown);
+        assert_eq!(parse_minisat_result("UNSAT\n").unwrap(), Outcome::Unsat);
+        assert_eq!(parse_minisat_result("INDET\n").unwrap(), Outcome::Unknown("the solver answered UNKNOWN".into()));
         assert!(parse_minisat_result("").is_err());
     }
 }

@@ -2,6 +2,7 @@
 //! `((x 5) (b true))` or a model `(model (define-fun x () Int 5) ...)` / `((define-fun ...))`.
 //! A small reader of our own: easy-smt parses only through a live solver process.
 
+use crate::Outcome;
 use std::collections::HashMap;
 
 /// A parsed S-expression.
@@ -16,14 +17,6 @@ pub enum Sexp {
 pub enum SmtValue {
     Bool(bool),
     Int(i64),
-}
-
-/// What an SMT solver answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SmtAnswer {
-    Sat(HashMap<String, SmtValue>),
-    Unsat,
-    Unknown,
 }
 
 /// Output that is not an answer.
@@ -87,7 +80,7 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
 ///
 /// # Errors
 /// No status, an `(error ...)` from the solver, or `sat` with values that cannot be read.
-pub fn parse_smt_answer(text: &str) -> Result<SmtAnswer, SmtOutputError> {
+pub fn parse_smt_answer(text: &str) -> Result<Outcome<HashMap<String, SmtValue>>, SmtOutputError> {
     let forms = read_all(text)?;
     let mut iter = forms.iter();
     let status = loop {
@@ -105,15 +98,15 @@ pub fn parse_smt_answer(text: &str) -> Result<SmtAnswer, SmtOutputError> {
         }
     };
     match status {
-        "unsat" => return Ok(SmtAnswer::Unsat),
-        "unknown" => return Ok(SmtAnswer::Unknown),
+        "unsat" => return Ok(Outcome::Unsat),
+        "unknown" => return Ok(Outcome::Unknown("the solver answered unknown".into())),
         _ => {}
     }
     let mut values = HashMap::new();
     for form in iter {
         collect_values(form, &mut values)?;
     }
-    Ok(SmtAnswer::Sat(values))
+    Ok(Outcome::Sat(values))
 }
 
 fn collect_values(form: &Sexp, values: &mut HashMap<String, SmtValue>) -> Result<(), SmtOutputError> {
@@ -187,7 +180,7 @@ mod tests {
 
     #[test]
     fn get_value_and_models() {
-        let SmtAnswer::Sat(v) =
+        let Outcome::Sat(v) =
             parse_smt_answer("sat\n((|S(1,1,2,0)| true)\n (x (- 7)) (b #b0101) (c (_ bv3 4)))\n").unwrap()
         else {
             panic!()
@@ -196,13 +189,13 @@ mod tests {
         assert_eq!(v["x"], SmtValue::Int(-7));
         assert_eq!(v["b"], SmtValue::Int(5));
         assert_eq!(v["c"], SmtValue::Int(3));
-        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(model\n  (define-fun V1 () Int\n    9)\n)\n").unwrap() else {
+        let Outcome::Sat(m) = parse_smt_answer("sat\n(model\n  (define-fun V1 () Int\n    9)\n)\n").unwrap() else {
             panic!()
         };
         assert_eq!(m["V1"], SmtValue::Int(9));
-        let SmtAnswer::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap() else { panic!() };
+        let Outcome::Sat(m) = parse_smt_answer("sat\n(\n(define-fun V1 () Int 9)\n)\n").unwrap() else { panic!() };
         assert_eq!(m["V1"], SmtValue::Int(9));
-        assert_eq!(parse_smt_answer("unsat\n(error \"model is not available\")\n").unwrap(), SmtAnswer::Unsat);
+        assert_eq!(parse_smt_answer("unsat\n(error \"model is not available\")\n").unwrap(), Outcome::Unsat);
     }
 
     #[test]

@@ -10,14 +10,7 @@ use crate::external::External;
 use crate::linked_z3::LinkedZ3;
 use crate::registry::{Form, Registry};
 
-/// A solver's verdict on one problem.
-#[derive(Debug)]
-pub enum Outcome<M> {
-    Sat(M),
-    Unsat,
-    /// Time limit, or the solver gave up; the reason says which.
-    Unknown(String),
-}
+pub use puzzlec_ir::Outcome;
 
 /// Why a solver could not be used or did not answer properly.
 #[derive(Debug, thiserror::Error)]

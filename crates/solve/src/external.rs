@@ -8,12 +8,10 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use puzzlec_ir::{
-    parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SatAnswer, SmtAnswer, SmtModel, SmtScript,
-};
+use puzzlec_ir::{parse_minisat_result, parse_sat_output, parse_smt_answer, Cnf, CnfModel, SmtModel, SmtScript};
 
 use crate::backend::{Outcome, SolveCnf, SolveError, SolveSmt};
-use crate::registry::{Form, SolverSpec};
+use crate::registry::{Answers, Form, SolverSpec};
 use crate::runner;
 
 /// The most a solver may print on stdout: far above any model puzzlec asks for, far below
@@ -219,16 +217,15 @@ impl External {
         let Some(run) = self.run(&cnf.to_dimacs(), ".cnf", limit, proof)?.filter(|r| !r.hit_limit(limit)) else {
             return Ok(Outcome::Unknown(Self::killed()));
         };
-        let uses_result_file = self.spec.command.iter().any(|a| a.contains("{output}"));
-        let parsed = match (&run.result_file, uses_result_file) {
-            (Some(text), true) => parse_minisat_result(text),
-            (None, true) => return Err(self.unreadable(&run, "it wrote no result file".into())),
-            (_, false) => parse_sat_output(&run.stdout),
+        let parsed = match (&run.result_file, self.spec.answers()) {
+            (Some(text), Answers::ResultFile) => parse_minisat_result(text),
+            (None, Answers::ResultFile) => return Err(self.unreadable(&run, "it wrote no result file".into())),
+            _ => parse_sat_output(&run.stdout),
         };
         match parsed {
-            Ok(SatAnswer::Sat(a)) => Ok(Outcome::Sat(CnfModel::new(cnf.names(), a))),
-            Ok(SatAnswer::Unsat) => Ok(Outcome::Unsat),
-            Ok(SatAnswer::Unknown) => {
+            Ok(Outcome::Sat(a)) => Ok(Outcome::Sat(CnfModel::new(cnf.names(), a))),
+            Ok(Outcome::Unsat) => Ok(Outcome::Unsat),
+            Ok(Outcome::Unknown(_)) => {
                 Ok(Outcome::Unknown(format!("{} answered UNKNOWN (its time limit?)", self.spec.id)))
             }
             Err(e) => Err(self.unreadable(&run, e.reason)),
@@ -285,9 +282,9 @@ impl SolveSmt for External {
             return Ok(Outcome::Unknown(Self::killed()));
         }
         match parse_smt_answer(&run.stdout) {
-            Ok(SmtAnswer::Sat(values)) => Ok(Outcome::Sat(SmtModel { values })),
-            Ok(SmtAnswer::Unsat) => Ok(Outcome::Unsat),
-            Ok(SmtAnswer::Unknown) => Ok(Outcome::Unknown(format!("{} answered unknown", self.spec.id))),
+            Ok(Outcome::Sat(values)) => Ok(Outcome::Sat(SmtModel { values })),
+            Ok(Outcome::Unsat) => Ok(Outcome::Unsat),
+            Ok(Outcome::Unknown(_)) => Ok(Outcome::Unknown(format!("{} answered unknown", self.spec.id))),
             Err(e) => Err(self.unreadable(&run, e.reason)),
         }
     }

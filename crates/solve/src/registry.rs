@@ -9,7 +9,7 @@ use serde::Deserialize;
 /// The shipped registry, used when no file is found.
 const BUILT_IN: &str = include_str!("../../../solvers.toml");
 
-pub use puzzlec_ir::Form;
+pub use puzzlec_ir::{Answers, Form};
 
 /// One `[[solver]]` table.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -25,6 +25,17 @@ pub struct SolverSpec {
     /// Flags that make it write a DRAT proof to `{proof}` (for `--certify`).
     #[serde(default)]
     pub proof: Vec<String>,
+    /// How it answers; `None` is the usual way for its input form (s/v lines for DIMACS,
+    /// a model on stdout for SMT-LIB2).
+    #[serde(default)]
+    pub answer: Option<Answers>,
+}
+
+impl SolverSpec {
+    /// How this solver answers.
+    pub fn answers(&self) -> Answers {
+        self.answer.unwrap_or(Answers::default_for(self.input))
+    }
 }
 
 #[derive(Deserialize)]
@@ -101,6 +112,21 @@ impl Registry {
             }
             if crate::Backend::built_in().any(|b| b == s.id) || s.id == crate::Solver::SEARCH_ID {
                 return Err(invalid(format!("solver id {:?} is built in and cannot be redefined", s.id)));
+            }
+            if s.answers().form() != s.input {
+                return Err(invalid(format!(
+                    "solver {:?} reads {} but answers as a {} solver",
+                    s.id,
+                    s.input,
+                    s.answers().form()
+                )));
+            }
+            let names_output = s.command.iter().any(|a| a.contains("{output}"));
+            if names_output != (s.answers() == Answers::ResultFile) {
+                return Err(invalid(format!(
+                    "solver {:?}: answer = \"result-file\" and an {{output}} in its command go together",
+                    s.id
+                )));
             }
             if seen.contains(&s.id.as_str()) {
                 return Err(invalid(format!("solver id {:?} appears twice", s.id)));
@@ -192,6 +218,25 @@ mod tests {
         for id in ["z3-bin", "cvc5", "cadical-bin", "minisat", "kissat"] {
             assert!(r.get(id).is_some(), "{id}");
         }
+        assert_eq!(r.get("minisat").unwrap().answers(), Answers::ResultFile);
+        assert_eq!(r.get("kissat").unwrap().answers(), Answers::SvLines);
+        assert_eq!(r.get("cvc5").unwrap().answers(), Answers::SmtModel);
+    }
+
+    /// How a solver answers is said, not guessed: a result file needs `{output}` and the
+    /// answer's form must be the input's.
+    #[test]
+    fn the_answer_key_must_fit_the_command_and_the_input() {
+        let table = |input: &str, command: &str, answer: &str| {
+            let text = format!("[[solver]]\nid = \"s\"\ninput = \"{input}\"\ncommand = {command}\n{answer}");
+            Registry::parse(&text, "test".into(), None)
+        };
+        assert!(table("dimacs", r#"["m", "{input}", "{output}"]"#, r#"answer = "result-file""#).is_ok());
+        assert!(table("dimacs", r#"["m", "{input}"]"#, r#"answer = "result-file""#).is_err());
+        assert!(table("dimacs", r#"["m", "{input}", "{output}"]"#, "").is_err());
+        assert!(table("smt2", r#"["z"]"#, r#"answer = "sv-lines""#).is_err());
+        assert!(table("smt2", r#"["z"]"#, r#"answer = "guess""#).is_err());
+        assert!(table("dimacs", r#"["k"]"#, "").is_ok());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use puzzlec_core::Move;
 use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{Horizons, Probe};
+use puzzlec_drive::horizon::{Horizons, Outcome};
 use puzzlec_drive::DriveError;
 use puzzlec_engine::answer::{Answer, Status};
 use puzzlec_engine::certify::Certification;
@@ -126,7 +126,7 @@ impl plan::Plans for Plans<'_> {
         format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
     }
 
-    fn probe(&self, horizon: usize, limit: Duration) -> std::result::Result<Probe<Vec<Move>>, DriveError> {
+    fn probe(&self, horizon: usize, limit: Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError> {
         drive_cross::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
     }
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use crate::drive as drive_hex;
 use crate::encodings::{self as encodings, HexEncoding, HexProblem};
 use crate::rules::{render, Hexagon};
-use puzzlec_solve::Backend;
+use puzzlec_solve::{Backend, Outcome};
 
 use crate::request::HexInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
@@ -170,17 +170,17 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         // symmetry-breaking facts cut the search twelvefold.
         let one = HexProblem { break_symmetry: p.givens.is_empty(), ..p.clone() };
         return finish(match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
-            Ok(Some(values)) => {
+            Outcome::Sat(values) => {
                 set_fillings(&mut answer, &p, &[values], None);
                 answer
             }
-            Ok(None) => {
+            Outcome::Unsat => {
                 claim(&one, &[])?;
                 let mut a = none(answer)?;
                 a.certificate = cert.map(|c| c.finish(None));
                 a
             }
-            Err(reason) => answer.unknown(env::limit_reason(options.timeout, deadline, &reason)),
+            Outcome::Unknown(reason) => answer.unknown(env::limit_reason(options.timeout, deadline, &reason)),
         });
     }
     // What was enumerated (and blocked), of which problem: the classes without givens.
@@ -235,7 +235,7 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
     if backend.id() == embedded.id() {
         return Ok(());
     }
-    if let Ok(Ok(Some(values))) =
+    if let Ok(Outcome::Sat(values)) =
         drive_hex::solve_one(&encodings::cnf::CnfEncoding, &embedded, p, Duration::from_secs(5))
     {
         let shown: Vec<String> = values.iter().map(i64::to_string).collect();

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use puzzlec_engine::prove::{self, EncodingResult, InvariantsReport, Mutation, PropertyResult};
+use puzzlec_engine::prove::{self, EncodingResult, InvariantsReport, Mutation, Proof, PropertyResult};
 use puzzlec_engine::{Env, Error, Event, Result};
 use puzzlec_solve::Solver;
 
@@ -27,16 +27,16 @@ pub fn invariants(
         for p in Property::ALL {
             let (verdict, seconds) = invariants::prove(p, side, side, &z3, Duration::from_secs(3600))?;
             let (result, detail) = match verdict {
-                Verdict::Proved => ("proved", None),
-                Verdict::Fails(c) => ("fails", Some(c)),
-                Verdict::Unknown(r) => ("unknown", Some(r)),
+                Verdict::Proved => (Proof::Proved, None),
+                Verdict::Fails(c) => (Proof::Fails, Some(c)),
+                Verdict::Unknown(r) => (Proof::Unknown, Some(r)),
             };
             let size = format!("{side}x{side}");
-            on(Event::Proved { property: p.words(), size: size.clone(), result, seconds });
+            on(Event::Proved { property: p.words(), size: size.clone(), result: result.word(), seconds });
             results.push(PropertyResult { property: p.words(), size, result, seconds, detail });
         }
     }
-    let proved = results.iter().all(|r| r.result == "proved");
+    let proved = results.iter().all(|r| r.result == Proof::Proved);
     Ok(InvariantsReport { solver: z3.id().to_owned(), results, proved })
 }
 

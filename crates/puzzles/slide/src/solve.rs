@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{Attempt, Horizons, Probe, Shortest};
+use puzzlec_drive::horizon::{Attempt, Horizons, Outcome, Shortest};
 use puzzlec_drive::{DriveError, Formula};
 use puzzlec_engine::answer::{Answer, Solution, Status};
 use puzzlec_engine::certify::Certification;
@@ -117,7 +117,7 @@ impl plan::Plans for Plans<'_> {
         format!("no plan of exactly {}", puzzlec_engine::answer::moves(horizon))
     }
 
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Probe<Vec<Move>>, DriveError> {
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError> {
         drive_slide::probe(self.encoding, self.backend, &self.start, &self.goal, horizon, limit)
     }
 

@@ -12,7 +12,6 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, Form, Outcome};
 
 use puzzlec_drive::enumerate::{enumerate, Enumeration};
-use puzzlec_drive::horizon::Probe;
 use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// The header line that lets `decode cross` rebuild the context.
@@ -85,16 +84,16 @@ pub fn probe(
     p: &CrossPuzzle,
     horizon: usize,
     limit: Duration,
-) -> Result<Probe<Vec<Move>>, DriveError> {
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = Instant::now();
     let form = form_for(encoding, backend, p, horizon)?;
     let Some(limit) = puzzlec_drive::left_after(started, limit) else {
-        return Ok(Probe::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
+        return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
     };
     Ok(match solve_form(backend, &form, limit)? {
-        Outcome::Sat(m) => Probe::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model, horizon)?),
-        Outcome::Unsat => Probe::Unsat,
-        Outcome::Unknown(r) => Probe::Unknown(r),
+        Outcome::Sat(m) => Outcome::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model, horizon)?),
+        Outcome::Unsat => Outcome::Unsat,
+        Outcome::Unknown(r) => Outcome::Unknown(r),
     })
 }
 

@@ -83,22 +83,22 @@ fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Re
 /// One filling, or `None` when the solver proved there is none.
 ///
 /// # Errors
-/// Solver failures and fillings that fail the check; `Ok(Err(reason))` for an unknown answer.
+/// Solver failures and fillings that fail the check (an unknown answer is `Outcome::Unknown`).
 pub fn solve_one(
     encoding: &dyn HexEncoding,
     backend: &Backend,
     p: &HexProblem,
     limit: Duration,
-) -> Result<Result<Option<Vec<i64>>, String>, DriveError> {
+) -> Result<Outcome<Vec<i64>>, DriveError> {
     let started = Instant::now();
     let form = form_for(encoding, backend, p)?;
     let Some(limit) = puzzlec_drive::left_after(started, limit) else {
-        return Ok(Err(puzzlec_drive::ENCODING_TIMED_OUT.into()));
+        return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
     };
     Ok(match solve_form(backend, &form, limit)? {
-        Outcome::Sat(m) => Ok(Some(decode_checked(encoding, backend.id(), p, &m as &dyn Model)?)),
-        Outcome::Unsat => Ok(None),
-        Outcome::Unknown(r) => Err(r),
+        Outcome::Sat(m) => Outcome::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model)?),
+        Outcome::Unsat => Outcome::Unsat,
+        Outcome::Unknown(r) => Outcome::Unknown(r),
     })
 }
 

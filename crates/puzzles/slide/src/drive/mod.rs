@@ -19,7 +19,6 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{solve_by_cubes, Backend, Form, Outcome};
 
 pub use crate::drive::strategy::{uses_pattern_databases, Cubes, Strategy, FRONTIER_FROM};
-use puzzlec_drive::horizon::Probe;
 use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`; `None`
@@ -145,7 +144,7 @@ pub fn probe(
     goal: &Board,
     horizon: usize,
     limit: Duration,
-) -> Result<Probe<Vec<Move>>, DriveError> {
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), Strategy::DEFAULT)
 }
 
@@ -164,9 +163,9 @@ pub fn probe_with(
     limit: Duration,
     ing: Ingredients,
     strategy: Strategy,
-) -> Result<Probe<Vec<Move>>, DriveError> {
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     if let Err(too_large) = check_size(encoding, start, horizon) {
-        return Ok(Probe::Unknown(too_large));
+        return Ok(Outcome::Unknown(too_large));
     }
     let layered = encoding.layered().filter(|_| strategy.cubes != Cubes::Off || strategy.propagator);
     if let Some(layered) = layered {
@@ -194,7 +193,7 @@ pub fn probe_with(
     .ok_or_else(|| backend.wrong_input(&encoding.forms_text()))?;
     let abandoned = form.abandoned();
     let Some(left) = puzzlec_drive::left_after(started, limit).filter(|_| !abandoned) else {
-        return Ok(Probe::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
+        return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
     };
     let outcome = solve_form(backend, &form, left)?;
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
@@ -208,15 +207,15 @@ pub(crate) fn conclude(
     start: &Board,
     goal: &Board,
     horizon: usize,
-) -> Result<Probe<Vec<Move>>, DriveError> {
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     let decoded = match outcome {
         Outcome::Sat(m) => decode(encoding, &m as &dyn Model, start, horizon),
-        Outcome::Unsat => return Ok(Probe::Unsat),
-        Outcome::Unknown(r) => return Ok(Probe::Unknown(r)),
+        Outcome::Unsat => return Ok(Outcome::Unsat),
+        Outcome::Unknown(r) => return Ok(Outcome::Unknown(r)),
     };
     let plan = decoded.map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
     replay(solver, start, goal, &plan, horizon)?;
-    Ok(Probe::Sat(plan))
+    Ok(Outcome::Sat(plan))
 }
 
 /// Every plan of exactly `horizon` moves (all optimal plans when `horizon` is the optimum),
@@ -281,7 +280,7 @@ pub fn incremental_shortest(
         h,
         |horizon, limit| {
             let Some(k) = layered.budget(start, goal, horizon) else {
-                return Ok(Probe::Unsat);
+                return Ok(Outcome::Unsat);
             };
             // The previous horizon is switched off for good (a unit clause, so the solver
             // drops its guarded clauses instead of carrying an ever longer list of assumptions).
@@ -302,10 +301,10 @@ pub fn incremental_shortest(
                         .plan(&model, horizon)
                         .map_err(|source| DriveError::Decode { solver: solver.clone(), source })?;
                     replay(&solver, start, goal, &plan, horizon)?;
-                    Ok(Probe::Sat(plan))
+                    Ok(Outcome::Sat(plan))
                 }
-                Outcome::Unsat => Ok(Probe::Unsat),
-                Outcome::Unknown(r) => Ok(Probe::Unknown(r)),
+                Outcome::Unsat => Ok(Outcome::Unsat),
+                Outcome::Unknown(r) => Ok(Outcome::Unknown(r)),
             }
         },
         progress,

@@ -11,7 +11,7 @@ use crate::rules::{Board, Move};
 use puzzlec_solve::{solve_by_cubes, Backend, Incremental};
 
 use crate::drive::conclude;
-use puzzlec_drive::horizon::Probe;
+use puzzlec_drive::horizon::Outcome;
 use puzzlec_drive::DriveError;
 
 /// How `compact` on the embedded solver splits a horizon (see [`crate::drive::cubes`]).
@@ -83,14 +83,14 @@ pub(crate) fn by_cubes(
     limit: Duration,
     ing: Ingredients,
     how: Strategy,
-) -> Result<Probe<Vec<Move>>, DriveError> {
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
     let Some(layers) = layered.layers(start, goal, horizon, ing, &mut session.as_mut()) else {
-        return Ok(Probe::Unsat);
+        return Ok(Outcome::Unsat);
     };
     let actions = &layers.act;
     if puzzlec_drive::left_after(started, limit).is_none() {
-        return Ok(Probe::Unknown("time limit reached while loading the clauses".into()));
+        return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
     let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= FRONTIER_FROM {
         true => puzzlec_core::stop::building_until(started + limit, || crate::rules::pdb::PatternDb::shared(goal)),
@@ -125,7 +125,7 @@ pub(crate) fn by_cubes(
         _ => crate::drive::cubes::cubes(actions, start, goal, horizon / 2),
     };
     let Some(left) = puzzlec_drive::left_after(started, limit) else {
-        return Ok(Probe::Unknown("time limit reached while building the cubes".into()));
+        return Ok(Outcome::Unknown("time limit reached while building the cubes".into()));
     };
     let outcome = match cubes.is_empty() && how.cubes == Cubes::Off {
         true => session.solve(&[], left),
