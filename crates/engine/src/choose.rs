@@ -49,3 +49,25 @@ pub fn for_backend<E: ?Sized + Encoding>(
     }
     Ok(e)
 }
+
+/// The encoding `emit` writes: the one named, else `default`; it must write `form`.
+///
+/// # Errors
+/// An unknown name, or an encoding without that form (bad input).
+pub fn writing<E: ?Sized + Encoding>(
+    puzzle: &str,
+    all: &[&'static E],
+    requested: Option<&str>,
+    default: &str,
+    form: Form,
+) -> Result<&'static E> {
+    let e = named(puzzle, all, requested.unwrap_or(default))?;
+    if !e.writes(form) {
+        return Err(Error::bad_input(format!(
+            "encoding {} has no {form} form (it offers {})",
+            e.name(),
+            e.forms_text()
+        )));
+    }
+    Ok(e)
+}

@@ -26,7 +26,7 @@ pub use answer::{Answer, Solution, Status};
 pub use env::Env;
 pub use error::{Error, ErrorKind, Result};
 pub use event::Event;
-pub use puzzle::{EncodingInfo, JobFacts, Kind, Puzzle};
+pub use puzzle::{About, Bench, CommandLine, EncodingInfo, JobFacts, Kind, Puzzle, Show, Verbs};
 /// The intermediate forms: what `emit` writes and what a solver reads.
 pub use puzzlec_solve::Form;
 pub use request::{DecodeRequest, EmitRequest, Fields, Instance, Request, SolveOptions, VerifyRequest};

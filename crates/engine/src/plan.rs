@@ -29,6 +29,11 @@ pub fn moves(text: &str) -> Result<Vec<Move>> {
     parse_moves(text).map_err(|e| Error::bad_input(format!("moves: {e}")))
 }
 
+/// One horizon probed: a plan, UNSAT, or why not; or the backend's failure.
+pub type Probed = std::result::Result<Outcome<Vec<Move>>, DriveError>;
+/// Every plan of one horizon, or the backend's failure.
+pub type Every = std::result::Result<Enumeration<Vec<Move>>, DriveError>;
+
 /// What the plan search needs of one instance with its encoding and backend.
 pub trait Plans {
     /// The words of a claim about one horizon: "no plan of exactly 13 moves".
@@ -38,7 +43,7 @@ pub trait Plans {
     ///
     /// # Errors
     /// The backend fails, or its model does not decode.
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError>;
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> Probed;
 
     /// The whole search on one solver kept across horizons, when the request asked for it
     /// and the encoding and backend can (`None`: probe each horizon afresh).
@@ -63,12 +68,7 @@ pub trait Plans {
     ///
     /// # Errors
     /// As [`Plans::probe`].
-    fn all(
-        &self,
-        horizon: usize,
-        deadline: Option<Instant>,
-        found: &mut dyn FnMut(usize),
-    ) -> std::result::Result<Enumeration<Vec<Move>>, DriveError>;
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> Every;
 
     /// The assignment that excludes `plan` (the blocking clause `--all` adds).
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
@@ -100,6 +100,27 @@ pub struct Search<'a> {
     pub all: bool,
     /// The user's time limit, for messages.
     pub timeout: Option<f64>,
+}
+
+impl<'a> Search<'a> {
+    /// Horizons from `lower_bound` in steps of two (plan lengths have one parity) up to
+    /// `max`, with the request's options.
+    pub fn new(
+        backend: &'a Backend,
+        options: &crate::SolveOptions,
+        lower_bound: usize,
+        max: usize,
+        deadline: Option<Instant>,
+    ) -> Search<'a> {
+        let horizons = Horizons { lower_bound, step: 2, max, deadline };
+        Search { backend, horizons, max, all: options.all, timeout: options.timeout }
+    }
+
+    /// The horizons stop at `length`: a plan of that length is known.
+    pub fn known(mut self, length: usize) -> Search<'a> {
+        self.horizons.max = self.horizons.max.min(length);
+        self
+    }
 }
 
 /// Runs the search and writes what it found and proved into `answer`.

@@ -142,6 +142,9 @@ impl std::fmt::Display for EncodingsReport {
     }
 }
 
+/// What a puzzle's `prove encodings` found: each encoding's check, and the mutants.
+pub type Proved = (Vec<EncodingResult>, Vec<Mutation>);
+
 /// The built-in backends `prove encodings` checks on: the embedded CaDiCaL for CNF and the
 /// linked z3 for SMT-LIB2.
 ///

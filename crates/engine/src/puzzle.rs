@@ -1,9 +1,11 @@
-//! The puzzle as the generic layers see it. A puzzle crate implements [`Puzzle`]; the
-//! facade's registry lists one value per puzzle and finds it by name, as a compiler finds a
-//! target. Everything a verb needs of a puzzle goes through here: reading its request,
-//! solving, writing and reading formulas, replaying plans, drawing, benchmark families,
-//! cluster jobs and its encodings' proofs. A method a puzzle has no use for keeps its default,
-//! which says so in words (a filling puzzle has no moves to verify).
+//! The puzzle as the generic layers see it. A puzzle crate implements [`Puzzle`] and the
+//! small traits it is made of, each beside the code it describes: [`Verbs`] (writing and
+//! reading formulas, replaying plans, jobs) in the puzzle's `verbs.rs`, [`CommandLine`] (its
+//! command-line flags and help) in `options.rs`, [`Show`] (its text and drawing) in
+//! `text.rs`, [`Bench`] (families and proofs) in `prove.rs`. The facade's registry lists one
+//! value per puzzle and finds it by name, as a compiler finds a target. A method a puzzle
+//! has no use for keeps its default, which says so in words (a filling puzzle has no moves
+//! to verify).
 
 use std::collections::BTreeMap;
 
@@ -16,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::family::{FamilyRequest, Labelled};
 use crate::options::{Help, Verb};
-use crate::prove::{EncodingResult, InvariantsReport, Mutation};
+use crate::prove::{InvariantsReport, Proved};
 use crate::request::Fields;
 use crate::request::{DecodeRequest, EmitRequest, Instance, Request, VerifyRequest};
 
@@ -32,6 +34,19 @@ pub enum Kind {
 /// One encoding as help texts and errors list it.
 pub use puzzlec_encode::Info as EncodingInfo;
 
+/// What a puzzle says of itself.
+#[derive(Debug)]
+pub struct About {
+    /// The puzzle's name in requests (`"puzzle": NAME`) and on the command line.
+    pub name: &'static str,
+    /// One line for help lists.
+    pub line: &'static str,
+    pub kind: Kind,
+    /// Its own keys in a JSON `solve` request (instance and options), beyond the options
+    /// every puzzle shares.
+    pub keys: &'static [&'static str],
+}
+
 /// What cluster jobs need of an instance.
 pub struct JobFacts {
     pub encoding: &'static str,
@@ -42,19 +57,24 @@ pub struct JobFacts {
     pub action: Box<dyn Fn(usize, Move) -> Option<String>>,
 }
 
-/// A puzzle. `name` is the word requests and the command line use.
-pub trait Puzzle: Sync {
-    /// The puzzle's name in requests (`"puzzle": NAME`) and on the command line.
-    fn name(&self) -> &'static str;
+/// A puzzle: what it is, its encodings, and how it solves a request; the rest comes from the
+/// traits it extends.
+pub trait Puzzle: Verbs + CommandLine + Show + Bench + Sync {
+    fn about(&self) -> &'static About;
 
-    /// One line for help lists.
-    fn about(&self) -> &'static str;
+    /// The puzzle's name in requests and on the command line.
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
 
-    fn kind(&self) -> Kind;
+    fn kind(&self) -> Kind {
+        self.about().kind
+    }
 
-    /// Its own keys in a JSON `solve` request (instance and options), beyond the options
-    /// every puzzle shares.
-    fn keys(&self) -> &'static [&'static str];
+    /// Its own keys in a JSON `solve` request.
+    fn keys(&self) -> &'static [&'static str] {
+        self.about().keys
+    }
 
     /// Its encodings, in the order defaults are chosen.
     fn encodings(&self) -> Vec<&'static EncodingInfo>;
@@ -69,7 +89,10 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// Bad input for requests that are wrong; unknown when a solver fails or lies.
     fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer>;
+}
 
+/// The verbs besides `solve`: formulas written and read back, plans replayed, jobs split.
+pub trait Verbs {
     /// The text of one horizon (or of the whole filling problem) in one form.
     ///
     /// # Errors
@@ -88,7 +111,7 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// Bad input for instances or moves that do not parse, or a puzzle without moves.
     fn verify(&self, _req: &VerifyRequest) -> Result<Answer> {
-        Err(Error::bad_input(format!("a {} puzzle has no moves to verify", self.name())))
+        Err(Error::bad_input("this puzzle's answers are fillings: it has no moves to verify"))
     }
 
     /// Checks a filling given by cell number against the instance (batch `--resume`
@@ -100,30 +123,51 @@ pub trait Puzzle: Sync {
         Err("a filling for a puzzle that has none".into())
     }
 
+    /// What `jobs` needs to split this instance's horizons.
+    ///
+    /// # Errors
+    /// Bad input when the puzzle has no horizons to split, or the encoding no actions.
+    fn jobs(&self, _instance: &Instance, _encoding: Option<&str>) -> Result<JobFacts> {
+        Err(Error::bad_input(
+            "jobs split the horizons of plan puzzles; a filling puzzle is solved whole (`solve --all`)",
+        ))
+    }
+}
+
+/// The puzzle on the command line.
+pub trait CommandLine {
+    /// The help of this puzzle's subcommand of `verb`; `None` when it takes no part in it.
+    fn help(&self, verb: Verb) -> Option<Help>;
+
+    /// Adds the puzzle's own arguments of `verb` (its instance flags and options) to `cmd`.
+    fn args(&self, verb: Verb, cmd: clap::Command) -> clap::Command;
+
+    /// The request's fields from the arguments [`CommandLine::args`] added, files read.
+    ///
+    /// # Errors
+    /// Bad input for files that cannot be read or flags that do not go together.
+    fn fields(&self, verb: Verb, matches: &clap::ArgMatches) -> Result<Fields>;
+}
+
+/// How the puzzle's answers read and look.
+pub trait Show {
     /// The figures and summary lines of a solved (or enumerated) answer.
     fn text(&self, answer: &Answer) -> String;
 
     /// The text of a `decode` answer that decoded.
-    fn decoded_text(&self, answer: &Answer) -> String;
+    fn decoded_text(&self, answer: &Answer) -> String {
+        crate::text::decoded_plan(answer)
+    }
 
     /// The answer drawn as one SVG.
     ///
     /// # Errors
     /// Bad input when the answer has nothing to draw.
     fn draw(&self, instance: &Instance, answer: &Answer) -> Result<String>;
+}
 
-    /// What `jobs` needs to split this instance's horizons.
-    ///
-    /// # Errors
-    /// Bad input when the puzzle has no horizons to split, or the encoding no actions.
-    fn jobs(&self, _instance: &Instance, _encoding: Option<&str>) -> Result<JobFacts> {
-        Err(Error::bad_input(format!(
-            "jobs split the horizons of plan puzzles; a {} puzzle is solved whole (`solve {} --all`)",
-            self.name(),
-            self.name()
-        )))
-    }
-
+/// What benchmark writers and encoding provers need.
+pub trait Bench {
     /// The labelled instances of a benchmark family.
     ///
     /// # Errors
@@ -135,12 +179,7 @@ pub trait Puzzle: Sync {
     ///
     /// # Errors
     /// A backend fails.
-    fn prove_encodings(
-        &self,
-        env: &Env,
-        quick: bool,
-        on: &mut dyn FnMut(Event),
-    ) -> Result<(Vec<EncodingResult>, Vec<Mutation>)>;
+    fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved>;
 
     /// `prove invariants`: properties of the puzzle's circuits proved on every square size
     /// with a side in `sides`; `None` for a puzzle that states none.
@@ -152,16 +191,4 @@ pub trait Puzzle: Sync {
     ) -> Option<Result<InvariantsReport>> {
         None
     }
-
-    /// The help of this puzzle's subcommand of `verb`; `None` when it takes no part in it.
-    fn help(&self, verb: Verb) -> Option<Help>;
-
-    /// Adds the puzzle's own arguments of `verb` (its instance flags and options) to `cmd`.
-    fn args(&self, verb: Verb, cmd: clap::Command) -> clap::Command;
-
-    /// The request's fields from the arguments [`Puzzle::args`] added, files read.
-    ///
-    /// # Errors
-    /// Bad input for files that cannot be read or flags that do not go together.
-    fn fields(&self, verb: Verb, matches: &clap::ArgMatches) -> Result<Fields>;
 }

@@ -50,6 +50,17 @@ impl Help {
     }
 }
 
+/// The arguments of a puzzle with the usual shape: its instance flags `I` for every verb but
+/// `family`, its own solve options `S` beside them for `solve`, its family options `F` for
+/// `family`.
+pub fn usual<I: clap::Args, S: clap::Args, F: clap::Args>(verb: Verb, cmd: clap::Command) -> clap::Command {
+    match verb {
+        Verb::Family => F::augment_args(cmd),
+        Verb::Solve => S::augment_args(I::augment_args(cmd)),
+        _ => I::augment_args(cmd),
+    }
+}
+
 /// The parsed arguments read back as a typed struct of the puzzle's.
 ///
 /// # Errors

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Command};
 use puzzlec_engine::options::{fields, parsed, read_text, Help, Verb};
-use puzzlec_engine::{Fields, Result};
+use puzzlec_engine::{CommandLine, Fields, Result};
 
 use crate::request::{CrossInstance, CrossRequest};
 
@@ -36,24 +36,18 @@ struct SolveOwn {
     max_moves: Option<usize>,
 }
 
-#[derive(Args, Debug)]
-struct FamilyOwn {
-    /// Grid size ROWSxCOLS, sides 2 to 8.
-    #[arg(long, default_value = "3x3")]
-    size: String,
-}
-
-pub fn help(verb: Verb) -> Option<Help> {
-    Some(match verb {
-        Verb::Solve => Help {
-            about: "Cross slider: choose orientations so the cross reaches the target.",
-            examples: &[
-                "puzzlec solve cross --size 3x3",
-                "puzzlec solve cross --size 3x4 --cross 1,1 --empty 3,4 --target 3,4 --all",
-                "puzzlec solve cross --orientations grid.txt --target 3,3",
-                "puzzlec solve cross --solver search --all",
-            ],
-            notes: "\
+impl CommandLine for crate::Cross {
+    fn help(&self, verb: Verb) -> Option<Help> {
+        Some(match verb {
+            Verb::Solve => Help {
+                about: "Cross slider: choose orientations so the cross reaches the target.",
+                examples: &[
+                    "puzzlec solve cross --size 3x3",
+                    "puzzlec solve cross --size 3x4 --cross 1,1 --empty 3,4 --target 3,4 --all",
+                    "puzzlec solve cross --orientations grid.txt --target 3,3",
+                    "puzzlec solve cross --solver search --all",
+                ],
+                notes: "\
 The default solver is the embedded cadical (with the CNF encoding sat); search is the exact
 IDA* guided by the relaxed puzzle. The horizon grows from the relaxed-puzzle lower bound by
 2 (the empty cell's colour fixes a plan's parity); optimal is claimed only when the horizon
@@ -61,63 +55,60 @@ IDA* guided by the relaxed puzzle. The horizon grows from the relaxed-puzzle low
 
 The grid printed with a solution shows each piece in its starting cell:
 + the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way).",
-        },
-        Verb::Emit => Help {
-            about: "Emit a cross-slider horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",
-            examples: &[
-                "puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf",
-                "puzzlec emit cross --encoding smt --format smt2 --horizon 31 -o cross.smt2",
-            ],
-            notes: "The file is satisfiable iff the cross can stand on the target after exactly HORIZON moves.",
-        },
-        Verb::Decode => Help {
-            about: "Decode a solver's answer to an emitted cross-slider encoding.",
-            examples: &["puzzlec decode cross --size 3x3 --formula cross.cnf --model answer.txt"],
-            notes: "Give the same instance options as to `emit`; the plan is replayed and its grid printed.",
-        },
-        Verb::Verify => Help {
-            about: "Replay a plan on the cross slider (orientations are fixed by each piece's first move).",
-            examples: &[
-                "puzzlec verify cross --moves drurdrdrddluruldluruldluruldlur",
-                "puzzlec verify cross --size 3x3 --moves RDLDRRULDLURULD",
-            ],
-            notes: "",
-        },
-        Verb::Jobs => Help {
-            about: "Jobs for the cross slider.",
-            examples: &["puzzlec jobs cross --horizons 29..31 --out jobs && parallel jobs/run-one.sh ::: $(seq 0 35)"],
-            notes: "Without --encoding: sat, the encoding that names its actions.",
-        },
-        Verb::Family => Help {
-            about: "Cross-slider instances with random cross, empty cell and target.",
-            examples: &["puzzlec family cross --size 4x4 --count 10 --seed 2 --out cross-4x4"],
-            notes: "",
-        },
-    })
-}
+            },
+            Verb::Emit => Help {
+                about: "Emit a cross-slider horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",
+                examples: &[
+                    "puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf",
+                    "puzzlec emit cross --encoding smt --format smt2 --horizon 31 -o cross.smt2",
+                ],
+                notes: "The file is satisfiable iff the cross can stand on the target after exactly HORIZON moves.",
+            },
+            Verb::Decode => Help {
+                about: "Decode a solver's answer to an emitted cross-slider encoding.",
+                examples: &["puzzlec decode cross --size 3x3 --formula cross.cnf --model answer.txt"],
+                notes: "Give the same instance options as to `emit`; the plan is replayed and its grid printed.",
+            },
+            Verb::Verify => Help {
+                about: "Replay a plan on the cross slider (orientations are fixed by each piece's first move).",
+                examples: &[
+                    "puzzlec verify cross --moves drurdrdrddluruldluruldluruldlur",
+                    "puzzlec verify cross --size 3x3 --moves RDLDRRULDLURULD",
+                ],
+                notes: "",
+            },
+            Verb::Jobs => Help {
+                about: "Jobs for the cross slider.",
+                examples: &[
+                    "puzzlec jobs cross --horizons 29..31 --out jobs && parallel jobs/run-one.sh ::: $(seq 0 35)",
+                ],
+                notes: "Without --encoding: sat, the encoding that names its actions.",
+            },
+            Verb::Family => Help {
+                about: "Cross-slider instances with random cross, empty cell and target.",
+                examples: &["puzzlec family cross --size 4x4 --count 10 --seed 2 --out cross-4x4"],
+                notes: "",
+            },
+        })
+    }
 
-pub fn args(verb: Verb, cmd: Command) -> Command {
-    match verb {
-        Verb::Family => FamilyOwn::augment_args(cmd),
-        Verb::Solve => SolveOwn::augment_args(Input::augment_args(cmd)),
-        _ => Input::augment_args(cmd),
+    fn args(&self, verb: Verb, cmd: Command) -> Command {
+        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
     }
-}
 
-pub fn fields_of(verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-    if verb == Verb::Family {
-        let own: FamilyOwn = parsed(m)?;
-        let (rows, cols) = puzzlec_engine::family::size(&own.size)?;
-        return Ok(fields(&crate::family::Options { rows, cols }));
+    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
+        if verb == Verb::Family {
+            return crate::family::options(m);
+        }
+        let i: Input = parsed(m)?;
+        let orientations = i.orientations.as_deref().map(read_text).transpose()?;
+        let orientations_origin = i.orientations.map(|p| p.display().to_string());
+        let (size, cross, empty, target) = (i.size, i.cross, i.empty, i.target);
+        let instance = CrossInstance { size, cross, empty, target, orientations, orientations_origin };
+        if verb != Verb::Solve {
+            return Ok(fields(&instance));
+        }
+        let own: SolveOwn = parsed(m)?;
+        Ok(fields(&CrossRequest { instance, max_moves: own.max_moves }))
     }
-    let i: Input = parsed(m)?;
-    let orientations = i.orientations.as_deref().map(read_text).transpose()?;
-    let orientations_origin = i.orientations.map(|p| p.display().to_string());
-    let (size, cross, empty, target) = (i.size, i.cross, i.empty, i.target);
-    let instance = CrossInstance { size, cross, empty, target, orientations, orientations_origin };
-    if verb != Verb::Solve {
-        return Ok(fields(&instance));
-    }
-    let own: SolveOwn = parsed(m)?;
-    Ok(fields(&CrossRequest { instance, max_moves: own.max_moves }))
 }

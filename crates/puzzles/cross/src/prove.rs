@@ -1,38 +1,46 @@
 //! `prove encodings` for the cross slider: every encoding on a few instances per size, half
 //! of them with fixed orientations.
 
-use puzzlec_engine::prove::{self, EncodingResult, Mutation};
-use puzzlec_engine::{Env, Event, Result};
+use puzzlec_engine::family::{FamilyRequest, Labelled};
+use puzzlec_engine::prove::{self, Proved};
+use puzzlec_engine::{Bench, Env, Event, Result};
 
 use crate::rules::{CrossPuzzle, Orientation};
 
-/// # Errors
-/// A backend fails.
-pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(Vec<EncodingResult>, Vec<Mutation>)> {
-    let (cnf, smt) = prove::backends(env)?;
-    let mut puzzles = Vec::new();
-    for (i, (rows, cols)) in [(3, 3), (3, 4), (3, 3), (3, 4)].into_iter().enumerate() {
-        for (cross, empty, target) in
-            [((0, 0), (rows - 1, cols - 1), (rows - 1, cols - 1)), ((1, 1), (0, 0), (0, cols - 1))]
-        {
-            let mut p = CrossPuzzle::new(rows, cols, cross, empty, target).expect("valid cells");
-            if i >= 2 {
-                // Fix every other piece's orientation.
-                let (skip_a, skip_b) = (p.index(cross), p.index(empty));
-                for c in (0..p.cells()).step_by(2).filter(|&c| c != skip_a && c != skip_b) {
-                    p.fixed[c] = if c % 4 == 0 { Orientation::Horizontal } else { Orientation::Vertical };
+impl Bench for crate::Cross {
+    fn family(&self, req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
+        crate::family::labelled(req, env)
+    }
+
+    /// # Errors
+    /// A backend fails.
+    fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
+        let (cnf, smt) = prove::backends(env)?;
+        let mut puzzles = Vec::new();
+        for (i, (rows, cols)) in [(3, 3), (3, 4), (3, 3), (3, 4)].into_iter().enumerate() {
+            for (cross, empty, target) in
+                [((0, 0), (rows - 1, cols - 1), (rows - 1, cols - 1)), ((1, 1), (0, 0), (0, cols - 1))]
+            {
+                let mut p = CrossPuzzle::new(rows, cols, cross, empty, target).expect("valid cells");
+                if i >= 2 {
+                    // Fix every other piece's orientation.
+                    let (skip_a, skip_b) = (p.index(cross), p.index(empty));
+                    for c in (0..p.cells()).step_by(2).filter(|&c| c != skip_a && c != skip_b) {
+                        p.fixed[c] = if c % 4 == 0 { Orientation::Horizontal } else { Orientation::Vertical };
+                    }
                 }
+                puzzles.push(p);
             }
-            puzzles.push(p);
         }
+        let max_k = if quick { 6 } else { 8 };
+        let mut results = Vec::new();
+        for e in crate::encodings::ALL {
+            let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
+            let found = crate::drive::equivalence::cross(e, b, &puzzles, max_k)?;
+            let covered =
+                format!("{} 3x3 and 3x4 instances (half with fixed orientations); k = 1..{max_k}", puzzles.len());
+            results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));
+        }
+        Ok((results, Vec::new()))
     }
-    let max_k = if quick { 6 } else { 8 };
-    let mut results = Vec::new();
-    for e in crate::encodings::ALL {
-        let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
-        let found = crate::drive::equivalence::cross(e, b, &puzzles, max_k)?;
-        let covered = format!("{} 3x3 and 3x4 instances (half with fixed orientations); k = 1..{max_k}", puzzles.len());
-        results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));
-    }
-    Ok((results, Vec::new()))
 }

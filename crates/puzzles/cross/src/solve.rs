@@ -5,9 +5,6 @@
 use std::time::{Duration, Instant};
 
 use puzzlec_core::Move;
-use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{Horizons, Outcome};
-use puzzlec_drive::DriveError;
 use puzzlec_engine::answer::{Answer, Status};
 use puzzlec_engine::certify::Certification;
 use puzzlec_engine::env::{self, Env};
@@ -108,10 +105,8 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
         );
     }
-    let horizons = Horizons { lower_bound: h0 as usize, step: 2, max, deadline };
-    let plans = Plans { encoding, backend, puzzle };
-    let search = plan::Search { backend, horizons, max, all: options.all, timeout: options.timeout };
-    finish(plan::search(&plans, &search, answer, cert, on)?)
+    let search = plan::Search::new(backend, options, h0 as usize, max, deadline);
+    finish(plan::search(&Plans { encoding, backend, puzzle }, &search, answer, cert, on)?)
 }
 
 /// One instance with its encoding and backend, as the plan search sees it.
@@ -126,7 +121,7 @@ impl plan::Plans for Plans<'_> {
         format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
     }
 
-    fn probe(&self, horizon: usize, limit: Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError> {
+    fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed {
         drive_cross::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
     }
 
@@ -149,12 +144,7 @@ impl plan::Plans for Plans<'_> {
         }
     }
 
-    fn all(
-        &self,
-        horizon: usize,
-        deadline: Option<Instant>,
-        found: &mut dyn FnMut(usize),
-    ) -> std::result::Result<Enumeration<Vec<Move>>, DriveError> {
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every {
         drive_cross::all_plans(self.encoding, self.backend, &self.puzzle, horizon, deadline, usize::MAX, found)
     }
 

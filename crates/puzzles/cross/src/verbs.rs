@@ -9,7 +9,7 @@ use crate::request::CrossInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::files;
-use puzzlec_engine::{DecodeRequest, EmitRequest, JobFacts, VerifyRequest};
+use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobFacts, Verbs, VerifyRequest};
 
 pub const PUZZLE: &str = "cross";
 
@@ -56,25 +56,6 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
         .map_err(bad)
 }
 
-/// What cluster jobs need of a cross-slider instance (see [`crate::slide::job_facts`]).
-///
-/// # Errors
-/// Bad input for the instance or an encoding without action variables.
-pub fn job_facts(i: &CrossInstance, name: Option<&str>) -> Result<JobFacts> {
-    let puzzle = instance(i)?;
-    let chosen = match name {
-        Some(n) => encoding(n)?,
-        None => {
-            *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
-        }
-    };
-    let n = puzzle.cells();
-    let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
-    let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
-    let action = Box::new(move |t, m| chosen.action_name(t, m));
-    Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
-}
-
 /// The first encoding written in `form`.
 pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
     puzzlec_engine::choose::first_in(&encodings::ALL, form)
@@ -108,74 +89,100 @@ pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>
     }
 }
 
-/// Replays a plan; valid when the cross ends on the target.
-///
-/// # Errors
-/// Bad input for flags or move letters that do not parse.
-pub fn verify(i: &CrossInstance, req: &VerifyRequest) -> Result<Answer> {
-    let puzzle = instance(i)?;
-    let plan = puzzlec_engine::plan::moves(&req.moves)?;
-    let mut answer = Answer::new(PUZZLE, Status::Valid);
-    answer.length = Some(plan.len());
-    match rules::replay(&puzzle, &plan) {
-        Ok(end) => {
-            let grid = end.grid(&puzzle);
-            answer.moves = Some(moves_to_string(&plan));
-            answer.grid = Some(grid.rows.clone());
-            answer.figures = vec![grid.to_string()];
-        }
-        Err(e) => {
-            answer.status = Status::Invalid;
-            answer.error = Some(e.to_string());
-        }
+impl Verbs for crate::Cross {
+    /// One horizon's encoding as file text.
+    ///
+    /// # Errors
+    /// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
+    fn emit(&self, req: &EmitRequest) -> Result<String> {
+        let i: &CrossInstance = &req.instance.read()?;
+        let puzzle = instance(i)?;
+        let default = default_encoding(req.format);
+        let encoding =
+            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
+        files::check_horizon(req.horizon)?;
+        let formula = drive_cross::encode(encoding, &puzzle, req.horizon, req.format);
+        Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
     }
-    Ok(answer)
-}
 
-/// One horizon's encoding as file text.
-///
-/// # Errors
-/// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
-pub fn emit(i: &CrossInstance, req: &EmitRequest) -> Result<String> {
-    let puzzle = instance(i)?;
-    let encoding = encoding(req.encoding.as_deref().unwrap_or_else(|| default_encoding(req.format)))?;
-    files::check_horizon(req.horizon)?;
-    let kind = req.format;
-    let form = drive_cross::encode(encoding, &puzzle, req.horizon, kind).ok_or_else(|| {
-        Error::bad_input(format!("encoding {} has no {kind} form (it is {})", encoding.name(), encoding.forms_text()))
-    })?;
-    Ok(form.to_text())
-}
-
-/// Decodes a solver's answer to an emitted file and replays the plan.
-///
-/// # Errors
-/// As [`crate::slide::decode`].
-pub fn decode(i: &CrossInstance, req: &DecodeRequest) -> Result<Answer> {
-    let puzzle = instance(i)?;
-    let fields = files::header_fields(req, PUZZLE)?;
-    let encoding = encoding(files::field(&fields, req, "encoding")?)?;
-    let horizon = files::horizon(&fields, req)?;
-    let expected = drive_cross::header(encoding, &puzzle, horizon);
-    if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
-        return Err(Error::bad_input(format!(
-            "{} encodes another instance than the options describe (expected `{expected}`)",
-            req.encoded_origin
-        )));
+    /// Decodes a solver's answer to an emitted file and replays the plan.
+    ///
+    /// # Errors
+    /// As the sliding tiles' decode: a file that is not ours is bad input, an answer that
+    /// does not decode or replay is the solver's fault.
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
+        let i: &CrossInstance = &req.instance.read()?;
+        let puzzle = instance(i)?;
+        let fields = files::header_fields(req, PUZZLE)?;
+        let encoding = encoding(files::field(&fields, req, "encoding")?)?;
+        let horizon = files::horizon(&fields, req)?;
+        let expected = drive_cross::header(encoding, &puzzle, horizon);
+        if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
+            return Err(Error::bad_input(format!(
+                "{} encodes another instance than the options describe (expected `{expected}`)",
+                req.encoded_origin
+            )));
+        }
+        let mut answer = Answer::new(PUZZLE, Status::Solved);
+        answer.horizon = Some(horizon);
+        let Some(model) = files::read_model(req)? else {
+            answer.status = Status::NoSolution;
+            answer.detail = Some(format!(
+                "unsatisfiable: the cross cannot stand on the target after exactly {}",
+                puzzlec_engine::answer::moves(horizon)
+            ));
+            return Ok(answer);
+        };
+        let plan =
+            drive_cross::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
+        answer.encoding = Some(encoding.name().into());
+        set_plans(&mut answer, &puzzle, &[plan], false, None);
+        answer.optimal = None;
+        Ok(answer)
     }
-    let mut answer = Answer::new(PUZZLE, Status::Solved);
-    answer.horizon = Some(horizon);
-    let Some(model) = files::read_model(req)? else {
-        answer.status = Status::NoSolution;
-        answer.detail = Some(format!(
-            "unsatisfiable: the cross cannot stand on the target after exactly {}",
-            puzzlec_engine::answer::moves(horizon)
-        ));
-        return Ok(answer);
-    };
-    let plan = drive_cross::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
-    answer.encoding = Some(encoding.name().into());
-    set_plans(&mut answer, &puzzle, &[plan], false, None);
-    answer.optimal = None;
-    Ok(answer)
+
+    /// Replays a plan; valid when the cross ends on the target.
+    ///
+    /// # Errors
+    /// Bad input for flags or move letters that do not parse.
+    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
+        let i: &CrossInstance = &req.instance.read()?;
+        let puzzle = instance(i)?;
+        let plan = puzzlec_engine::plan::moves(&req.moves)?;
+        let mut answer = Answer::new(PUZZLE, Status::Valid);
+        answer.length = Some(plan.len());
+        match rules::replay(&puzzle, &plan) {
+            Ok(end) => {
+                let grid = end.grid(&puzzle);
+                answer.moves = Some(moves_to_string(&plan));
+                answer.grid = Some(grid.rows.clone());
+                answer.figures = vec![grid.to_string()];
+            }
+            Err(e) => {
+                answer.status = Status::Invalid;
+                answer.error = Some(e.to_string());
+            }
+        }
+        Ok(answer)
+    }
+
+    /// What cluster jobs need of a cross-slider instance (see [`crate::slide::job_facts`]).
+    ///
+    /// # Errors
+    /// Bad input for the instance or an encoding without action variables.
+    fn jobs(&self, given: &Instance, name: Option<&str>) -> Result<JobFacts> {
+        let i: &CrossInstance = &given.read()?;
+        let puzzle = instance(i)?;
+        let chosen = match name {
+            Some(n) => encoding(n)?,
+            None => {
+                *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
+            }
+        };
+        let n = puzzle.cells();
+        let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+        let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
+        let action = Box::new(move |t, m| chosen.action_name(t, m));
+        Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
+    }
 }

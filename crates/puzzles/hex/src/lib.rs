@@ -16,48 +16,25 @@ pub mod rules;
 pub mod text;
 pub mod verbs;
 
-use std::collections::BTreeMap;
-
-use puzzlec_engine::family::{FamilyRequest, Labelled};
-use puzzlec_engine::options::{Help, Verb};
-use puzzlec_engine::prove::{EncodingResult, Mutation};
-use puzzlec_engine::{
-    Answer, DecodeRequest, EmitRequest, EncodingInfo, Env, Event, Fields, Instance, Kind, Puzzle, Request, Result,
-};
+use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
 
 /// The puzzle's name in requests and on the command line.
 pub const NAME: &str = "hex";
 
-/// Magic hexagons, as the registry holds them.
+/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
+/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
 pub struct Hex;
 
+static ABOUT: About = About {
+    name: NAME,
+    line: "Magic hexagon: fill cells 1..N so every line has the same sum.",
+    kind: Kind::Filling,
+    keys: request::KEYS,
+};
+
 impl Puzzle for Hex {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn help(&self, verb: Verb) -> Option<Help> {
-        options::help(verb)
-    }
-
-    fn args(&self, verb: Verb, cmd: clap::Command) -> clap::Command {
-        options::args(verb, cmd)
-    }
-
-    fn fields(&self, verb: Verb, matches: &clap::ArgMatches) -> Result<Fields> {
-        options::fields_of(verb, matches)
-    }
-
-    fn about(&self) -> &'static str {
-        "Magic hexagon: fill cells 1..N so every line has the same sum."
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Filling
-    }
-
-    fn keys(&self) -> &'static [&'static str] {
-        request::KEYS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn encodings(&self) -> Vec<&'static EncodingInfo> {
@@ -66,43 +43,5 @@ impl Puzzle for Hex {
 
     fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
         verbs::solve(req, env, on)
-    }
-
-    fn emit(&self, req: &EmitRequest) -> Result<String> {
-        verbs::emit(&req.instance.read()?, req)
-    }
-
-    /// Order, givens and symmetry come from the file's header, not the request.
-    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
-        verbs::decode(req)
-    }
-
-    fn check_filling(&self, instance: &Instance, values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
-        verbs::check_values(&instance.read().map_err(|e| e.to_string())?, values)
-    }
-
-    fn text(&self, answer: &Answer) -> String {
-        text::solved(answer)
-    }
-
-    fn decoded_text(&self, answer: &Answer) -> String {
-        text::decoded(answer)
-    }
-
-    fn draw(&self, _instance: &Instance, answer: &Answer) -> Result<String> {
-        draw::render(answer)
-    }
-
-    fn family(&self, req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
-        family::labelled(req, env)
-    }
-
-    fn prove_encodings(
-        &self,
-        env: &Env,
-        quick: bool,
-        on: &mut dyn FnMut(Event),
-    ) -> Result<(Vec<EncodingResult>, Vec<Mutation>)> {
-        prove::encodings(env, quick, on)
     }
 }

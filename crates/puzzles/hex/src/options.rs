@@ -3,7 +3,7 @@
 
 use clap::{Args, Command};
 use puzzlec_engine::options::{fields, parsed, Help, Verb};
-use puzzlec_engine::{Fields, Result};
+use puzzlec_engine::{CommandLine, Fields, Result};
 
 use crate::request::HexInstance;
 
@@ -26,58 +26,60 @@ struct Symmetry {
     up_to_symmetry: bool,
 }
 
-pub fn help(verb: Verb) -> Option<Help> {
-    Some(match verb {
-        Verb::Solve => Help {
-            about: "Magic hexagon: fill cells 1..N so every line has the same sum.",
-            examples: &[
-                "puzzlec solve hex                         (Hex38: order 3, magic sum 38)",
-                "puzzlec solve hex --all --json            (all 12, proved complete)",
-                "puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)",
-                "puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)",
-            ],
-            notes: "\
+impl CommandLine for crate::Hex {
+    fn help(&self, verb: Verb) -> Option<Help> {
+        Some(match verb {
+            Verb::Solve => Help {
+                about: "Magic hexagon: fill cells 1..N so every line has the same sum.",
+                examples: &[
+                    "puzzlec solve hex                         (Hex38: order 3, magic sum 38)",
+                    "puzzlec solve hex --all --json            (all 12, proved complete)",
+                    "puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)",
+                    "puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)",
+                ],
+                notes: "\
 Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
 sum is (1 + 2 + ... + N) divided by the number of rows; an order where that is not an
 integer has no magic hexagon (exit 1 at once). The default solver is the embedded cadical;
 the search solver has no hexagon search. --all without givens enumerates one filling per
 symmetry class and expands each class by the hexagon's 12 symmetries, checking every member.",
-        },
-        Verb::Emit => Help {
-            about: "Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).",
-            examples: &[
-                "puzzlec emit hex --encoding lia --format smt2 -o hex38.smt2",
-                "puzzlec emit hex --encoding cnf --format dimacs --givens 1=3 -o hex38.cnf",
-            ],
-            notes: "",
-        },
-        Verb::Decode => Help {
-            about: "Decode a solver's answer to an emitted magic hexagon.",
-            examples: &["z3 hex38.smt2 > answer.txt", "puzzlec decode hex --formula hex38.smt2 --model answer.txt"],
-            notes: "Order, givens and symmetry breaking are read from the emitted file's first line.",
-        },
-        Verb::Family => Help {
-            about: "Hex38 with a few givens, on both sides of solvability.",
-            examples: &["puzzlec family hex --count 10 --seed 3 --out hex38"],
-            notes: "",
-        },
-        Verb::Verify | Verb::Jobs => return None,
-    })
-}
-
-pub fn args(verb: Verb, cmd: Command) -> Command {
-    match verb {
-        Verb::Solve | Verb::Emit => Symmetry::augment_args(Input::augment_args(cmd)),
-        Verb::Decode | Verb::Family | Verb::Verify | Verb::Jobs => cmd,
+            },
+            Verb::Emit => Help {
+                about: "Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).",
+                examples: &[
+                    "puzzlec emit hex --encoding lia --format smt2 -o hex38.smt2",
+                    "puzzlec emit hex --encoding cnf --format dimacs --givens 1=3 -o hex38.cnf",
+                ],
+                notes: "",
+            },
+            Verb::Decode => Help {
+                about: "Decode a solver's answer to an emitted magic hexagon.",
+                examples: &["z3 hex38.smt2 > answer.txt", "puzzlec decode hex --formula hex38.smt2 --model answer.txt"],
+                notes: "Order, givens and symmetry breaking are read from the emitted file's first line.",
+            },
+            Verb::Family => Help {
+                about: "Hex38 with a few givens, on both sides of solvability.",
+                examples: &["puzzlec family hex --count 10 --seed 3 --out hex38"],
+                notes: "",
+            },
+            Verb::Verify | Verb::Jobs => return None,
+        })
     }
-}
 
-pub fn fields_of(verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-    match verb {
-        Verb::Solve | Verb::Emit => {
-            let (i, s): (Input, Symmetry) = (parsed(m)?, parsed(m)?);
-            Ok(fields(&HexInstance { order: i.order, givens: i.givens, up_to_symmetry: s.up_to_symmetry }))
+    fn args(&self, verb: Verb, cmd: Command) -> Command {
+        match verb {
+            Verb::Solve | Verb::Emit => Symmetry::augment_args(Input::augment_args(cmd)),
+            Verb::Decode | Verb::Family | Verb::Verify | Verb::Jobs => cmd,
         }
-        _ => Ok(Fields::new()),
+    }
+
+    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
+        match verb {
+            Verb::Solve | Verb::Emit => {
+                let (i, s): (Input, Symmetry) = (parsed(m)?, parsed(m)?);
+                Ok(fields(&HexInstance { order: i.order, givens: i.givens, up_to_symmetry: s.up_to_symmetry }))
+            }
+            _ => Ok(Fields::new()),
+        }
     }
 }

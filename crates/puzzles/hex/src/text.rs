@@ -2,20 +2,27 @@
 //! whether the enumeration is complete.
 
 use puzzlec_engine::text::{count, more};
-use puzzlec_engine::Answer;
+use puzzlec_engine::{Answer, Instance, Result, Show};
 
-pub fn solved(a: &Answer) -> String {
-    let magic = a.magic_sum.unwrap_or(0);
-    let end = match (a.complete, a.count) {
-        (Some(c), Some(n)) => {
-            let more = if c { "all of them: no more exist" } else { more(a) };
-            format!("{}, magic sum {magic} ({more})", count(n, "solution"))
-        }
-        _ => format!("magic sum {magic}: every line checked"),
-    };
-    format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
-}
+impl Show for crate::Hex {
+    fn text(&self, a: &Answer) -> String {
+        let magic = a.magic_sum.unwrap_or(0);
+        let end = match (a.complete, a.count) {
+            (Some(c), Some(n)) => {
+                let more = if c { "all of them: no more exist" } else { more(a) };
+                format!("{}, magic sum {magic} ({more})", count(n, "solution"))
+            }
+            _ => format!("magic sum {magic}: every line checked"),
+        };
+        format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
+    }
 
-pub fn decoded(a: &Answer) -> String {
-    format!("{}\ndecoded and checked: every line sums to {}\n", a.figures.concat(), a.magic_sum.unwrap_or(0))
+    fn decoded_text(&self, a: &Answer) -> String {
+        format!("{}\ndecoded and checked: every line sums to {}\n", a.figures.concat(), a.magic_sum.unwrap_or(0))
+    }
+
+    /// Every filling is drawn from the answer itself (its order and values).
+    fn draw(&self, _instance: &Instance, answer: &Answer) -> Result<String> {
+        crate::draw::render(answer)
+    }
 }

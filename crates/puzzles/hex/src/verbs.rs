@@ -15,7 +15,7 @@ use puzzlec_engine::env::{self, Env};
 use puzzlec_engine::error::{Error, ErrorKind, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::files;
-use puzzlec_engine::{DecodeRequest, EmitRequest, Request};
+use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, Request, Verbs};
 
 pub const PUZZLE: &str = "hex";
 
@@ -59,26 +59,6 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     };
     let magic = hex.magic_sum().map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
     Ok(HexProblem { hex, magic, givens, break_symmetry })
-}
-
-/// Checks a filling given by cell number (`"1": 3, ...`) against the instance: a magic
-/// hexagon of its order that keeps its givens.
-///
-/// # Errors
-/// The first rule broken, in words.
-pub fn check_values(a: &HexInstance, values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
-    let p = problem(a, false).map_err(|e| e.to_string())?;
-    let mut by_index = vec![0i64; p.hex.cells()];
-    for (cell, &v) in values {
-        let at = cell.parse::<usize>().ok().filter(|c| (1..=by_index.len()).contains(c));
-        let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
-        by_index[at - 1] = v;
-    }
-    crate::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
-    match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
-        Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
-        None => Ok(()),
-    }
 }
 
 /// The first encoding written in `form`.
@@ -248,44 +228,64 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
     Ok(())
 }
 
-/// The hexagon's encoding as file text.
-///
-/// # Errors
-/// Bad input for names and forms; no-solution for an order without a magic sum.
-pub fn emit(i: &HexInstance, req: &EmitRequest) -> Result<String> {
-    let p = problem(i, i.up_to_symmetry)?;
-    let encoding = encoding(req.encoding.as_deref().unwrap_or_else(|| default_encoding(req.format)))?;
-    let kind = req.format;
-    let form = drive_hex::encode(encoding, &p, kind).ok_or_else(|| {
-        Error::bad_input(format!("encoding {} has no {kind} form (it is {})", encoding.name(), encoding.forms_text()))
-    })?;
-    Ok(form.to_text())
-}
+impl Verbs for crate::Hex {
+    /// The hexagon's encoding as file text.
+    ///
+    /// # Errors
+    /// Bad input for names and forms; no-solution for an order without a magic sum.
+    fn emit(&self, req: &EmitRequest) -> Result<String> {
+        let i: &HexInstance = &req.instance.read()?;
+        let p = problem(i, i.up_to_symmetry)?;
+        let default = default_encoding(req.format);
+        let encoding =
+            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
+        let formula = drive_hex::encode(encoding, &p, req.format);
+        Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
+    }
 
-/// Decodes a solver's answer to an emitted file (order, givens and symmetry come from its
-/// header) and checks the filling.
-///
-/// # Errors
-/// As [`crate::slide::decode`].
-pub fn decode(req: &DecodeRequest) -> Result<Answer> {
-    let fields = files::header_fields(req, PUZZLE)?;
-    let encoding = encoding(files::field(&fields, req, "encoding")?)?;
-    let order: usize = files::field(&fields, req, "order")?
-        .parse()
-        .map_err(|_| Error::bad_input(format!("{}: bad order in the header", req.encoded_origin)))?;
-    let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
-    let broken = files::field(&fields, req, "symmetry")? == "broken";
-    let p = problem(&HexInstance { order, givens, up_to_symmetry: false }, broken)
-        .map_err(|e| e.context(&req.encoded_origin))?;
-    let mut answer = Answer::new(PUZZLE, Status::Solved);
-    answer.order = Some(order);
-    let Some(model) = files::read_model(req)? else {
-        answer.status = Status::NoSolution;
-        answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());
-        return Ok(answer);
-    };
-    let values = drive_hex::decode_checked(encoding, &format!("({})", req.answer_origin), &p, &model)?;
-    answer.encoding = Some(encoding.name().into());
-    set_fillings(&mut answer, &p, &[values], None);
-    Ok(answer)
+    /// Decodes a solver's answer to an emitted file and checks the filling; order, givens
+    /// and symmetry come from the file's header, not the request.
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
+        let fields = files::header_fields(req, PUZZLE)?;
+        let encoding = encoding(files::field(&fields, req, "encoding")?)?;
+        let order: usize = files::field(&fields, req, "order")?
+            .parse()
+            .map_err(|_| Error::bad_input(format!("{}: bad order in the header", req.encoded_origin)))?;
+        let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
+        let broken = files::field(&fields, req, "symmetry")? == "broken";
+        let p = problem(&HexInstance { order, givens, up_to_symmetry: false }, broken)
+            .map_err(|e| e.context(&req.encoded_origin))?;
+        let mut answer = Answer::new(PUZZLE, Status::Solved);
+        answer.order = Some(order);
+        let Some(model) = files::read_model(req)? else {
+            answer.status = Status::NoSolution;
+            answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());
+            return Ok(answer);
+        };
+        let values = drive_hex::decode_checked(encoding, &format!("({})", req.answer_origin), &p, &model)?;
+        answer.encoding = Some(encoding.name().into());
+        set_fillings(&mut answer, &p, &[values], None);
+        Ok(answer)
+    }
+
+    /// Checks a filling given by cell number (`"1": 3, ...`) against the instance: a magic
+    /// hexagon of its order that keeps its givens.
+    ///
+    /// # Errors
+    /// The first rule broken, in words.
+    fn check_filling(&self, instance: &Instance, values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
+        let a: &HexInstance = &instance.read().map_err(|e| e.to_string())?;
+        let p = problem(a, false).map_err(|e| e.to_string())?;
+        let mut by_index = vec![0i64; p.hex.cells()];
+        for (cell, &v) in values {
+            let at = cell.parse::<usize>().ok().filter(|c| (1..=by_index.len()).contains(c));
+            let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
+            by_index[at - 1] = v;
+        }
+        crate::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
+        match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
+            Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
+            None => Ok(()),
+        }
+    }
 }

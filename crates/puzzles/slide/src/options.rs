@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Command};
 use puzzlec_engine::options::{fields, parsed, read_text, Help, Verb};
-use puzzlec_engine::{Error, Fields, Result};
+use puzzlec_engine::{CommandLine, Error, Fields, Result};
 
 use crate::request::{SlideInstance, SlideRequest};
 
@@ -36,18 +36,9 @@ struct SolveOwn {
     anytime: bool,
 }
 
-#[derive(Args, Debug)]
-struct FamilyOwn {
-    /// Board size ROWSxCOLS, sides 2 to 8.
-    #[arg(long, default_value = "4x4")]
-    size: String,
-    /// Length of the random walk from the goal [default: 2 x cells].
-    #[arg(long)]
-    walk: Option<usize>,
-}
-
-pub fn help(verb: Verb) -> Option<Help> {
-    Some(match verb {
+impl CommandLine for crate::Slide {
+    fn help(&self, verb: Verb) -> Option<Help> {
+        Some(match verb {
         Verb::Solve => Help {
             about: "Sliding tiles: reach the goal board in the fewest moves.",
             examples: &[
@@ -111,33 +102,28 @@ Without --encoding: bright (the seed's encoding, in either form).",
             notes: "",
         },
     })
-}
+    }
 
-pub fn args(verb: Verb, cmd: Command) -> Command {
-    match verb {
-        Verb::Family => FamilyOwn::augment_args(cmd),
-        Verb::Solve => SolveOwn::augment_args(Input::augment_args(cmd)),
-        _ => Input::augment_args(cmd),
+    fn args(&self, verb: Verb, cmd: Command) -> Command {
+        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
     }
-}
 
-pub fn fields_of(verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-    if verb == Verb::Family {
-        let own: FamilyOwn = parsed(m)?;
-        let (rows, cols) = puzzlec_engine::family::size(&own.size)?;
-        return Ok(fields(&crate::family::Options { rows, cols, walk: own.walk }));
+    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
+        if verb == Verb::Family {
+            return crate::family::options(m);
+        }
+        let input: Input = parsed(m)?;
+        let (board, origin) = match (&input.file, input.board) {
+            (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
+            (None, Some(text)) => (text, "--board".to_owned()),
+            _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
+        };
+        let instance = SlideInstance { board, goal: input.goal, origin: Some(origin) };
+        if verb != Verb::Solve {
+            return Ok(fields(&instance));
+        }
+        let own: SolveOwn = parsed(m)?;
+        let (max_moves, incremental, anytime) = (own.max_moves, own.incremental, own.anytime);
+        Ok(fields(&SlideRequest { instance, max_moves, incremental, anytime }))
     }
-    let input: Input = parsed(m)?;
-    let (board, origin) = match (&input.file, input.board) {
-        (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
-        (None, Some(text)) => (text, "--board".to_owned()),
-        _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
-    };
-    let instance = SlideInstance { board, goal: input.goal, origin: Some(origin) };
-    if verb != Verb::Solve {
-        return Ok(fields(&instance));
-    }
-    let own: SolveOwn = parsed(m)?;
-    let (max_moves, incremental, anytime) = (own.max_moves, own.incremental, own.anytime);
-    Ok(fields(&SlideRequest { instance, max_moves, incremental, anytime }))
 }

@@ -1,10 +1,12 @@
 //! `prove` for sliding tiles: the `bv` circuit's invariants on every size (linked z3), and
 //! every encoding's bounded equivalence with the rules, then its clause families dropped.
 
+use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use puzzlec_engine::prove::{self, EncodingResult, InvariantsReport, Mutation, Proof, PropertyResult};
-use puzzlec_engine::{Env, Error, Event, Result};
+use puzzlec_engine::family::{FamilyRequest, Labelled};
+use puzzlec_engine::prove::{self, InvariantsReport, Mutation, Proof, PropertyResult, Proved};
+use puzzlec_engine::{Bench, Env, Error, Event, Result};
 use puzzlec_solve::Solver;
 
 use crate::drive::equivalence as eq;
@@ -44,51 +46,67 @@ fn sample(rows: usize, cols: usize, count: usize, seed: u64) -> Vec<Board> {
     (0..count as u64).map(|i| random_walk(rows, cols, 40 + i as usize % 7, seed + i)).collect()
 }
 
-/// Every start of the small sizes on SAT, samples elsewhere; then each clause family of each
-/// CNF encoding dropped in turn. `quick` checks fewer start boards (for tests).
-///
-/// # Errors
-/// A backend fails.
-pub fn encodings(env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<(Vec<EncodingResult>, Vec<Mutation>)> {
-    let (cnf, smt) = prove::backends(env)?;
-    let mut full = Vec::new();
-    if quick {
-        full.extend(sample(2, 3, 20, 1));
-    } else {
-        for (r, c) in [(2, 2), (2, 3), (3, 2)] {
-            full.extend(eq::all_boards(r, c));
-        }
+impl Bench for crate::Slide {
+    fn family(&self, req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
+        crate::family::labelled(req, env)
     }
-    full.extend(sample(3, 3, if quick { 3 } else { 20 }, 100));
-    full.extend(sample(3, 4, if quick { 1 } else { 5 }, 200));
-    let few: Vec<_> = full.iter().step_by(if quick { 8 } else { 40 }).copied().collect();
-    let covered_full = if quick { "20 2x3, 3 3x3, 1 3x4 starts" } else { "every 2x2, 2x3, 3x2 start; 20 3x3, 5 3x4" };
-    let mut results = Vec::new();
-    for e in crate::encodings::ALL {
-        if e.writes(puzzlec_ir::Form::Dimacs) {
-            let found = eq::slide(e, &cnf, &full, None)?;
-            results.push(prove::record(
-                crate::NAME,
-                e.name(),
-                cnf.id(),
-                format!("{covered_full}; k = 1..3"),
-                found,
-                on,
-            ));
+
+    /// Every start of the small sizes on SAT, samples elsewhere; then each clause family of each
+    /// CNF encoding dropped in turn. `quick` checks fewer start boards (for tests).
+    ///
+    /// # Errors
+    /// A backend fails.
+    fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
+        let (cnf, smt) = prove::backends(env)?;
+        let mut full = Vec::new();
+        if quick {
+            full.extend(sample(2, 3, 20, 1));
+        } else {
+            for (r, c) in [(2, 2), (2, 3), (3, 2)] {
+                full.extend(eq::all_boards(r, c));
+            }
         }
-        if e.writes(puzzlec_ir::Form::Smt2) {
-            let found = eq::slide(e, &smt, &few, None)?;
-            let covered = format!("{} of those starts; k = 1..3", few.len());
-            results.push(prove::record(crate::NAME, e.name(), smt.id(), covered, found, on));
+        full.extend(sample(3, 3, if quick { 3 } else { 20 }, 100));
+        full.extend(sample(3, 4, if quick { 1 } else { 5 }, 200));
+        let few: Vec<_> = full.iter().step_by(if quick { 8 } else { 40 }).copied().collect();
+        let covered_full =
+            if quick { "20 2x3, 3 3x3, 1 3x4 starts" } else { "every 2x2, 2x3, 3x2 start; 20 3x3, 5 3x4" };
+        let mut results = Vec::new();
+        for e in crate::encodings::ALL {
+            if e.writes(puzzlec_ir::Form::Dimacs) {
+                let found = eq::slide(e, &cnf, &full, None)?;
+                results.push(prove::record(
+                    crate::NAME,
+                    e.name(),
+                    cnf.id(),
+                    format!("{covered_full}; k = 1..3"),
+                    found,
+                    on,
+                ));
+            }
+            if e.writes(puzzlec_ir::Form::Smt2) {
+                let found = eq::slide(e, &smt, &few, None)?;
+                let covered = format!("{} of those starts; k = 1..3", few.len());
+                results.push(prove::record(crate::NAME, e.name(), smt.id(), covered, found, on));
+            }
         }
+        let mut mutations = Vec::new();
+        let probe: Vec<_> = full.iter().step_by(if quick { 5 } else { 10 }).copied().collect();
+        for e in crate::encodings::ALL.iter().filter(|e| e.writes(puzzlec_ir::Form::Dimacs)) {
+            for family in eq::slide_families(*e) {
+                let (_, miss) = eq::slide(*e, &cnf, &probe, Some(family))?;
+                mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });
+            }
+        }
+        Ok((results, mutations))
     }
-    let mut mutations = Vec::new();
-    let probe: Vec<_> = full.iter().step_by(if quick { 5 } else { 10 }).copied().collect();
-    for e in crate::encodings::ALL.iter().filter(|e| e.writes(puzzlec_ir::Form::Dimacs)) {
-        for family in eq::slide_families(*e) {
-            let (_, miss) = eq::slide(*e, &cnf, &probe, Some(family))?;
-            mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });
-        }
+
+    fn invariants(
+        &self,
+        env: &Env,
+        sides: RangeInclusive<usize>,
+        on: &mut dyn FnMut(Event),
+    ) -> Option<Result<InvariantsReport>> {
+        Some(invariants(env, sides, on))
     }
-    Ok((results, mutations))
 }

@@ -5,8 +5,7 @@
 
 use std::time::Instant;
 
-use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{Attempt, Horizons, Outcome, Shortest};
+use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
 use puzzlec_drive::{DriveError, Formula};
 use puzzlec_engine::answer::{Answer, Solution, Status};
 use puzzlec_engine::certify::Certification;
@@ -22,7 +21,7 @@ use crate::drive as drive_slide;
 use crate::encodings::SlideEncoding;
 use crate::request::SlideRequest;
 use crate::rules::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
-use crate::verbs::{boards, encoding, PUZZLE};
+use crate::verbs::{boards, PUZZLE};
 
 /// The default solver: the exact search, or the embedded SAT solver once an encoding (or
 /// every plan) is asked for.
@@ -95,9 +94,8 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(instead),
     )?;
-    let horizons = Horizons { lower_bound, step: 2, max: max.min(known.len()), deadline };
+    let search = plan::Search::new(backend, options, lower_bound, max, deadline).known(known.len());
     let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental };
-    let search = plan::Search { backend, horizons, max, all: options.all, timeout: options.timeout };
     finish(plan::search(&plans, &search, answer, cert, on)?)
 }
 
@@ -117,7 +115,7 @@ impl plan::Plans for Plans<'_> {
         format!("no plan of exactly {}", puzzlec_engine::answer::moves(horizon))
     }
 
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> std::result::Result<Outcome<Vec<Move>>, DriveError> {
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> plan::Probed {
         drive_slide::probe(self.encoding, self.backend, &self.start, &self.goal, horizon, limit)
     }
 
@@ -151,12 +149,7 @@ impl plan::Plans for Plans<'_> {
         second_opinion(&self.start, &self.goal, below, deadline)
     }
 
-    fn all(
-        &self,
-        horizon: usize,
-        deadline: Option<Instant>,
-        found: &mut dyn FnMut(usize),
-    ) -> std::result::Result<Enumeration<Vec<Move>>, DriveError> {
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every {
         drive_slide::all_plans(self.encoding, self.backend, &self.start, &self.goal, horizon, deadline, found)
     }
 
@@ -220,20 +213,8 @@ fn reject_for_search(req: &SlideRequest, options: &SolveOptions) -> Result<()> {
 
 /// The requested encoding, or the default for the backend's form; it must have that form.
 fn pick_encoding(req: &SlideRequest, options: &SolveOptions, backend: &Backend) -> Result<&'static dyn SlideEncoding> {
-    let name = match &options.encoding {
-        Some(name) => name.as_str(),
-        None => drive_slide::default_encoding(backend.form()).name(),
-    };
-    let e = encoding(name)?;
-    if !e.writes(backend.form()) {
-        return Err(Error::bad_input(format!(
-            "solver {} reads {} but encoding {} offers only {}",
-            backend.id(),
-            backend.form(),
-            e.name(),
-            e.forms_text()
-        )));
-    }
+    let name = options.encoding.as_deref().unwrap_or(drive_slide::default_encoding(backend.form()).name());
+    let e = puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, Some(name), backend)?;
     if req.incremental && !(e.layered().is_some() && backend.offers_sessions()) {
         return Err(Error::bad_input(
             "--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)",
