@@ -71,8 +71,8 @@ pub fn verb(verb: Verb, cmd: Command) -> Command {
         if verb == Verb::Solve {
             after += &format!("\n{}", solvers());
         }
-        let sub = p.args(verb, Command::new(p.name()).about(help.about).after_help(after));
-        cmd = cmd.subcommand(match verb {
+        let sub = p.args(verb, Command::new(p.name()));
+        let sub = match verb {
             Verb::Solve => SolveFlags::augment_args(sub),
             Verb::Emit if p.kind() == Kind::Plan => Horizon::augment_args(EmitFlags::augment_args(sub)),
             Verb::Emit => EmitFlags::augment_args(sub),
@@ -80,7 +80,9 @@ pub fn verb(verb: Verb, cmd: Command) -> Command {
             Verb::Verify => VerifyFlags::augment_args(sub),
             Verb::Jobs => JobsFlags::augment_args(sub),
             Verb::Family => FamilyFlags::augment_args(sub),
-        });
+        };
+        // Last: the flag structs' own doc comments would otherwise be the subcommand's about.
+        cmd = cmd.subcommand(sub.about(help.about).long_about(None).after_help(after));
     }
     cmd
 }

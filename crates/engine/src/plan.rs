@@ -103,16 +103,16 @@ pub struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// Horizons from `lower_bound` in steps of two (plan lengths have one parity) up to
-    /// `max`, with the request's options.
+    /// Horizons from `lower_bound` in the puzzle's `step` (2 where plan lengths have one
+    /// parity, else 1) up to `max`, with the request's options.
     pub fn new(
         backend: &'a Backend,
         options: &crate::SolveOptions,
-        lower_bound: usize,
+        (lower_bound, step): (usize, usize),
         max: usize,
         deadline: Option<Instant>,
     ) -> Search<'a> {
-        let horizons = Horizons { lower_bound, step: 2, max, deadline };
+        let horizons = Horizons { lower_bound, step, max, deadline };
         Search { backend, horizons, max, all: options.all, timeout: options.timeout }
     }
 

@@ -94,12 +94,12 @@ impl<S: Solve + 'static> From<S> for Backend {
 
 impl Backend {
     /// The built-in backends (no registry entry needed), by id.
-    pub const BUILT_IN: [(&'static str, Make); 2] =
-        [("z3", || Backend::from(LinkedZ3)), ("cadical", || Backend::from(EmbeddedCadical))];
+    pub const BUILT_IN: &'static [(&'static str, Make)] =
+        &[("z3", || Backend::from(LinkedZ3)), ("cadical", || Backend::from(EmbeddedCadical))];
 
     /// The ids of the built-in backends.
     pub fn built_in() -> impl Iterator<Item = &'static str> {
-        Backend::BUILT_IN.into_iter().map(|(id, _)| id)
+        Backend::BUILT_IN.iter().map(|(id, _)| *id)
     }
 
     /// Finds `id`: a built-in backend, or a registry entry whose binary exists.

@@ -21,6 +21,10 @@ use crate::request::CrossRequest;
 use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
 use crate::verbs::{instance, set_plans, PUZZLE};
 
+/// Every neighbour of the target has one colour and the empty cell ends on one of them, so
+/// plan lengths have one parity and horizons go up by two.
+const STEP: usize = 2;
+
 /// Positions the exhaustive unreachability proof may visit before giving up.
 const REACH_CAP: usize = 2_000_000;
 
@@ -105,7 +109,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
         );
     }
-    let search = plan::Search::new(backend, options, h0 as usize, max, deadline);
+    let search = plan::Search::new(backend, options, (h0 as usize, STEP), max, deadline);
     finish(plan::search(&Plans { encoding, backend, puzzle }, &search, answer, cert, on)?)
 }
 

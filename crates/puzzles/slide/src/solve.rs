@@ -23,6 +23,10 @@ use crate::request::SlideRequest;
 use crate::rules::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
 use crate::verbs::{boards, PUZZLE};
 
+/// Every plan of one board has the parity of the blank's taxicab distance to its goal cell
+/// (and of the permutation), so horizons go up by two.
+const STEP: usize = 2;
+
 /// The default solver: the exact search, or the embedded SAT solver once an encoding (or
 /// every plan) is asked for.
 const DEFAULT_SAT_SOLVER: &str = "cadical";
@@ -94,7 +98,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(instead),
     )?;
-    let search = plan::Search::new(backend, options, lower_bound, max, deadline).known(known.len());
+    let search = plan::Search::new(backend, options, (lower_bound, STEP), max, deadline).known(known.len());
     let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental };
     finish(plan::search(&plans, &search, answer, cert, on)?)
 }
