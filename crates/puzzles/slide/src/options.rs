@@ -36,7 +36,34 @@ struct SolveOwn {
     anytime: bool,
 }
 
+/// The instance the board flags (or the board file) describe.
+fn instance(m: &clap::ArgMatches) -> Result<SlideInstance> {
+    let input: Input = parsed(m)?;
+    let (board, origin) = match (&input.file, input.board) {
+        (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
+        (None, Some(text)) => (text, "--board".to_owned()),
+        _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
+    };
+    Ok(SlideInstance { board, goal: input.goal, origin: Some(origin) })
+}
+
 impl CommandLine for crate::Slide {
+    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
+        match verb {
+            Verb::Family => crate::family::options(m),
+            Verb::Solve => {
+                let own: SolveOwn = parsed(m)?;
+                let (max_moves, incremental, anytime) = (own.max_moves, own.incremental, own.anytime);
+                Ok(fields(&SlideRequest { instance: instance(m)?, max_moves, incremental, anytime }))
+            }
+            _ => Ok(fields(&instance(m)?)),
+        }
+    }
+
+    fn args(&self, verb: Verb, cmd: Command) -> Command {
+        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
+    }
+
     fn help(&self, verb: Verb) -> Option<Help> {
         Some(match verb {
         Verb::Solve => Help {
@@ -102,28 +129,5 @@ Without --encoding: bright (the seed's encoding, in either form).",
             notes: "",
         },
     })
-    }
-
-    fn args(&self, verb: Verb, cmd: Command) -> Command {
-        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
-    }
-
-    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-        if verb == Verb::Family {
-            return crate::family::options(m);
-        }
-        let input: Input = parsed(m)?;
-        let (board, origin) = match (&input.file, input.board) {
-            (Some(path), None) => (read_text(path)?, format!("board in {}", path.display())),
-            (None, Some(text)) => (text, "--board".to_owned()),
-            _ => return Err(Error::bad_input("no board given: pass a FILE, - for standard input, or --board TEXT")),
-        };
-        let instance = SlideInstance { board, goal: input.goal, origin: Some(origin) };
-        if verb != Verb::Solve {
-            return Ok(fields(&instance));
-        }
-        let own: SolveOwn = parsed(m)?;
-        let (max_moves, incremental, anytime) = (own.max_moves, own.incremental, own.anytime);
-        Ok(fields(&SlideRequest { instance, max_moves, incremental, anytime }))
     }
 }
