@@ -79,9 +79,7 @@ The grid printed with a solution shows each piece in its starting cell:
             },
             Verb::Jobs => Help {
                 about: "Jobs for the cross slider.",
-                examples: &[
-                    "puzzlec jobs cross --horizons 29..31 --out jobs && parallel jobs/run-one.sh ::: $(seq 0 35)",
-                ],
+                examples: &["puzzlec jobs cross --horizons 29..31 --out jobs"],
                 notes: "Without --encoding: sat, the encoding that names its actions.",
             },
             Verb::Family => Help {

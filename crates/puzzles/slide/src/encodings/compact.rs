@@ -419,39 +419,3 @@ impl super::SlideEncoding for Compact {
         !Ingredients::default().no_undo
     }
 }
-
-impl super::layered::Layered for Compact {
-    fn write(
-        &self,
-        start: &Board,
-        goal: &Board,
-        horizon: usize,
-        ing: Ingredients,
-        mut sink: &mut dyn ClauseSink,
-    ) -> Vec<Vec<Lit>> {
-        encode(start, goal, horizon, ing, &mut sink)
-    }
-
-    fn layers(
-        &self,
-        start: &Board,
-        goal: &Board,
-        horizon: usize,
-        ing: Ingredients,
-        mut sink: &mut dyn ClauseSink,
-    ) -> Option<Layers> {
-        encode_layers(start, goal, horizon, ing, &mut sink)
-    }
-
-    fn open(&self, start: &Board, goal: &Board, ing: Ingredients, mut sink: &mut dyn ClauseSink) -> Layers {
-        Layers::new(start, goal, ing, None, &mut sink)
-    }
-
-    fn budget(&self, start: &Board, goal: &Board, horizon: usize) -> Option<usize> {
-        budget(start, goal, horizon)
-    }
-
-    fn plan(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
-        decode(&model, horizon)
-    }
-}

@@ -47,3 +47,40 @@ pub trait Layered: Sync {
     /// A step with no action or several.
     fn plan(&self, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DecodeError>;
 }
+
+/// `compact` grows step by step in its [`Layers`].
+impl Layered for super::compact::Compact {
+    fn write(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        mut sink: &mut dyn ClauseSink,
+    ) -> Vec<Vec<Lit>> {
+        super::compact::encode(start, goal, horizon, ing, &mut sink)
+    }
+
+    fn layers(
+        &self,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        ing: Ingredients,
+        mut sink: &mut dyn ClauseSink,
+    ) -> Option<Layers> {
+        super::compact::encode_layers(start, goal, horizon, ing, &mut sink)
+    }
+
+    fn open(&self, start: &Board, goal: &Board, ing: Ingredients, mut sink: &mut dyn ClauseSink) -> Layers {
+        Layers::new(start, goal, ing, None, &mut sink)
+    }
+
+    fn budget(&self, start: &Board, goal: &Board, horizon: usize) -> Option<usize> {
+        super::compact::budget(start, goal, horizon)
+    }
+
+    fn plan(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
+        super::compact::decode(&model, horizon)
+    }
+}
