@@ -1,7 +1,8 @@
 //! What the facade's verbs and the puzzles share: the [`Puzzle`] trait every puzzle crate
 //! implements, the request and answer types (the JSON contract), errors with the kind that
 //! decides the exit code, progress events, the time limit, certification of UNSAT claims, and
-//! the generic drivers a puzzle's `solve` runs on (the plan search over horizons).
+//! the generic drivers a puzzle's `solve` runs on (the plan search over horizons, the
+//! enumeration of fillings).
 //!
 //! Nothing here knows a particular puzzle: the facade holds the registry, the one list.
 
@@ -14,6 +15,7 @@ pub mod error;
 pub mod event;
 pub mod family;
 pub mod files;
+pub mod fill;
 pub mod opinion;
 pub mod options;
 pub mod plan;

@@ -6,6 +6,10 @@ use std::time::{Duration, Instant};
 use crate::drive as drive_hex;
 use crate::encodings::{self as encodings, HexEncoding, HexProblem};
 use crate::rules::{render, Hexagon};
+use puzzlec_drive::enumerate::Enumeration;
+use puzzlec_drive::DriveError;
+use puzzlec_engine::fill;
+use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
 use crate::request::HexInstance;
@@ -117,94 +121,97 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         }
         Err(e) => return Err(e),
     };
-    let mut cert = Certification::start(options, &solver, env, deadline)?;
+    let cert = Certification::start(options, &solver, env, deadline)?;
     puzzlec_engine::certify::needs_cnf(
         cert.is_some(),
         encoding.name(),
         encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(default_encoding(puzzlec_solve::Form::Dimacs)),
     )?;
-    // "No (more) fillings of `problem` than `found`", proved and checked.
-    let mut claim = |problem: &HexProblem, found: &[Vec<i64>]| -> Result<()> {
-        let Some(c) = &mut cert else { return Ok(()) };
-        let Some(puzzlec_drive::Formula::Cnf(cnf)) = drive_hex::encode(encoding, problem, puzzlec_solve::Form::Dimacs)
-        else {
-            unreachable!("checked above: the encoding is CNF")
-        };
-        let blocks: Vec<_> = found.iter().map(|f| encoding.blocking(f)).collect();
-        let what = if problem.break_symmetry { "symmetry class" } else { "filling" };
-        let words = format!("no {what} beyond the {} found", found.len());
-        c.claim(words, None, Some(found.len()), puzzlec_drive::enumerate::blocked(cnf, &blocks))
+    let fill = Fill { encoding, backend, p };
+    let how = fill::Enumerate {
+        all: options.all,
+        up_to_symmetry: instance.up_to_symmetry,
+        deadline,
+        timeout: options.timeout,
     };
-    let none = |answer: Answer| -> Result<Answer> {
-        refute_lie(backend, &p)?;
-        Ok(if p.givens.is_empty() {
-            answer.no_solution(Some("unsat"), "no magic hexagon of this order exists (proved by the solver)")
-        } else {
-            answer
-                .no_solution(Some("givens"), "the givens contradict: no magic hexagon has them (proved by the solver)")
-        })
-    };
-    if !options.all {
-        // Without givens any filling answers, so look for the class representative: the
-        // symmetry-breaking facts cut the search twelvefold.
-        let one = HexProblem { break_symmetry: p.givens.is_empty(), ..p.clone() };
-        return finish(match drive_hex::solve_one(encoding, backend, &one, env::left(deadline))? {
-            Outcome::Sat(values) => {
-                set_fillings(&mut answer, &p, &[values], None);
-                answer
-            }
-            Outcome::Unsat => {
-                claim(&one, &[])?;
-                let mut a = none(answer)?;
-                a.certificate = cert.map(|c| c.finish(None));
-                a
-            }
-            Outcome::Unknown(reason) => answer.unknown(env::limit_reason(options.timeout, deadline, &reason)),
-        });
+    finish(fill::enumerate(&fill, &how, answer, cert, on)?)
+}
+
+/// One hexagon problem with its encoding and backend, as the enumeration sees it.
+struct Fill<'a> {
+    encoding: &'static dyn HexEncoding,
+    backend: &'a Backend,
+    p: HexProblem,
+}
+
+impl Fill<'_> {
+    /// The problem, with the symmetry-breaking facts when `classes`.
+    fn of(&self, classes: bool) -> HexProblem {
+        HexProblem { break_symmetry: classes, ..self.p.clone() }
     }
-    // What was enumerated (and blocked), of which problem: the classes without givens.
-    let of = p.clone();
-    let (mut fillings, complete, stopped, enumerated, of) = if p.givens.is_empty() {
+}
+
+impl fill::Fillings for Fill<'_> {
+    fn symmetric(&self) -> bool {
+        self.p.givens.is_empty()
+    }
+
+    fn one(&self, classes: bool, limit: Duration) -> std::result::Result<Outcome<Vec<i64>>, DriveError> {
+        drive_hex::solve_one(self.encoding, self.backend, &self.of(classes), limit)
+    }
+
+    fn classes(
+        &self,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<fill::Classes, DriveError> {
         let drive_hex::Classes { all, classes } =
-            drive_hex::all_by_classes(encoding, backend, &p, deadline, &mut |count| {
-                on(Event::Found { count, noun: "class" })
-            })?;
-        let reps = classes.solutions.clone();
-        let chosen = if instance.up_to_symmetry { classes.solutions } else { all };
-        (chosen, classes.complete, classes.stopped, reps, HexProblem { break_symmetry: true, ..of })
-    } else {
-        let found = drive_hex::all_fillings(encoding, backend, &p, deadline, &mut |count| {
-            on(Event::Found { count, noun: "filling" })
-        })?;
-        let enumerated = found.solutions.clone();
-        let mut fillings = found.solutions;
-        if instance.up_to_symmetry {
-            // Givens are not symmetric: keep one filling per class after the fact.
-            let mut seen = std::collections::HashSet::new();
-            fillings.retain(|f| seen.insert(drive_hex::orbit(&p.hex, f)[0].clone()));
+            drive_hex::all_by_classes(self.encoding, self.backend, &self.p, deadline, found)?;
+        Ok(fill::Classes { members: all, representatives: classes })
+    }
+
+    fn every(
+        &self,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<Enumeration<Vec<i64>>, DriveError> {
+        drive_hex::all_fillings(self.encoding, self.backend, &self.p, deadline, found)
+    }
+
+    fn canonical(&self, filling: &[i64]) -> Vec<i64> {
+        drive_hex::orbit(&self.p.hex, filling).swap_remove(0)
+    }
+
+    fn cnf(&self, classes: bool) -> Option<Cnf> {
+        match drive_hex::encode(self.encoding, &self.of(classes), puzzlec_solve::Form::Dimacs) {
+            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
+            _ => None,
         }
-        (fillings, found.complete, found.stopped, enumerated, of)
-    };
-    if complete {
-        claim(&of, &enumerated)?;
     }
-    if fillings.is_empty() {
-        return finish(match complete {
-            true => {
-                let mut a = none(answer)?;
-                a.certificate = cert.map(|c| c.finish(None));
-                a
-            }
-            false => answer.unknown(env::limit_reason(options.timeout, deadline, &stopped.unwrap_or_default())),
-        });
+
+    fn blocking(&self, filling: &[i64]) -> Vec<(String, i64)> {
+        self.encoding.blocking(filling)
     }
-    fillings.sort();
-    set_fillings(&mut answer, &p, &fillings, Some(complete));
-    let note =
-        p.givens.is_empty().then(|| "each class is expanded by the 12 symmetries, every member checked".to_owned());
-    answer.certificate = cert.map(|c| c.finish(note));
-    finish(answer)
+
+    fn refute(&self) -> Result<()> {
+        refute_lie(self.backend, &self.p)
+    }
+
+    fn none(&self) -> (&'static str, &'static str) {
+        match self.p.givens.is_empty() {
+            true => ("unsat", "no magic hexagon of this order exists (proved by the solver)"),
+            false => ("givens", "the givens contradict: no magic hexagon has them (proved by the solver)"),
+        }
+    }
+
+    fn show(&self, answer: &mut Answer, fillings: &[Vec<i64>], complete: Option<bool>) {
+        set_fillings(answer, &self.p, fillings, complete);
+    }
+
+    fn expansion(&self) -> &'static str {
+        "each class is expanded by the 12 symmetries, every member checked"
+    }
 }
 
 /// Before "none exists" is printed on another solver's word, the embedded SAT solver looks
