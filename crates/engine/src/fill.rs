@@ -104,10 +104,10 @@ pub fn enumerate(
     let mut claim = |classes: bool, found: &[Vec<i64>]| -> Result<()> {
         let Some(c) = &mut cert else { return Ok(()) };
         let cnf = f.cnf(classes).ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
-        let blocks: Vec<_> = found.iter().map(|x| f.blocking(x)).collect();
+        let excluded: Vec<_> = found.iter().map(|x| f.blocking(x)).collect();
         let what = if classes { "symmetry class" } else { "filling" };
         let words = format!("no {what} beyond the {} found", found.len());
-        c.claim(words, None, Some(found.len()), puzzlec_drive::enumerate::blocked(cnf, &blocks))
+        c.claim(words, None, Some(found.len()), puzzlec_drive::enumerate::blocked(cnf, &excluded))
     };
     let none = |answer: Answer| -> Result<Answer> {
         f.refute()?;
