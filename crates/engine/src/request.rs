@@ -105,7 +105,8 @@ impl Request {
     }
 }
 
-fn to_fields(fields: &impl Serialize) -> Fields {
+/// Typed fields as a request's field map (a value that is not a JSON object gives none).
+pub fn to_fields(fields: &impl Serialize) -> Fields {
     match serde_json::to_value(fields) {
         Ok(serde_json::Value::Object(map)) => map,
         _ => Fields::new(),

@@ -85,8 +85,5 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 /// Typed fields as a request's field map.
 pub fn fields(value: &impl serde::Serialize) -> crate::Fields {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::Object(map)) => map,
-        _ => crate::Fields::new(),
-    }
+    crate::request::to_fields(value)
 }
