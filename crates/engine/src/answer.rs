@@ -166,12 +166,17 @@ impl Answer {
 
     /// A plan found (and replayed by the caller): moves, length, whether it is optimal.
     pub fn set_plan(&mut self, plan: &[puzzlec_core::Move], optimal: bool) {
-        self.moves = Some(puzzlec_core::moves_to_string(plan));
-        self.length = Some(plan.len());
+        self.set_plan_text(puzzlec_core::moves_to_string(plan), plan.len(), optimal);
+    }
+
+    /// A plan found, as the puzzle writes it, of `length` moves.
+    pub fn set_plan_text(&mut self, moves: String, length: usize, optimal: bool) {
+        self.moves = Some(moves);
+        self.length = Some(length);
         self.optimal = Some(optimal);
         if optimal {
             // What was proved, not the heuristic's first estimate.
-            self.lower_bound = Some(plan.len());
+            self.lower_bound = Some(length);
             self.gap = None;
         }
     }
@@ -179,10 +184,15 @@ impl Answer {
     /// The best plan known when nothing better could be proved, with the best proved lower
     /// bound and the gap between them: nothing found is lost at a limit.
     pub fn set_best(&mut self, plan: &[puzzlec_core::Move], lower_bound: usize) {
-        self.set_plan(plan, false);
-        let lb = self.lower_bound.unwrap_or(0).max(lower_bound).min(plan.len());
+        self.set_best_text(puzzlec_core::moves_to_string(plan), plan.len(), lower_bound);
+    }
+
+    /// [`Answer::set_best`] for a plan as the puzzle writes it, of `length` moves.
+    pub fn set_best_text(&mut self, moves: String, length: usize, lower_bound: usize) {
+        self.set_plan_text(moves, length, false);
+        let lb = self.lower_bound.unwrap_or(0).max(lower_bound).min(length);
         self.lower_bound = Some(lb);
-        self.gap = Some(plan.len() - lb);
+        self.gap = Some(length - lb);
         if self.gap == Some(0) {
             self.optimal = Some(true);
             self.gap = None;

@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use puzzlec_core::{moves_to_string, parse_moves, Move};
+use puzzlec_core::{parse_moves, Move};
 use puzzlec_drive::enumerate::Enumeration;
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Outcome, Shortest};
 use puzzlec_drive::DriveError;
@@ -30,12 +30,23 @@ pub fn moves(text: &str) -> Result<Vec<Move>> {
 }
 
 /// One horizon probed: a plan, UNSAT, or why not; or the backend's failure.
-pub type Probed = std::result::Result<Outcome<Vec<Move>>, DriveError>;
+pub type Probed<S = Move> = std::result::Result<Outcome<Vec<S>>, DriveError>;
 /// Every plan of one horizon, or the backend's failure.
-pub type Every = std::result::Result<Enumeration<Vec<Move>>, DriveError>;
+pub type Every<S = Move> = std::result::Result<Enumeration<Vec<S>>, DriveError>;
 
 /// What the plan search needs of one instance with its encoding and backend.
+///
+/// A plan is a list of [`Plans::Step`]s: the blank's moves for the grid puzzles, a piece
+/// and its path for sliding blocks. The horizon at k must be satisfiable exactly when a plan
+/// of k moves exists, or, for a puzzle whose horizons go up by one, when one of at most k
+/// exists (idle steps at the end): then one UNSAT horizon proves every shorter one.
 pub trait Plans {
+    /// One move of a plan.
+    type Step: Clone;
+
+    /// A plan as the puzzle writes it (the answer's `moves`).
+    fn write(&self, plan: &[Self::Step]) -> String;
+
     /// The words of a claim about one horizon: "no plan of exactly 13 moves".
     fn none_at(&self, horizon: usize) -> String;
 
@@ -43,7 +54,7 @@ pub trait Plans {
     ///
     /// # Errors
     /// The backend fails, or its model does not decode.
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> Probed;
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> Probed<Self::Step>;
 
     /// The whole search on one solver kept across horizons, when the request asked for it
     /// and the encoding and backend can (`None`: probe each horizon afresh).
@@ -51,7 +62,7 @@ pub trait Plans {
         &self,
         _horizons: Horizons,
         _progress: &mut dyn FnMut(&Attempt),
-    ) -> Option<std::result::Result<Shortest<Vec<Move>>, DriveError>> {
+    ) -> Option<std::result::Result<Shortest<Vec<Self::Step>>, DriveError>> {
         None
     }
 
@@ -59,7 +70,7 @@ pub trait Plans {
     fn cnf(&self, horizon: usize) -> Option<Cnf>;
 
     /// Replays a plan through the rules: `Err` says how it fails.
-    fn replay(&self, plan: &[Move]) -> std::result::Result<(), String>;
+    fn replay(&self, plan: &[Self::Step]) -> std::result::Result<(), String>;
 
     /// The exact search's word on "no plan shorter than `below`", by `deadline`.
     fn exact(&self, below: usize, deadline: Instant) -> Opinion;
@@ -68,10 +79,10 @@ pub trait Plans {
     ///
     /// # Errors
     /// As [`Plans::probe`].
-    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> Every;
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> Every<Self::Step>;
 
     /// The assignment that excludes `plan` (the blocking clause `--all` adds).
-    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)>;
+    fn blocking(&self, plan: &[Self::Step]) -> Vec<(String, i64)>;
 
     /// What an UNSAT at `horizon` rests on besides the solver, when anything does (lemmas
     /// that do not follow from the formula by resolution).
@@ -80,7 +91,7 @@ pub trait Plans {
     }
 
     /// A plan known before the search, which bounds it and which a time limit falls back on.
-    fn known(&self) -> Option<&[Move]> {
+    fn known(&self) -> Option<&[Self::Step]> {
         None
     }
 
@@ -88,7 +99,7 @@ pub trait Plans {
     fn none_within(&self, max: usize) -> (Option<&'static str>, String);
 
     /// Writes the (replayed) plans into the answer: every plan when `complete` is given.
-    fn show(&self, answer: &mut Answer, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>);
+    fn show(&self, answer: &mut Answer, plans: &[Vec<Self::Step>], optimal: bool, complete: Option<bool>);
 }
 
 /// How to search: on which backend, over which horizons, for what.
@@ -128,8 +139,8 @@ impl<'a> Search<'a> {
 /// # Errors
 /// The backend fails, a plan fails replay, a claim does not certify, or the solver is caught
 /// lying (its UNSAT refuted by a known plan or the exact search).
-pub fn search(
-    p: &dyn Plans,
+pub fn search<S: Clone>(
+    p: &dyn Plans<Step = S>,
     s: &Search,
     mut answer: Answer,
     mut cert: Option<Certification>,
@@ -152,12 +163,12 @@ pub fn search(
         ),
     }?;
     let on = on.into_inner();
-    let replay = |plan: &[Move]| {
+    let replay = |plan: &[S]| {
         p.replay(plan).map_err(|why| {
-            Error::unknown(format!("solver {id} returned a plan that fails replay ({why}): {}", moves_to_string(plan)))
+            Error::unknown(format!("solver {id} returned a plan that fails replay ({why}): {}", p.write(plan)))
         })
     };
-    let claim = |cert: &mut Option<Certification>, words: String, horizon: usize, found: Option<&[Vec<Move>]>| {
+    let claim = |cert: &mut Option<Certification>, words: String, horizon: usize, found: Option<&[Vec<S>]>| {
         let Some(c) = cert else { return Ok(()) };
         let cnf = p.cnf(horizon).ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
         let cnf = match found {
@@ -184,8 +195,8 @@ pub fn search(
             }
             let note = match below {
                 Some(b) => {
-                    let words =
-                        format!("{} (so none shorter than {horizon}: plan lengths have one parity)", p.none_at(b));
+                    let why = if h.step == 2 { ": plan lengths have one parity" } else { "" };
+                    let words = format!("{} (so none shorter than {horizon}{why})", p.none_at(b));
                     claim(&mut cert, words, b, None)?;
                     None
                 }
@@ -235,7 +246,7 @@ pub fn search(
             let why = crate::env::limit_reason(s.timeout, deadline, &reason);
             let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));
             if let Some(known) = p.known() {
-                a.set_best(known, horizon.max(h.lower_bound));
+                a.set_best_text(p.write(known), known.len(), horizon.max(h.lower_bound));
             }
             Ok(a)
         }

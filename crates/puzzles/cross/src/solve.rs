@@ -121,6 +121,12 @@ struct Plans<'a> {
 }
 
 impl plan::Plans for Plans<'_> {
+    type Step = Move;
+
+    fn write(&self, plan: &[Move]) -> String {
+        puzzlec_core::moves_to_string(plan)
+    }
+
     fn none_at(&self, horizon: usize) -> String {
         format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
     }

@@ -1,0 +1,255 @@
+//! The exact search: breadth first over positions, pieces of one shape and axis (the goal
+//! pieces excepted) treated as interchangeable, so a position is the set of anchors of each
+//! class. A shortest plan is read back through parents and relabelled on the real pieces; a
+//! frontier that runs dry proves there is no plan at all. Also the lower bound every solver
+//! starts from: each goal piece alone on the board, plus one move for each piece in its way.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::moves::{free_for, BlockMove, Metric, State, STEPS};
+use super::BlocksPuzzle;
+
+/// Distances of an unreachable anchor.
+pub const FAR: u32 = u32::MAX;
+
+/// Positions the search may keep before it gives up (each is a few dozen bytes).
+pub const STATE_CAP: usize = 20_000_000;
+
+/// Where piece `i` may go in one move from `from`, who covers each cell given by `grid`.
+pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) -> Vec<usize> {
+    let axis = p.board.pieces[i].axis;
+    let ok = |a: usize| free_for(p, grid, i, a);
+    let mut out = Vec::new();
+    match p.metric {
+        Metric::Step => {
+            out.extend(STEPS.iter().filter(|s| axis.allows(s.0)).filter_map(|s| p.board.step(from, s.0)).filter(|&a| ok(a)));
+        }
+        Metric::Slide => {
+            for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
+                let mut at = from;
+                while let Some(next) = p.board.step(at, s.0).filter(|&a| ok(a)) {
+                    out.push(next);
+                    at = next;
+                }
+            }
+        }
+        Metric::Path => {
+            out.push(from);
+            let mut k = 0;
+            while k < out.len() {
+                let at = out[k];
+                k += 1;
+                for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
+                    if let Some(next) = p.board.step(at, s.0).filter(|&a| ok(a) && !out.contains(&a)) {
+                        out.push(next);
+                    }
+                }
+            }
+            out.remove(0);
+        }
+    }
+    out
+}
+
+/// The unit steps of the move of piece `i` from `from` to `to` (the shortest path, for the
+/// path metric), if that is one move.
+pub fn way(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize, to: usize) -> Option<Vec<(isize, isize)>> {
+    let axis = p.board.pieces[i].axis;
+    let mut parent: HashMap<usize, (usize, (isize, isize))> = HashMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(at) = queue.pop_front() {
+        if at == to && at != from {
+            let mut steps = Vec::new();
+            let mut here = to;
+            while here != from {
+                let (back, d) = parent[&here];
+                steps.push(d);
+                here = back;
+            }
+            steps.reverse();
+            let straight = steps.iter().all(|d| *d == steps[0]);
+            let fits = match p.metric {
+                Metric::Step => steps.len() == 1,
+                Metric::Slide => straight,
+                Metric::Path => true,
+            };
+            return fits.then_some(steps);
+        }
+        for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
+            if let Some(next) = p.board.step(at, s.0).filter(|&a| a != from && !parent.contains_key(&a)) {
+                if free_for(p, grid, i, next) {
+                    parent.insert(next, (at, s.0));
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Moves needed by piece `i` alone on the board (walls stay) from `source` to every anchor.
+pub fn alone(p: &BlocksPuzzle, i: usize, source: usize) -> Vec<u32> {
+    let empty = vec![None; p.board.cells()];
+    let mut dist = vec![FAR; p.board.cells()];
+    dist[source] = 0;
+    let mut queue = std::collections::VecDeque::from([source]);
+    while let Some(at) = queue.pop_front() {
+        for next in reach(p, &empty, i, at) {
+            if dist[next] == FAR {
+                dist[next] = dist[at] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+/// A lower bound on every plan: each goal piece's moves alone on the board, plus one for
+/// every other piece standing on a goal's cells or, for a goal piece kept to one axis, on
+/// the cells it must sweep. `None` when a goal piece cannot reach its goal even alone.
+pub fn lower_bound(p: &BlocksPuzzle) -> Option<usize> {
+    let mut total = 0usize;
+    let mut in_the_way = vec![false; p.board.pieces.len()];
+    let grid = p.start().occupancy(p);
+    for &(i, goal) in &p.goals {
+        let d = alone(p, i, p.board.pieces[i].start)[goal];
+        if d == FAR {
+            return None;
+        }
+        total += d as usize;
+        let mut swept: Vec<usize> = p.board.covers(i, goal).collect();
+        let (start, piece) = (p.board.pieces[i].start, &p.board.pieces[i]);
+        if piece.axis != super::Axis::Free && start != goal {
+            let dir = STEPS.iter().map(|s| s.0).find(|&d| piece.axis.allows(d) && ahead(p, start, goal, d)).unwrap_or((0, 0));
+            let mut at = start;
+            while at != goal {
+                let Some(next) = p.board.step(at, dir) else { break };
+                swept.extend(p.board.covers(i, next));
+                at = next;
+            }
+        }
+        for c in swept {
+            if let Some(j) = grid[c].filter(|&j| j != i && p.goal_of(j).is_none()) {
+                in_the_way[j] = true;
+            }
+        }
+    }
+    Some(total + in_the_way.iter().filter(|&&b| b).count())
+}
+
+/// Whether `goal` lies from `start` in direction `d` along a row or a column.
+fn ahead(p: &BlocksPuzzle, start: usize, goal: usize, d: (isize, isize)) -> bool {
+    let cols = p.board.cols as isize;
+    let (dr, dc) = ((goal as isize / cols) - (start as isize / cols), (goal as isize % cols) - (start as isize % cols));
+    (dr == 0 || dr.signum() == d.0) && (dc == 0 || dc.signum() == d.1) && (dr == 0) == (d.0 == 0) && (dc == 0) == (d.1 == 0)
+}
+
+/// What the search found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A shortest plan (on the real pieces) and the positions visited.
+    Plan { plan: Vec<BlockMove>, states: usize },
+    /// Every reachable position visited: no plan at all.
+    Never { states: usize },
+    /// No plan of at most `max` moves (positions remain beyond).
+    NoneWithin { max: usize, states: usize },
+    /// The deadline or the position cap, in words.
+    Limit(String),
+}
+
+/// A position up to interchangeable pieces: each class's anchors sorted.
+fn canonical(groups: &[Vec<usize>], anchors: &mut [u16]) {
+    for g in groups {
+        let mut v: Vec<u16> = g.iter().map(|&i| anchors[i]).collect();
+        v.sort_unstable();
+        for (&i, a) in g.iter().zip(v) {
+            anchors[i] = a;
+        }
+    }
+}
+
+/// A shortest plan of at most `max` moves.
+pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Found {
+    let classes = p.classes();
+    let groups: Vec<Vec<usize>> = (0..classes.len())
+        .filter(|&c| classes.iter().filter(|&&k| k == c).count() > 1)
+        .map(|c| (0..classes.len()).filter(|&i| classes[i] == c).collect())
+        .collect();
+    let n = p.board.pieces.len();
+    let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
+    canonical(&groups, &mut start);
+    let solved = |s: &[u16]| p.goals.iter().all(|&(i, a)| s[i] as usize == a);
+    let mut states: Vec<u16> = start.clone();
+    let mut parent: Vec<u32> = vec![u32::MAX];
+    let mut index: HashMap<Box<[u16]>, u32> = HashMap::from([(start.clone().into_boxed_slice(), 0)]);
+    let (mut layer, mut depth) = (0..1usize, 0usize);
+    let mut goal = solved(&start).then_some(0usize);
+    while goal.is_none() && !layer.is_empty() {
+        if depth == max {
+            return Found::NoneWithin { max, states: parent.len() };
+        }
+        let next_start = parent.len();
+        for k in layer.clone() {
+            if k % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Found::Limit("time limit reached".into());
+            }
+            let here: Vec<u16> = states[k * n..(k + 1) * n].to_vec();
+            let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
+            let grid = State { anchors: anchors.clone() }.occupancy(p);
+            for i in 0..n {
+                for to in reach(p, &grid, i, anchors[i]) {
+                    let mut s = here.clone();
+                    s[i] = to as u16;
+                    canonical(&groups, &mut s);
+                    if index.contains_key(s.as_slice()) {
+                        continue;
+                    }
+                    let id = parent.len();
+                    if id >= STATE_CAP {
+                        return Found::Limit(format!("more than {STATE_CAP} positions"));
+                    }
+                    index.insert(s.clone().into_boxed_slice(), id as u32);
+                    parent.push(k as u32);
+                    if goal.is_none() && solved(&s) {
+                        goal = Some(id);
+                    }
+                    states.extend_from_slice(&s);
+                }
+            }
+        }
+        layer = next_start..parent.len();
+        depth += 1;
+    }
+    let Some(goal) = goal else { return Found::Never { states: parent.len() } };
+    let mut chain = vec![goal];
+    while parent[*chain.last().expect("non-empty")] != u32::MAX {
+        chain.push(parent[*chain.last().expect("non-empty")] as usize);
+    }
+    chain.reverse();
+    let at = |k: usize| states[k * n..(k + 1) * n].to_vec();
+    let plan = relabel(p, &groups, &chain.iter().map(|&k| at(k)).collect::<Vec<_>>());
+    Found::Plan { plan, states: parent.len() }
+}
+
+/// The moves on the real pieces that pass through the given canonical positions.
+fn relabel(p: &BlocksPuzzle, groups: &[Vec<usize>], chain: &[Vec<u16>]) -> Vec<BlockMove> {
+    let mut state = p.start();
+    let mut plan = Vec::new();
+    for target in &chain[1..] {
+        let grid = state.occupancy(p);
+        let found = (0..state.anchors.len()).find_map(|i| {
+            reach(p, &grid, i, state.anchors[i]).into_iter().find_map(|to| {
+                let mut s: Vec<u16> = state.anchors.iter().map(|&a| a as u16).collect();
+                s[i] = to as u16;
+                canonical(groups, &mut s);
+                (&s == target).then_some((i, to))
+            })
+        });
+        let (i, to) = found.expect("each position in the chain is one move from the one before");
+        let path = way(p, &grid, i, state.anchors[i], to).expect("a reachable anchor has a way");
+        plan.push(BlockMove { piece: i, path });
+        state.anchors[i] = to;
+    }
+    plan
+}
