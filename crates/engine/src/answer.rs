@@ -74,9 +74,13 @@ pub struct Answer {
     /// How far the plan may be above the optimum: `length - lower_bound`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gap: Option<usize>,
-    /// Cross slider: the orientation grid of `moves`.
+    /// The grid `moves` implies or ends on: the cross slider's orientation grid, the
+    /// sliding blocks' last position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<Vec<String>>,
+    /// Sliding blocks: what one move is (`step`, `slide` or `path`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub magic_sum: Option<usize>,
     /// Hexagon: values by cell number ("1".."19").

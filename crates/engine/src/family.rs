@@ -34,9 +34,10 @@ pub struct Labelled {
     pub about: Vec<String>,
 }
 
-/// Both sides of the boundary: the optimum (SAT) and two below it (UNSAT: plans of one
-/// instance all have the same parity, so optimum - 1 would be refuted by parity alone).
-pub fn pair(name: &str, instance: Instance, opt: usize, about: &[String]) -> Vec<Labelled> {
+/// Both sides of the boundary: the optimum (SAT) and one horizon step below it (UNSAT). The
+/// step is the puzzle's: 2 where plans of one instance all have the same parity (optimum - 1
+/// would be refuted by parity alone), 1 where a horizon means "at most".
+pub fn pair(name: &str, instance: Instance, opt: usize, step: usize, about: &[String]) -> Vec<Labelled> {
     let mut out = vec![Labelled {
         name: format!("{name}-h{opt}-sat"),
         instance: instance.clone(),
@@ -45,11 +46,11 @@ pub fn pair(name: &str, instance: Instance, opt: usize, about: &[String]) -> Vec
         optimum: Some(opt),
         about: about.to_vec(),
     }];
-    if opt >= 2 {
+    if opt >= step {
         out.push(Labelled {
-            name: format!("{name}-h{}-unsat", opt - 2),
+            name: format!("{name}-h{}-unsat", opt - step),
             instance,
-            horizon: Some(opt - 2),
+            horizon: Some(opt - step),
             sat: false,
             optimum: Some(opt),
             about: about.to_vec(),
@@ -58,19 +59,19 @@ pub fn pair(name: &str, instance: Instance, opt: usize, about: &[String]) -> Vec
     out
 }
 
-/// Whether the UNSAT side (two below the optimum) is refuted by the puzzle's default CNF
+/// Whether the UNSAT side (one step below the optimum) is refuted by the puzzle's default CNF
 /// encoding's own bound before any search (an empty clause): no benchmark for a solver, so
 /// not written.
 ///
 /// # Errors
 /// As the puzzle's `emit`.
-pub fn trivial(puzzle: &dyn crate::Puzzle, instance: &Instance, opt: usize) -> Result<bool> {
-    if opt < 2 {
+pub fn trivial(puzzle: &dyn crate::Puzzle, instance: &Instance, opt: usize, step: usize) -> Result<bool> {
+    if opt < step {
         return Ok(true);
     }
     let format = crate::Form::Dimacs;
     let encoding = puzzle.default_encoding(format).map(str::to_owned);
-    let emit = crate::EmitRequest { instance: instance.clone(), encoding, format, horizon: opt - 2 };
+    let emit = crate::EmitRequest { instance: instance.clone(), encoding, format, horizon: opt - step };
     Ok(puzzle.emit(&emit)?.lines().any(|l| l.trim() == "p cnf 0 1"))
 }
 

@@ -4,7 +4,8 @@
 use puzzlec_engine::{Error, Puzzle, Result};
 
 /// Every puzzle, in the order help texts list them.
-pub static PUZZLES: &[&dyn Puzzle] = &[&puzzlec_slide::Slide, &puzzlec_cross::Cross, &puzzlec_hex::Hex];
+pub static PUZZLES: &[&dyn Puzzle] =
+    &[&puzzlec_slide::Slide, &puzzlec_cross::Cross, &puzzlec_hex::Hex, &puzzlec_blocks::Blocks];
 
 /// The puzzle called `name`.
 ///

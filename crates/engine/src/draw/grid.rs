@@ -1,5 +1,7 @@
-//! The grid animator shared by sliding tiles and the cross slider: pieces on a grid, one
-//! empty cell, and a plan whose letters name the direction the moving piece slides.
+//! The grid animator shared by the plan puzzles: pieces on a grid, moved either by a plan
+//! whose letters name the direction the piece next to the one empty cell slides (sliding
+//! tiles, the cross slider: [`render`]), or by moves that name the piece and the anchors it
+//! passes, for pieces of any shape (sliding blocks: [`render_moves`]).
 
 use std::fmt::Write as _;
 
@@ -69,12 +71,12 @@ fn step_seconds(moves: usize) -> f64 {
     (12.0 / moves.max(1) as f64).clamp(0.12, 0.5)
 }
 
+/// The animation of a plan of the blank's moves: the piece next to the empty cell slides
+/// into it.
 pub fn render(s: &Scene) -> String {
     let n = s.plan.len();
-    let step = step_seconds(n);
-    let total = HOLD_START + step * n as f64 + HOLD_END;
+    let (step, total) = timing(n);
     let pct = |t: f64| 100.0 * t / total;
-    let at = |cell: usize| ((MARGIN + (cell % s.cols) * CELL) as f64, (MARGIN + 40 + (cell / s.cols) * CELL) as f64);
     // Where every piece is after each move: the piece next to the empty cell slides into it.
     let mut where_is: Vec<usize> = s.pieces.iter().map(|p| p.cell).collect();
     let occupied: std::collections::HashSet<usize> = where_is.iter().copied().collect();
@@ -95,6 +97,57 @@ pub fn render(s: &Scene) -> String {
         }
         empty = from;
     }
+    let shapes = vec![vec![(0, 0)]; s.pieces.len()];
+    let target: Vec<usize> = s.target.into_iter().collect();
+    svg(s, &Film { shapes: &shapes, frames, ends: where_is, moves: n, outline: &target })
+}
+
+/// One move of [`render_moves`]: the piece (its index in the scene) and the anchors it passes
+/// after each unit step, the last one where it stops.
+pub type Motion = (usize, Vec<usize>);
+
+/// The animation of pieces of any shape (each piece's cells relative to its anchor, the
+/// scene's `cell`), moved one after the other; `outline` cells are drawn dashed (goals).
+pub fn render_moves(s: &Scene, shapes: &[Vec<(usize, usize)>], moves: &[Motion], outline: &[usize]) -> String {
+    let n = moves.len();
+    let (step, total) = timing(n);
+    let pct = |t: f64| 100.0 * t / total;
+    let mut where_is: Vec<usize> = s.pieces.iter().map(|p| p.cell).collect();
+    let mut frames: Vec<Vec<(f64, usize)>> = where_is.iter().map(|&c| vec![(0.0, c)]).collect();
+    for (i, (k, path)) in moves.iter().enumerate() {
+        let Some(f) = frames.get_mut(*k) else { continue };
+        let begin = HOLD_START + step * i as f64;
+        f.push((pct(begin), where_is[*k]));
+        for (u, &cell) in path.iter().enumerate() {
+            f.push((pct(begin + step * (u + 1) as f64 / path.len() as f64), cell));
+        }
+        where_is[*k] = path.last().copied().unwrap_or(where_is[*k]);
+    }
+    svg(s, &Film { shapes, frames, ends: where_is, moves: n, outline })
+}
+
+/// Seconds per move and in all.
+fn timing(moves: usize) -> (f64, f64) {
+    let step = step_seconds(moves);
+    (step, HOLD_START + step * moves as f64 + HOLD_END)
+}
+
+/// What [`svg`] draws: each piece's shape, its keyframes (percent of the loop, cell), where
+/// it ends, the number of moves, the cells outlined.
+struct Film<'a> {
+    shapes: &'a [Vec<(usize, usize)>],
+    frames: Vec<Vec<(f64, usize)>>,
+    ends: Vec<usize>,
+    moves: usize,
+    outline: &'a [usize],
+}
+
+fn svg(s: &Scene, film: &Film) -> String {
+    let n = film.moves;
+    let (step, total) = timing(n);
+    let pct = |t: f64| 100.0 * t / total;
+    let at = |cell: usize| ((MARGIN + (cell % s.cols) * CELL) as f64, (MARGIN + 40 + (cell / s.cols) * CELL) as f64);
+    let (frames, where_is) = (&film.frames, &film.ends);
     let (width, height) = (2 * MARGIN + s.cols * CELL, 2 * MARGIN + 40 + s.rows * CELL + 36);
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n\
@@ -156,7 +209,7 @@ text {{ font-family: sans-serif; }}\n",
         s.cols * CELL,
         s.rows * CELL
     );
-    if let Some(t) = s.target {
+    for &t in film.outline {
         let (x, y) = at(t);
         let _ = writeln!(out, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#d62828\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>", x + 1.5, y + 1.5, CELL - 3, CELL - 3);
     }
@@ -169,7 +222,7 @@ text {{ font-family: sans-serif; }}\n",
             xml(&p.label),
             p.colour
         );
-        let _ = writeln!(out, "  <rect x=\"3\" y=\"3\" width=\"{w}\" height=\"{w}\" rx=\"8\" fill=\"{}\" stroke=\"#333\" stroke-width=\"1\"/>", p.colour, w = CELL - 6);
+        out.push_str(&body(p, film.shapes.get(k).map_or(&[(0, 0)][..], Vec::as_slice)));
         out.push_str(&mark(p));
         out.push_str("</g>\n");
     }
@@ -187,6 +240,26 @@ text {{ font-family: sans-serif; }}\n",
         );
     }
     out.push_str("</g></svg>\n</g>\n</svg>\n");
+    out
+}
+
+/// A piece's body: one rounded square for a single cell; for a larger shape a square per
+/// cell, joined where two cells of the piece touch.
+fn body(p: &Piece, shape: &[(usize, usize)]) -> String {
+    if shape.len() == 1 && shape[0] == (0, 0) {
+        return format!("  <rect x=\"3\" y=\"3\" width=\"{w}\" height=\"{w}\" rx=\"8\" fill=\"{}\" stroke=\"#333\" stroke-width=\"1\"/>\n", p.colour, w = CELL - 6);
+    }
+    let has = |r: usize, c: usize| shape.contains(&(r, c));
+    let mut out = String::new();
+    for &(r, c) in shape {
+        let left = if c > 0 && has(r, c - 1) { 0 } else { 3 };
+        let top = if r > 0 && has(r - 1, c) { 0 } else { 3 };
+        let right = if has(r, c + 1) { 0 } else { 3 };
+        let bottom = if has(r + 1, c) { 0 } else { 3 };
+        let (x, y) = (c * CELL + left, r * CELL + top);
+        let (w, h) = (CELL - left - right, CELL - top - bottom);
+        let _ = writeln!(out, "  <rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/>", p.colour);
+    }
     out
 }
 

@@ -1,1 +1,48 @@
+//! Sliding blocks: Rush Hour, Klotski and any block puzzle drawn as text. The board and its
+//! rules, the exact search, the SAT/SMT encodings and their driver, and the puzzle's verbs,
+//! text, drawing, benchmark family and proofs behind [`Blocks`].
+//!
+//! Everything that knows this puzzle lives in this crate; the generic layers reach it
+//! through [`puzzlec_engine::Puzzle`] and the facade's registry.
+
+pub mod draw;
+pub mod drive;
+pub mod encodings;
+pub mod family;
+pub mod options;
+pub mod prove;
+pub mod request;
 pub mod rules;
+pub mod solve;
+pub mod text;
+pub mod verbs;
+
+use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
+
+/// The puzzle's name in requests and on the command line.
+pub const NAME: &str = "blocks";
+
+/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
+/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+pub struct Blocks;
+
+static ABOUT: About = About {
+    name: NAME,
+    line: "Sliding blocks (Rush Hour, Klotski, any drawing): a shortest plan, proved.",
+    kind: Kind::Plan,
+    keys: request::KEYS,
+};
+
+impl Puzzle for Blocks {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn encodings(&self) -> Vec<&'static EncodingInfo> {
+        encodings::ALL.iter().map(|e| e.info()).collect()
+    }
+
+    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+        solve::solve(req, env, on)
+    }
+}

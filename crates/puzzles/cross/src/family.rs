@@ -61,7 +61,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
         let request = Request::new(crate::NAME, &instance, family::by_search());
         let Some(opt) = family::optimum(&crate::solve::solve(&request, env, &mut |_| {})?)? else { continue };
         let instance = request.instance();
-        if family::trivial(&crate::Cross, &instance, opt)? {
+        if family::trivial(&crate::Cross, &instance, opt, 2)? {
             continue;
         }
         let i = out.len() / 2 + 1;
@@ -72,7 +72,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
             ),
             format!("optimum: {opt} moves (exact search of the cross slider)"),
         ];
-        out.extend(family::pair(&format!("cross-{rows}x{cols}-s{}-{i:03}", req.seed), instance, opt, &about));
+        out.extend(family::pair(&format!("cross-{rows}x{cols}-s{}-{i:03}", req.seed), instance, opt, 2, &about));
     }
     Ok(out)
 }

@@ -66,7 +66,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
         let answer = crate::solve::solve(&request, env, &mut |_| {})?;
         let opt = family::optimum(&answer)?.ok_or_else(|| Error::unknown("a random walk gave an unsolvable board"))?;
         let instance = request.instance();
-        if family::trivial(&crate::Slide, &instance, opt)? {
+        if family::trivial(&crate::Slide, &instance, opt, 2)? {
             continue;
         }
         let about = vec![
@@ -78,7 +78,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
             format!("board: {board} (goal: tiles in order, blank last)"),
             format!("optimum: {opt} moves (exact search: IDA* with Manhattan distance and linear conflicts)"),
         ];
-        out.extend(family::pair(&format!("slide-{rows}x{cols}-s{}-{:03}", req.seed, i + 1), instance, opt, &about));
+        out.extend(family::pair(&format!("slide-{rows}x{cols}-s{}-{:03}", req.seed, i + 1), instance, opt, 2, &about));
         i += 1;
     }
     Ok(out)

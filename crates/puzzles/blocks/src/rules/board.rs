@@ -247,9 +247,10 @@ fn disconnected(cells: &[(usize, usize)]) -> Option<(usize, usize)> {
 ///
 /// # Errors
 /// A vehicle of another length, a bent one, no red car, or a vertical one.
-pub fn rush_hour(board: &mut Board, place: &dyn Fn(usize) -> String) -> Result<(), BlocksError> {
+pub fn rush_hour(board: &mut Board, place: &dyn Fn(usize, usize) -> String) -> Result<(), BlocksError> {
+    let cols = board.cols;
     for p in &mut board.pieces {
-        let at = place(p.start + p.cells[0].1);
+        let at = place(p.start / cols + p.cells[0].0, p.start % cols + p.cells[0].1);
         let n = p.cells.len();
         if p.height != 1 && p.width != 1 {
             return Err(BlocksError::Input(format!("vehicle {} at {at} is bent: vehicles are straight lines", p.name)));

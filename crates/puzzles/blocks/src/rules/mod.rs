@@ -4,6 +4,7 @@
 pub mod board;
 pub mod goal;
 pub mod moves;
+pub mod random;
 pub mod search;
 #[cfg(test)]
 pub mod tests;

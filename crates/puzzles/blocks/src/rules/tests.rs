@@ -14,7 +14,7 @@ pub fn klotski(metric: Metric) -> BlocksPuzzle {
 pub fn rush(line: &str) -> BlocksPuzzle {
     let grid = parse_line(line).unwrap();
     let mut board = from_grid(&grid, &['o', '.'], &['x'], &|r, c| format!("{r},{c}")).unwrap();
-    rush_hour(&mut board, &|a| a.to_string()).unwrap();
+    rush_hour(&mut board, &|r, c| format!("{r},{c}")).unwrap();
     let goals = rush_hour_goal(&board);
     BlocksPuzzle { board, goals, metric: Metric::Slide }
 }

@@ -1,0 +1,40 @@
+//! `prove encodings` for sliding blocks: an encoding is satisfiable at k exactly when the
+//! exact search finds a plan of at most k moves (every reachable position visited).
+
+use crate::encodings::BlocksEncoding;
+use crate::rules::search::{shortest, Found};
+use crate::rules::BlocksPuzzle;
+use puzzlec_drive::equivalence::satisfiable;
+use puzzlec_drive::DriveError;
+use puzzlec_solve::Backend;
+
+/// Checks an encoding on `puzzles` for k = 0..=max_k; returns the queries made and the
+/// first disagreement, in words.
+///
+/// # Errors
+/// The backend fails or gives no answer.
+pub fn blocks(
+    encoding: &dyn BlocksEncoding,
+    backend: &Backend,
+    puzzles: &[BlocksPuzzle],
+    max_k: usize,
+) -> Result<(usize, Option<String>), DriveError> {
+    let mut queries = 0;
+    for p in puzzles.iter().filter(|p| encoding.metrics().contains(&p.metric)) {
+        let optimum = match shortest(p, usize::MAX, None) {
+            Found::Plan { plan, .. } => Some(plan.len()),
+            _ => None,
+        };
+        for k in 0..=max_k {
+            let Some(form) = crate::drive::encode(encoding, p, k, backend.form()) else { continue };
+            queries += 1;
+            let (got, want) = (satisfiable(backend, &form)?, optimum.is_some_and(|o| o <= k));
+            if got != want {
+                let how = if want { "misses" } else { "admits" };
+                let board = p.board.drawing(&p.start().anchors).join("/");
+                return Ok((queries, Some(format!("{how} a plan of at most {k} moves on {board} ({})", p.metric.name()))));
+            }
+        }
+    }
+    Ok((queries, None))
+}

@@ -1,0 +1,127 @@
+//! Sliding blocks through an encoding and a backend: encode one horizon, solve, decode the
+//! anchors into moves, replay on the rules. Also every shortest plan, by enumeration.
+
+pub mod equivalence;
+
+use std::time::{Duration, Instant};
+
+use crate::encodings::{plan_of, BlocksEncoding};
+use crate::rules::{replay, BlockMove, BlocksPuzzle};
+use puzzlec_ir::{Cnf, Model};
+use puzzlec_solve::{Backend, Form, Outcome};
+
+use puzzlec_drive::enumerate::{enumerate, Enumeration};
+use puzzlec_drive::{solve_form, DriveError, Formula};
+
+/// The header line that lets `decode blocks` check the instance: the board (rows joined by
+/// `/`), the axes, the goals and the metric.
+pub fn header(encoding: &dyn BlocksEncoding, p: &BlocksPuzzle, horizon: usize) -> String {
+    let rows = p.board.drawing(&p.start().anchors).join("/");
+    let axes: String = p
+        .board
+        .pieces
+        .iter()
+        .map(|q| match q.axis {
+            crate::rules::Axis::Free => '+',
+            crate::rules::Axis::Horizontal => '-',
+            crate::rules::Axis::Vertical => '|',
+        })
+        .collect();
+    format!(
+        "puzzlec blocks encoding={} metric={} board={rows} axes={axes} goals={} horizon={horizon}",
+        encoding.name(),
+        p.metric.name(),
+        p.goals_text().replace(' ', ";"),
+    )
+}
+
+/// Encodes at most `horizon` moves in the form `input`, if the encoding has that form.
+pub fn encode(encoding: &dyn BlocksEncoding, p: &BlocksPuzzle, horizon: usize, input: Form) -> Option<Formula> {
+    if !encoding.writes(input) {
+        return None;
+    }
+    Some(if encoding.writes(Form::Dimacs) {
+        let mut cnf = Cnf::new();
+        cnf.comment(header(encoding, p, horizon));
+        encoding.write_cnf(p, horizon, &mut cnf);
+        Formula::Cnf(cnf)
+    } else {
+        let mut script = encoding.smt(p, horizon);
+        script.comment(header(encoding, p, horizon));
+        Formula::Smt(Box::new(script))
+    })
+}
+
+/// Decodes and replays one model.
+///
+/// # Errors
+/// Undecodable models and plans that fail replay, naming the solver.
+pub fn decode_checked(
+    encoding: &dyn BlocksEncoding,
+    solver: &str,
+    p: &BlocksPuzzle,
+    model: &dyn Model,
+    horizon: usize,
+) -> Result<Vec<BlockMove>, DriveError> {
+    let decode = |source| DriveError::Decode { solver: solver.to_owned(), source };
+    let steps = encoding.anchors(p, model, horizon).map_err(decode)?;
+    let plan = plan_of(p, &steps).map_err(decode)?;
+    replay(p, &plan).map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
+    Ok(plan)
+}
+
+fn form_for(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle, horizon: usize) -> Result<Formula, DriveError> {
+    encode(encoding, p, horizon, backend.form()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
+}
+
+/// Encodes, solves, decodes and replays one horizon.
+///
+/// # Errors
+/// Solver failures, undecodable models, plans that fail replay.
+pub fn probe(
+    encoding: &dyn BlocksEncoding,
+    backend: &Backend,
+    p: &BlocksPuzzle,
+    horizon: usize,
+    limit: Duration,
+) -> Result<Outcome<Vec<BlockMove>>, DriveError> {
+    let started = Instant::now();
+    let form = form_for(encoding, backend, p, horizon)?;
+    let Some(limit) = puzzlec_drive::left_after(started, limit) else {
+        return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
+    };
+    Ok(match solve_form(backend, &form, limit)? {
+        Outcome::Sat(m) => Outcome::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model, horizon)?),
+        Outcome::Unsat => Outcome::Unsat,
+        Outcome::Unknown(r) => Outcome::Unknown(r),
+    })
+}
+
+/// Every plan of at most `horizon` moves (every shortest one when `horizon` is the optimum),
+/// one per sequence of (piece, destination): paths to one destination count once.
+///
+/// # Errors
+/// As [`probe`].
+pub fn all_plans(
+    encoding: &dyn BlocksEncoding,
+    backend: &Backend,
+    p: &BlocksPuzzle,
+    horizon: usize,
+    deadline: Option<Instant>,
+    found: &mut dyn FnMut(usize),
+) -> Result<Enumeration<Vec<BlockMove>>, DriveError> {
+    let form = form_for(encoding, backend, p, horizon)?;
+    let solver = backend.id().to_owned();
+    enumerate(
+        backend,
+        form,
+        deadline,
+        puzzlec_drive::enumerate::Settings::default(),
+        |m| decode_checked(encoding, &solver, p, m, horizon),
+        |plan| encoding.blocking(p, plan),
+        found,
+    )
+}
+
+#[cfg(test)]
+mod tests;

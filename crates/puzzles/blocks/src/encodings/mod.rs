@@ -1,0 +1,126 @@
+//! Sliding-block encodings (`--encoding sat|smt`) and what they share: the anchors each
+//! piece can ever use (alone on the board from its start) and the bounds that prune them per
+//! step, and the decoder that reads every piece's anchor per step and turns the changes into
+//! moves (then replayed through the rules).
+//!
+//! Both encodings say "a plan of at most H moves": a step may be idle, idle steps come last.
+//! So one UNSAT horizon proves every shorter one, and the horizons go up by one.
+
+pub mod sat;
+pub mod smt;
+
+use puzzlec_encode::DecodeError;
+use puzzlec_ir::{ClauseSink, Model, SmtScript};
+
+use crate::rules::search::{alone, reach, way, FAR};
+use crate::rules::{BlockMove, BlocksPuzzle, Metric, State};
+
+/// One sliding-block encoding: a plan of at most `horizon` moves that reaches the goal, in
+/// one form, and back from a model to a plan. Add one as a file plus a line in [`ALL`].
+pub trait BlocksEncoding: puzzlec_encode::Encoding {
+    /// The metrics it encodes (the others are refused before anything is written).
+    fn metrics(&self) -> &'static [Metric];
+    /// Writes the CNF (only called when it writes CNF).
+    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink);
+    /// The SMT-LIB2 script (only called when it writes SMT-LIB2).
+    fn smt(&self, p: &BlocksPuzzle, horizon: usize) -> SmtScript;
+    /// Every piece's anchor after each step, read from a model.
+    ///
+    /// # Errors
+    /// A missing value, or a piece in no place or two.
+    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, DecodeError>;
+    /// The assignment that identifies `plan`, for blocking it during enumeration.
+    fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)>;
+}
+
+/// Every sliding-block encoding.
+pub static ALL: [&dyn BlocksEncoding; 2] = [&sat::Sat, &smt::Smt];
+
+/// The anchors piece `i` may use at step `t` of `horizon`: reachable from its start alone in
+/// at most `t` moves and, for a goal piece, able to reach its goal alone in the moves left.
+pub struct Domains {
+    /// Per piece: moves alone from its start to each anchor.
+    from_start: Vec<Vec<u32>>,
+    /// Per piece: moves alone to its goal (`None` for a piece without one).
+    to_goal: Vec<Option<Vec<u32>>>,
+    pub horizon: usize,
+}
+
+impl Domains {
+    pub fn new(p: &BlocksPuzzle, horizon: usize) -> Domains {
+        let n = p.board.pieces.len();
+        let from_start = (0..n).map(|i| alone(p, i, p.board.pieces[i].start)).collect();
+        let to_goal = (0..n).map(|i| p.goal_of(i).map(|g| alone(p, i, g))).collect();
+        Domains { from_start, to_goal, horizon }
+    }
+
+    /// Every anchor piece `i` can ever use, in order.
+    pub fn ever(&self, i: usize) -> Vec<usize> {
+        (0..self.from_start[i].len()).filter(|&a| self.from_start[i][a] != FAR).collect()
+    }
+
+    /// Whether piece `i` may stand on `a` after `t` moves.
+    pub fn allowed(&self, i: usize, t: usize, a: usize) -> bool {
+        let left = self.horizon - t;
+        self.from_start[i][a] as usize <= t && self.to_goal[i].as_ref().is_none_or(|g| g[a] as usize <= left)
+    }
+}
+
+/// Where piece `i` may go from `a` in one move with no other piece on the board.
+pub fn moves_alone(p: &BlocksPuzzle, i: usize, a: usize) -> Vec<usize> {
+    reach(p, &vec![None; p.board.cells()], i, a)
+}
+
+/// Whether two moves in a row of one piece can always be merged into one (or cancel): along
+/// any path, or a slide kept to one axis. Shortest plans then never make them.
+pub fn mergeable(p: &BlocksPuzzle, i: usize) -> bool {
+    match p.metric {
+        Metric::Path => true,
+        Metric::Slide => p.board.pieces[i].axis != crate::rules::Axis::Free,
+        Metric::Step => false,
+    }
+}
+
+/// The plan behind the anchors of every step: each step either moves one piece (by one move
+/// of the metric) or changes nothing; idle steps are dropped.
+///
+/// # Errors
+/// Two pieces moving in one step, or a change that is not one move.
+pub fn plan_of(p: &BlocksPuzzle, steps: &[Vec<usize>]) -> Result<Vec<BlockMove>, DecodeError> {
+    let mut plan = Vec::new();
+    for (t, pair) in steps.windows(2).enumerate() {
+        let moved: Vec<usize> = (0..pair[0].len()).filter(|&i| pair[0][i] != pair[1][i]).collect();
+        match moved.as_slice() {
+            [] => {}
+            [i] => {
+                let grid = State { anchors: pair[0].clone() }.occupancy(p);
+                let path = way(p, &grid, *i, pair[0][*i], pair[1][*i]).ok_or_else(|| {
+                    DecodeError::Inconsistent(format!(
+                        "step {}: piece {} does not get there in one {} move",
+                        t + 1,
+                        p.board.pieces[*i].name,
+                        p.metric.name()
+                    ))
+                })?;
+                plan.push(BlockMove { piece: *i, path });
+            }
+            many => {
+                return Err(DecodeError::Inconsistent(format!("step {}: {} pieces move at once", t + 1, many.len())));
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// The anchors after each move of a plan (the start first), for blocking clauses.
+pub fn anchors_along(p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<usize> {
+    let mut at: Vec<usize> = p.start().anchors;
+    plan.iter()
+        .map(|m| {
+            for &d in &m.path {
+                at[m.piece] = p.board.step(at[m.piece], d).unwrap_or(at[m.piece]);
+            }
+            at[m.piece]
+        })
+        .collect()
+}

@@ -1,0 +1,237 @@
+//! `sat`: sliding blocks as CNF, for a plan of at most H moves (metrics step and slide).
+//!
+//! State per step t: `P(t,i,a)` "piece i has its anchor on a" (exactly one per piece, over
+//! the anchors it can ever reach alone), and per cell `Q` "piece i covers the cell" (at most
+//! one piece per cell: no overlap). Actions: `M(t,i)` "piece i moves at step t", at most one
+//! per step, idle steps only at the end. A piece that does not move keeps its anchor; one that
+//! moves goes to an anchor one move away on the empty board, and for a slide every cell it
+//! sweeps on the way is free at t (the cells of the end anchor are free by the no-overlap of
+//! t+1, since nothing else moves).
+//!
+//! Pruning, from what the tiles taught: lower bounds as constraints. An anchor a piece alone
+//! could not reach from its start in t moves, or (a goal piece) from which it could not reach
+//! its goal alone in the moves left, is false at step t; and a piece whose two moves in a row
+//! always merge into one (any path, or a slide on one axis) never moves twice in a row.
+
+use puzzlec_encode::card::{at_most, exactly_one};
+use puzzlec_ir::{ClauseSink, Lit, Model};
+
+use super::{anchors_along, mergeable, moves_alone, Domains};
+use crate::rules::{BlockMove, BlocksPuzzle, Metric};
+
+/// Name of "piece i (by index) has its anchor on cell a after t moves".
+pub fn position_name(t: usize, i: usize, a: usize) -> String {
+    format!("P({t},{i},{a})")
+}
+
+/// Name of "piece i moves at step t" (from 0).
+pub fn mover_name(t: usize, i: usize) -> String {
+    format!("M({t},{i})")
+}
+
+fn one_of(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
+    if lits.len() <= 12 {
+        exactly_one(&mut sink, lits);
+    } else {
+        sink.add_clause(lits);
+        at_most(&mut sink, lits, 1, None);
+    }
+}
+
+fn at_most_one(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
+    if lits.len() <= 12 {
+        for (k, &a) in lits.iter().enumerate() {
+            for &b in &lits[k + 1..] {
+                sink.add_clause(&[-a, -b]);
+            }
+        }
+    } else {
+        at_most(&mut sink, lits, 1, None);
+    }
+}
+
+/// Writes the puzzle for at most `horizon` moves into `sink`.
+pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
+    let board = &p.board;
+    let (n, cells) = (board.pieces.len(), board.cells());
+    let dom = Domains::new(p, horizon);
+    let ever: Vec<Vec<usize>> = (0..n).map(|i| dom.ever(i)).collect();
+    // pos[t][i][k]: piece i on ever[i][k] after t moves.
+    let pos: Vec<Vec<Vec<Lit>>> = (0..=horizon)
+        .map(|t| (0..n).map(|i| ever[i].iter().map(|&a| sink.new_var(Some(position_name(t, i, a)))).collect()).collect())
+        .collect();
+    let mover: Vec<Vec<Lit>> =
+        (0..horizon).map(|t| (0..n).map(|i| sink.new_var(Some(mover_name(t, i)))).collect()).collect();
+    let slot = |i: usize, a: usize| ever[i].iter().position(|&b| b == a);
+    for i in 0..n {
+        sink.add_clause(&[pos[0][i][slot(i, board.pieces[i].start).expect("the start is reachable")]]);
+        if let Some(g) = p.goal_of(i) {
+            match slot(i, g) {
+                Some(k) => sink.add_clause(&[pos[horizon][i][k]]),
+                None => sink.add_clause(&[]),
+            }
+        }
+    }
+    for t in 0..=horizon {
+        let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); cells];
+        for i in 0..n {
+            one_of(sink, &pos[t][i]);
+            let mut covers: Vec<Option<Lit>> = vec![None; cells];
+            for (k, &a) in ever[i].iter().enumerate() {
+                if !dom.allowed(i, t, a) {
+                    sink.add_clause(&[-pos[t][i][k]]);
+                    continue;
+                }
+                for c in board.covers(i, a) {
+                    let q = *covers[c].get_or_insert_with(|| sink.new_var(None));
+                    sink.add_clause(&[-pos[t][i][k], q]);
+                }
+            }
+            for (c, q) in covers.into_iter().enumerate() {
+                covering[c].extend(q);
+            }
+        }
+        for lits in &covering {
+            at_most_one(sink, lits);
+        }
+        if t == horizon {
+            break;
+        }
+        at_most_one(sink, &mover[t]);
+        let cov = if p.metric == Metric::Slide { covering_of(p, t, &pos, &ever) } else { Vec::new() };
+        for i in 0..n {
+            if t > 0 {
+                // Idle steps come last: a move at t needs one at t - 1.
+                let mut earlier = vec![-mover[t][i]];
+                earlier.extend(&mover[t - 1]);
+                sink.add_clause(&earlier);
+                if mergeable(p, i) {
+                    sink.add_clause(&[-mover[t - 1][i], -mover[t][i]]);
+                }
+            }
+            for (k, &a) in ever[i].iter().enumerate() {
+                if !dom.allowed(i, t, a) {
+                    continue;
+                }
+                sink.add_clause(&[mover[t][i], -pos[t][i][k], pos[t + 1][i][k]]);
+                let to: Vec<usize> = moves_alone(p, i, a);
+                let mut clause = vec![-mover[t][i], -pos[t][i][k]];
+                clause.extend(to.iter().filter_map(|&b| slot(i, b)).map(|j| pos[t + 1][i][j]));
+                sink.add_clause(&clause);
+                if p.metric == Metric::Slide {
+                    sweep(p, &cov, i, a, (pos[t][i][k], &pos[t + 1][i]), &ever[i], sink);
+                }
+            }
+        }
+    }
+}
+
+/// For each cell, the literals "some piece covers it after t moves" (the positions covering it).
+fn covering_of(p: &BlocksPuzzle, t: usize, pos: &[Vec<Vec<Lit>>], ever: &[Vec<usize>]) -> Vec<Vec<(usize, Lit)>> {
+    let mut out = vec![Vec::new(); p.board.cells()];
+    for (i, anchors) in ever.iter().enumerate() {
+        for (k, &a) in anchors.iter().enumerate() {
+            for c in p.board.covers(i, a) {
+                out[c].push((i, pos[t][i][k]));
+            }
+        }
+    }
+    out
+}
+
+/// A slide of piece `i` from `a` to each anchor on its lines: every cell swept on the way,
+/// beyond the cells it leaves, is covered by no other piece at t.
+fn sweep(
+    p: &BlocksPuzzle,
+    covering: &[Vec<(usize, Lit)>],
+    i: usize,
+    a: usize,
+    (here, next): (Lit, &[Lit]),
+    ever: &[usize],
+    sink: &mut dyn ClauseSink,
+) {
+    let own: Vec<usize> = p.board.covers(i, a).collect();
+    for s in crate::rules::moves::STEPS.iter().filter(|s| p.board.pieces[i].axis.allows(s.0)) {
+        let (mut at, mut swept): (usize, Vec<usize>) = (a, Vec::new());
+        while let Some(b) = p.board.step(at, s.0).filter(|&b| p.board.fits(i, b)) {
+            let Some(j) = ever.iter().position(|&e| e == b) else { break };
+            // Cells of the anchors passed before b (b's own cells: no overlap at t+1).
+            for &c in &swept {
+                for &(other, lit) in &covering[c] {
+                    if other != i {
+                        sink.add_clause(&[-here, -next[j], -lit]);
+                    }
+                }
+            }
+            for c in p.board.covers(i, b) {
+                if !own.contains(&c) && !swept.contains(&c) {
+                    swept.push(c);
+                }
+            }
+            at = b;
+        }
+    }
+}
+
+/// Every piece's anchor after each step, from a model of [`encode`].
+///
+/// # Errors
+/// A missing variable, or a piece on no anchor or two.
+pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+    let dom = Domains::new(p, horizon);
+    (0..=horizon)
+        .map(|t| {
+            (0..p.board.pieces.len())
+                .map(|i| {
+                    let mut on = Vec::new();
+                    for a in dom.ever(i) {
+                        let name = position_name(t, i, a);
+                        if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
+                            on.push(a);
+                        }
+                    }
+                    match on.as_slice() {
+                        [a] => Ok(*a),
+                        _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
+                            "after {t} moves piece {} stands on {} anchors",
+                            p.board.pieces[i].name,
+                            on.len()
+                        ))),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `sat` in the registry.
+pub struct Sat;
+
+puzzlec_encode::describe!(Sat, "sat", "CNF: anchors per step, movers, no overlap, swept cells, bounds as constraints", [Dimacs]);
+
+impl super::BlocksEncoding for Sat {
+    fn metrics(&self) -> &'static [Metric] {
+        &[Metric::Step, Metric::Slide]
+    }
+
+    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
+        encode(p, horizon, sink);
+    }
+
+    fn smt(&self, _: &BlocksPuzzle, _: usize) -> puzzlec_ir::SmtScript {
+        unreachable!("sat is CNF only; callers check the form")
+    }
+
+    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+        anchors(p, model, horizon)
+    }
+
+    fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)> {
+        let after = anchors_along(p, plan);
+        plan.iter()
+            .zip(after)
+            .enumerate()
+            .flat_map(|(t, (m, a))| [(mover_name(t, m.piece), 1), (position_name(t + 1, m.piece, a), 1)])
+            .collect()
+    }
+}

@@ -1,0 +1,118 @@
+//! A benchmark family of sliding blocks: random Rush Hour boards (the red car on the middle
+//! row) or free-block boards (dominoes on their axes, squares and single cells; the first
+//! block must reach the far corner), each solvable one on both sides of its optimum (from the
+//! exact search).
+
+use puzzlec_engine::family::{self, FamilyRequest, Labelled};
+use puzzlec_engine::{Env, Error, Request, Result};
+
+use crate::request::BlocksInstance;
+use crate::rules::random::{free_board, rush_hour_board};
+use crate::rules::{Axis, BlocksPuzzle, Metric};
+
+/// A family's own options.
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize)]
+pub struct Options {
+    /// `rush` or `free`.
+    pub kind: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub pieces: usize,
+    pub metric: String,
+    pub min_moves: usize,
+}
+
+/// The family's flags.
+#[derive(clap::Args, Debug)]
+pub struct Flags {
+    /// rush (Rush Hour boards) or free (blocks of several shapes).
+    #[arg(long, default_value = "rush", value_parser = ["rush", "free"])]
+    kind: String,
+    /// Board size ROWSxCOLS, sides 2 to 8 [default: 6x6 for rush, 4x4 for free].
+    #[arg(long)]
+    size: Option<String>,
+    /// Pieces besides the goal piece, at most [default: 11 for rush, 6 for free].
+    #[arg(long)]
+    pieces: Option<usize>,
+    /// The move metric: step, slide or path.
+    #[arg(long, default_value = "slide", value_parser = ["step", "slide", "path"])]
+    metric: String,
+    /// Keep only instances whose optimum is at least this.
+    #[arg(long, default_value_t = 6)]
+    min_moves: usize,
+}
+
+/// The family's options from its flags.
+///
+/// # Errors
+/// A size that does not parse or is out of range, or too many pieces.
+pub fn options(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
+    let f: Flags = puzzlec_engine::options::parsed(m)?;
+    let rush = f.kind == "rush";
+    let (rows, cols) = family::size(f.size.as_deref().unwrap_or(if rush { "6x6" } else { "4x4" }))?;
+    let pieces = f.pieces.unwrap_or(if rush { 11 } else { 6 });
+    if pieces > 24 {
+        return Err(Error::bad_input(format!("--pieces {pieces}: at most 24 (one letter each)")));
+    }
+    let (kind, metric, min_moves) = (f.kind, f.metric, f.min_moves);
+    Ok(puzzlec_engine::options::fields(&Options { kind, rows, cols, pieces, metric, min_moves }))
+}
+
+/// The instance's fields for a board.
+fn instance_of(p: &BlocksPuzzle, rush: bool) -> BlocksInstance {
+    let letters = |axis: Axis| -> Option<String> {
+        let s: String = p.board.pieces.iter().filter(|q| q.axis == axis).map(|q| q.name).collect();
+        (!rush && !s.is_empty()).then_some(s)
+    };
+    BlocksInstance {
+        board: Some(p.board.drawing(&p.start().anchors).join("/")),
+        rush_hour: rush,
+        horizontal: letters(Axis::Horizontal),
+        vertical: letters(Axis::Vertical),
+        goal: (!rush).then(|| p.goals_text()),
+        metric: Some(p.metric.name().into()),
+        ..BlocksInstance::default()
+    }
+}
+
+/// # Errors
+/// Bad input for sizes; unknown when too few draws are solvable.
+pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
+    let o: Options = req.puzzle.read()?;
+    family::size(&format!("{}x{}", o.rows, o.cols))?;
+    let metric = Metric::parse(&o.metric).map_err(Error::bad_input)?;
+    let rush = o.kind == "rush";
+    let mut rng = fastrand::Rng::with_seed(req.seed);
+    let (mut out, mut draws) = (Vec::new(), 0);
+    while out.len() < 2 * req.count {
+        draws += 1;
+        if draws > 500 * req.count.max(1) {
+            return Err(Error::unknown(format!(
+                "found only {} boards with an optimum of at least {} in {draws} draws (try --min-moves lower)",
+                out.len() / 2,
+                o.min_moves
+            )));
+        }
+        let drawn = if rush {
+            rush_hour_board(&mut rng, o.rows, o.cols, o.pieces).map(|p| BlocksPuzzle { metric, ..p })
+        } else {
+            free_board(&mut rng, o.rows, o.cols, o.pieces + 1, metric)
+        };
+        let Some(p) = drawn else { continue };
+        let fields = instance_of(&p, rush);
+        let request = Request::new(crate::NAME, &fields, family::by_search());
+        let Some(opt) = family::optimum(&crate::solve::solve(&request, env, &mut |_| {})?)? else { continue };
+        let instance = request.instance();
+        if opt < o.min_moves.max(1) || family::trivial(&crate::Blocks, &instance, opt, 1)? {
+            continue;
+        }
+        let i = out.len() / 2 + 1;
+        let about = vec![
+            format!("instance {i} of {}: {} (goal {})", req.count, fields.board.clone().unwrap_or_default(), p.goals_text()),
+            format!("optimum: {opt} moves, {} metric (exact search of the positions)", metric.name()),
+        ];
+        let name = format!("blocks-{}-{}x{}-s{}-{i:03}", o.kind, o.rows, o.cols, req.seed);
+        out.extend(family::pair(&name, instance, opt, 1, &about));
+    }
+    Ok(out)
+}

@@ -1,0 +1,145 @@
+//! Sliding blocks on the command line: the instance flags, this puzzle's own solve and
+//! family options, and the help of each verb.
+
+use std::path::PathBuf;
+
+use clap::{Args, Command};
+use puzzlec_engine::options::{fields, parsed, read_text, Help, Verb};
+use puzzlec_engine::{CommandLine, Error, Fields, Result};
+
+use crate::request::{BlocksInstance, BlocksRequest};
+
+/// The sliding-blocks instance options shared by every blocks subcommand.
+#[derive(Args, Debug)]
+struct Input {
+    /// The board drawn as text, rows split by / or newlines: . empty, # wall, any other
+    /// character one piece (all its cells); or a Rush Hour line of 36 characters.
+    #[arg(long, value_name = "DRAWING")]
+    board: Option<String>,
+    /// The board drawing in a file (- for standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "board")]
+    board_file: Option<PathBuf>,
+    /// Rush Hour rules on a drawing: o or . empty, x or # wall, vehicles of 2 or 3 cells on
+    /// their own axes, the red car A must exit right (implied by a 36-character line).
+    #[arg(long)]
+    rush_hour: bool,
+    /// Pieces kept to their row (letters, e.g. --horizontal BCD).
+    #[arg(long, value_name = "LETTERS")]
+    horizontal: Option<String>,
+    /// Pieces kept to their column.
+    #[arg(long, value_name = "LETTERS")]
+    vertical: Option<String>,
+    /// Where a piece must end: PIECE@ROW,COL, the top-left corner of its bounding box counted
+    /// from 1,1 (repeat for several pieces).
+    #[arg(long, value_name = "PIECE@ROW,COL")]
+    goal: Vec<String>,
+    /// A goal drawing of the board's size: each piece drawn must end where it is drawn.
+    #[arg(long, value_name = "FILE", conflicts_with = "goal")]
+    goal_board: Option<PathBuf>,
+    /// What one move is: step (one piece, one cell), slide (one piece, any distance in one
+    /// straight line: the Rush Hour count) or path (one piece along any path through free
+    /// cells: the Klotski count) [default: slide].
+    #[arg(long, value_name = "METRIC", value_parser = ["step", "slide", "path"])]
+    metric: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SolveOwn {
+    /// Longest plan to look for (exit 1, proved, when none is that short) [default: no limit
+    /// for the exact search, 200 through a SAT/SMT solver].
+    #[arg(long)]
+    max_moves: Option<usize>,
+}
+
+/// The instance's fields from the parsed flags (files read here).
+fn instance(m: &clap::ArgMatches) -> Result<BlocksInstance> {
+    let i: Input = parsed(m)?;
+    let (board, board_origin) = match (i.board, i.board_file) {
+        (Some(b), _) => (Some(b), None),
+        (None, Some(path)) => (Some(read_text(&path)?), Some(path.display().to_string())),
+        (None, None) => (None, None),
+    };
+    let goal_board = i.goal_board.as_deref().map(read_text).transpose()?;
+    if i.goal.iter().any(|g| g.trim().is_empty()) {
+        return Err(Error::bad_input("--goal: an empty goal (expected PIECE@ROW,COL, e.g. A@4,2)"));
+    }
+    let goal = (!i.goal.is_empty()).then(|| i.goal.join(" "));
+    let (rush_hour, horizontal, vertical, metric) = (i.rush_hour, i.horizontal, i.vertical, i.metric);
+    Ok(BlocksInstance { board, board_origin, rush_hour, horizontal, vertical, goal, goal_board, metric })
+}
+
+impl CommandLine for crate::Blocks {
+    fn help(&self, verb: Verb) -> Option<Help> {
+        Some(match verb {
+            Verb::Solve => Help {
+                about: "Sliding blocks (Rush Hour, Klotski, any drawing): a shortest plan, proved.",
+                examples: &[
+                    "puzzlec solve blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+                    "puzzlec solve blocks --board 'BAAC/BAAC/DEEF/DGHF/I..J' --goal A@4,2 --metric path",
+                    "puzzlec solve blocks --board-file board.txt --goal A@4,2 --horizontal EG",
+                    "puzzlec solve blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --solver cadical",
+                ],
+                notes: "\
+The default solver is search, the exact breadth-first search over positions (pieces of one
+shape and axis are interchangeable in a position, goal pieces excepted); a goal it never
+reaches is proved unreachable by visiting every reachable position. Through a SAT or SMT
+solver (--solver cadical, z3, ...) the horizon grows by one from a lower bound (each goal
+piece alone on the board, plus one move per piece in its way); optimal is claimed only when
+the horizon one below was proved unsatisfiable. The encodings take the step and slide metrics.
+
+Moves are written as the piece and one letter per cell it travels (u d l r): `Arr` slides A
+two cells right, `Bdl` takes B down then left. The metric says what counts as one move.",
+            },
+            Verb::Emit => Help {
+                about: "Emit one sliding-blocks horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",
+                examples: &[
+                    "puzzlec emit blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizon 51 --format dimacs -o rh.cnf",
+                    "puzzlec emit blocks --board 'BAAC/BAAC/DEEF/DGHF/I..J' --goal A@4,2 --format smt2 --horizon 90 -o k.smt2",
+                ],
+                notes: "The file is satisfiable iff some plan of at most HORIZON moves reaches the goal.",
+            },
+            Verb::Decode => Help {
+                about: "Decode a solver's answer to an emitted sliding-blocks encoding.",
+                examples: &["puzzlec decode blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --formula rh.cnf --model answer.txt"],
+                notes: "Give the same instance options as to `emit`; the plan is replayed and its last position printed.",
+            },
+            Verb::Verify => Help {
+                about: "Replay a sliding-blocks plan under its metric.",
+                examples: &[
+                    "puzzlec verify blocks --board AA.o/oooo/oooo/oooo --rush-hour --moves Arr",
+                    "puzzlec verify blocks --board 'A.' --goal A@1,2 --moves Ar",
+                ],
+                notes: "Moves are separated by spaces: the piece, then one of u d l r per cell.",
+            },
+            Verb::Jobs => Help {
+                about: "Jobs for sliding blocks (not split yet: emit each horizon instead).",
+                examples: &["puzzlec emit blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizon 50 -o rh-50.cnf"],
+                notes: "",
+            },
+            Verb::Family => Help {
+                about: "Labelled SAT/UNSAT sliding-block instances: random Rush Hour or free-block boards.",
+                examples: &[
+                    "puzzlec family blocks --count 10 --seed 2 --out rush",
+                    "puzzlec family blocks --kind free --size 4x4 --metric step --count 5 --out free",
+                ],
+                notes: "Each instance is written on both sides of its optimum (from the exact search).",
+            },
+        })
+    }
+
+    fn args(&self, verb: Verb, cmd: Command) -> Command {
+        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
+    }
+
+    fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
+        if verb == Verb::Family {
+            return crate::family::options(m);
+        }
+        let instance = instance(m)?;
+        if verb != Verb::Solve {
+            return Ok(fields(&instance));
+        }
+        let own: SolveOwn = parsed(m)?;
+        Ok(fields(&BlocksRequest { instance, max_moves: own.max_moves }))
+    }
+}

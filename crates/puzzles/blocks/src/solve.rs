@@ -1,0 +1,165 @@
+//! `solve blocks`: the exact search by default, else the plan search on a SAT/SMT backend
+//! from the lower bound in steps of one (the encodings say "at most H moves"), after the
+//! checks that need no solver (a goal piece that cannot reach its goal even alone).
+
+use std::time::{Duration, Instant};
+
+use puzzlec_engine::answer::{Answer, Status};
+use puzzlec_engine::certify::Certification;
+use puzzlec_engine::env::{self, Env};
+use puzzlec_engine::error::{Error, Result};
+use puzzlec_engine::event::Event;
+use puzzlec_engine::opinion::Opinion;
+use puzzlec_engine::{plan, Request};
+use puzzlec_ir::Cnf;
+use puzzlec_solve::Backend;
+
+use crate::encodings::BlocksEncoding;
+use crate::request::BlocksRequest;
+use crate::rules::search::{lower_bound, shortest, Found};
+use crate::rules::{self, BlockMove, BlocksPuzzle};
+use crate::verbs::{check_metric, instance, set_plans, PUZZLE};
+
+/// The longest plan a SAT/SMT search climbs to when the request names none.
+pub const DEFAULT_MAX_MOVES: usize = 200;
+
+/// Solves a sliding-blocks request.
+///
+/// # Errors
+/// Bad input (flags, names, conflicting options); unknown when a solver fails.
+pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+    let req: &BlocksRequest = &request.read()?;
+    let options = &request.options;
+    let started = Instant::now();
+    let puzzle = instance(&req.instance)?;
+    let deadline = env::deadline(options.timeout)?;
+    let max = req.max_moves.unwrap_or(DEFAULT_MAX_MOVES);
+    if max > puzzlec_engine::files::MAX_HORIZON {
+        return Err(Error::bad_input(format!(
+            "--max-moves {max}: at most {} (every horizon up to it is encoded and solved)",
+            puzzlec_engine::files::MAX_HORIZON
+        )));
+    }
+    let solver = env.solver(options.solver.as_deref().unwrap_or(puzzlec_solve::Solver::SEARCH_ID))?;
+    let mut answer = Answer::new(PUZZLE, Status::Solved);
+    answer.solver = Some(solver.id().to_owned());
+    answer.metric = Some(puzzle.metric.name().into());
+    let finish = |mut a: Answer| {
+        a.time_ms = Some(started.elapsed().as_millis() as u64);
+        Ok(a)
+    };
+    let Some(lb) = lower_bound(&puzzle) else {
+        return finish(answer.no_solution(Some("unreachable"), alone_words(&puzzle)));
+    };
+    answer.lower_bound = Some(lb);
+    let cert = Certification::start(options, &solver, env, deadline)?;
+    let Some(backend) = solver.backend() else {
+        if cert.is_some() {
+            return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
+        }
+        if options.all {
+            return Err(Error::bad_input("--all enumerates through a SAT or SMT solver: add --solver cadical"));
+        }
+        if let Some(e) = &options.encoding {
+            return Err(Error::bad_input(format!("--encoding {e} needs a SAT or SMT solver; the search solver uses none")));
+        }
+        answer.encoding = Some("none".into());
+        let limit = req.max_moves.unwrap_or(usize::MAX);
+        return finish(match shortest(&puzzle, limit, deadline) {
+            Found::Plan { plan, .. } => {
+                rules::replay(&puzzle, &plan)
+                    .map_err(|e| Error::unknown(format!("the exact search returned a plan that fails replay: {e}")))?;
+                set_plans(&mut answer, &puzzle, &[plan], true, None);
+                answer
+            }
+            Found::Never { states } => answer.no_solution(Some("unreachable"), never_words(states)),
+            Found::NoneWithin { max, .. } => answer.no_solution(Some("max-moves"), within_words(max)),
+            Found::Limit(why) => answer.unknown(env::limit_reason(options.timeout, deadline, &why)),
+        });
+    };
+    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, options.encoding.as_deref(), backend)?;
+    check_metric(encoding, &puzzle)?;
+    answer.encoding = Some(encoding.name().into());
+    puzzlec_engine::certify::needs_cnf(cert.is_some(), encoding.name(), encoding.writes(puzzlec_ir::Form::Dimacs), None)?;
+    // Climbing every horizon to the bound for an unreachable goal is waste: a short look at
+    // every reachable position first.
+    let look = Instant::now() + Duration::from_secs(5);
+    if let Found::Never { states } = shortest(&puzzle, usize::MAX, Some(deadline.map_or(look, |d| d.min(look)))) {
+        return finish(answer.no_solution(Some("unreachable"), never_words(states)));
+    }
+    let search = plan::Search::new(backend, options, (lb, 1), max, deadline);
+    finish(plan::search(&Plans { encoding, backend, puzzle }, &search, answer, cert, on)?)
+}
+
+fn alone_words(p: &BlocksPuzzle) -> String {
+    format!("the goal {} cannot be reached even with every other piece off the board", p.goals_text())
+}
+
+fn never_words(states: usize) -> String {
+    format!("the goal is unreachable (all {states} reachable positions were visited)")
+}
+
+fn within_words(max: usize) -> String {
+    format!("no plan of at most {}", puzzlec_engine::answer::moves(max))
+}
+
+/// One instance with its encoding and backend, as the plan search sees it.
+struct Plans<'a> {
+    encoding: &'static dyn BlocksEncoding,
+    backend: &'a Backend,
+    puzzle: BlocksPuzzle,
+}
+
+impl plan::Plans for Plans<'_> {
+    type Step = BlockMove;
+
+    fn write(&self, plan: &[BlockMove]) -> String {
+        rules::moves::write(&self.puzzle, plan)
+    }
+
+    fn none_at(&self, horizon: usize) -> String {
+        format!("no plan of at most {} reaches the goal", puzzlec_engine::answer::moves(horizon))
+    }
+
+    fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed<BlockMove> {
+        crate::drive::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
+    }
+
+    fn cnf(&self, horizon: usize) -> Option<Cnf> {
+        match crate::drive::encode(self.encoding, &self.puzzle, horizon, puzzlec_solve::Form::Dimacs) {
+            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
+            _ => None,
+        }
+    }
+
+    fn replay(&self, plan: &[BlockMove]) -> std::result::Result<(), String> {
+        rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn exact(&self, below: usize, deadline: Instant) -> Opinion {
+        match shortest(&self.puzzle, below, Some(deadline)) {
+            Found::Plan { plan, .. } if plan.len() < below => Opinion::Shorter(plan.len()),
+            Found::Plan { .. } | Found::Never { .. } | Found::NoneWithin { .. } => Opinion::Confirmed,
+            Found::Limit(_) => Opinion::NoTime,
+        }
+    }
+
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every<BlockMove> {
+        crate::drive::all_plans(self.encoding, self.backend, &self.puzzle, horizon, deadline, found)
+    }
+
+    fn blocking(&self, plan: &[BlockMove]) -> Vec<(String, i64)> {
+        self.encoding.blocking(&self.puzzle, plan)
+    }
+
+    fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
+        match shortest(&self.puzzle, usize::MAX, Some(Instant::now() + Duration::from_secs(10))) {
+            Found::Never { states } => (Some("unreachable"), never_words(states)),
+            _ => (Some("max-moves"), within_words(max)),
+        }
+    }
+
+    fn show(&self, answer: &mut Answer, plans: &[Vec<BlockMove>], optimal: bool, complete: Option<bool>) {
+        set_plans(answer, &self.puzzle, plans, optimal, complete);
+    }
+}

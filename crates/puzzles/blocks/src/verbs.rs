@@ -1,0 +1,202 @@
+//! Sliding blocks through the facade: the instance from its fields, and the verbs.
+
+use crate::drive;
+use crate::encodings::{self, BlocksEncoding};
+use crate::request::BlocksInstance;
+use crate::rules::board::{from_grid, parse_drawing, parse_line, rush_hour};
+use crate::rules::goal::{parse_goal_drawing, parse_goals, rush_hour_goal};
+use crate::rules::{self, Axis, BlockMove, BlocksPuzzle, Metric};
+
+use puzzlec_engine::answer::{Answer, Solution, Status};
+use puzzlec_engine::error::{Error, Result};
+use puzzlec_engine::files;
+use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobFacts, Verbs, VerifyRequest};
+
+pub const PUZZLE: &str = crate::NAME;
+
+fn bad(e: rules::BlocksError) -> Error {
+    Error::bad_input(e)
+}
+
+/// Whether a board text is a Rush Hour line: one row of 36 characters.
+fn is_line(text: &str) -> bool {
+    let t = text.trim();
+    !t.contains(['/', '\n']) && t.chars().count() == 36
+}
+
+/// The instance from its fields.
+///
+/// # Errors
+/// Bad input naming the flag, or the line and column of the drawing.
+pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
+    let text = a.board.as_deref().ok_or_else(|| {
+        Error::bad_input("give the board: --board 'BAAC/BAAC/DEEF/DGHF/I..J' (rows split by /), --board-file FILE, or a Rush Hour line")
+    })?;
+    let origin = a.board_origin.as_deref().unwrap_or("--board");
+    let within = |e: rules::BlocksError| Error::bad_input(format!("{origin}: {e}"));
+    let rush = a.rush_hour || is_line(text);
+    let mut board = if rush && is_line(text) {
+        let grid = parse_line(text).map_err(within)?;
+        let side = grid.len();
+        let place = |r: usize, c: usize| format!("character {} (row {}, column {})", r * side + c + 1, r + 1, c + 1);
+        let mut board = from_grid(&grid, &['o', '.'], &['x', '#'], &place).map_err(within)?;
+        rush_hour(&mut board, &place).map_err(within)?;
+        board
+    } else if rush {
+        let mut board = parse_drawing(text, &['o', '.'], &['x', '#']).map_err(within)?;
+        rush_hour(&mut board, &|r, c| format!("row {}, column {}", r + 1, c + 1)).map_err(within)?;
+        board
+    } else {
+        parse_drawing(text, &['.'], &['#']).map_err(within)?
+    };
+    for (letters, axis, flag) in [(&a.horizontal, Axis::Horizontal, "--horizontal"), (&a.vertical, Axis::Vertical, "--vertical")] {
+        if let Some(letters) = letters {
+            if rush {
+                return Err(Error::bad_input(format!("{flag}: Rush Hour vehicles keep to their own axes")));
+            }
+            board.restrict(letters, axis, flag).map_err(bad)?;
+        }
+    }
+    let goals = match (&a.goal, &a.goal_board) {
+        (Some(_), Some(_)) => return Err(Error::bad_input("give --goal or --goal-board, not both")),
+        (Some(g), None) => parse_goals(&board, g).map_err(bad)?,
+        (None, Some(d)) => parse_goal_drawing(&board, d).map_err(bad)?,
+        (None, None) if rush => rush_hour_goal(&board),
+        (None, None) => {
+            return Err(Error::bad_input("give the goal: --goal A@4,2 (piece, then row,column of its top-left corner from 1,1) or --goal-board FILE"))
+        }
+    };
+    if goals.is_empty() {
+        return Err(Error::bad_input("the goal drawing places no piece"));
+    }
+    let metric = Metric::parse(a.metric.as_deref().unwrap_or("slide")).map_err(bad)?;
+    Ok(BlocksPuzzle { board, goals, metric })
+}
+
+/// The first encoding written in `form`.
+pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
+    puzzlec_engine::choose::first_in(&encodings::ALL, form)
+}
+
+pub(crate) fn encoding(name: &str) -> Result<&'static dyn BlocksEncoding> {
+    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
+}
+
+/// Refuses an encoding that does not encode the puzzle's metric.
+pub(crate) fn check_metric(e: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Result<()> {
+    if e.metrics().contains(&p.metric) {
+        return Ok(());
+    }
+    let names: Vec<&str> = e.metrics().iter().map(|m| m.name()).collect();
+    Err(Error::bad_input(format!(
+        "--metric {}: encoding {} encodes {} only; use --solver search (the exact search) for it",
+        p.metric.name(),
+        e.name(),
+        names.join(" and ")
+    )))
+}
+
+/// Writes replayed plans into the answer: the first plan's moves and end position, every plan
+/// when `all` is given.
+pub(crate) fn set_plans(answer: &mut Answer, p: &BlocksPuzzle, plans: &[Vec<BlockMove>], optimal: bool, all: Option<bool>) {
+    let first = plans.first().map(Vec::as_slice).unwrap_or_default();
+    answer.set_plan_text(rules::moves::write(p, first), first.len(), optimal);
+    answer.metric = Some(p.metric.name().into());
+    let end = rules::replay(p, first).map(|s| p.board.drawing(&s.anchors)).ok();
+    answer.figures = vec![figure(p, &p.start().anchors, "start"), end.as_ref().map_or(String::new(), |e| lines(e, "end"))];
+    answer.grid = end;
+    if let Some(complete) = all {
+        answer.count = Some(plans.len());
+        answer.complete = Some(complete);
+        answer.solutions = Some(plans.iter().map(|plan| Solution::Plan(rules::moves::write(p, plan))).collect());
+    }
+}
+
+fn lines(rows: &[String], title: &str) -> String {
+    format!("{title}:\n{}\n", rows.iter().map(|r| format!("  {r}\n")).collect::<String>())
+}
+
+/// A position drawn under a title.
+pub(crate) fn figure(p: &BlocksPuzzle, anchors: &[usize], title: &str) -> String {
+    lines(&p.board.drawing(anchors), title)
+}
+
+impl Verbs for crate::Blocks {
+    /// One horizon's encoding as file text.
+    ///
+    /// # Errors
+    /// Bad input for unknown names, horizons above the cap, a form or metric the encoding lacks.
+    fn emit(&self, req: &EmitRequest) -> Result<String> {
+        let puzzle = instance(&req.instance.read()?)?;
+        let default = default_encoding(req.format);
+        let encoding = puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
+        check_metric(encoding, &puzzle)?;
+        files::check_horizon(req.horizon)?;
+        let formula = drive::encode(encoding, &puzzle, req.horizon, req.format);
+        Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
+    }
+
+    /// Decodes a solver's answer to an emitted file and replays the plan.
+    ///
+    /// # Errors
+    /// A file that is not ours is bad input; an answer that does not decode or replay is the
+    /// solver's fault.
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
+        let puzzle = instance(&req.instance.read()?)?;
+        let fields = files::header_fields(req, PUZZLE)?;
+        let encoding = encoding(files::field(&fields, req, "encoding")?)?;
+        let horizon = files::horizon(&fields, req)?;
+        let expected = drive::header(encoding, &puzzle, horizon);
+        if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
+            return Err(Error::bad_input(format!(
+                "{} encodes another instance than the options describe (expected `{expected}`)",
+                req.encoded_origin
+            )));
+        }
+        let mut answer = Answer::new(PUZZLE, Status::Solved);
+        answer.horizon = Some(horizon);
+        let Some(model) = files::read_model(req)? else {
+            answer.status = Status::NoSolution;
+            answer.detail = Some(format!("unsatisfiable: no plan of at most {}", puzzlec_engine::answer::moves(horizon)));
+            return Ok(answer);
+        };
+        let plan = drive::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
+        answer.encoding = Some(encoding.name().into());
+        set_plans(&mut answer, &puzzle, &[plan], false, None);
+        answer.optimal = None;
+        Ok(answer)
+    }
+
+    /// Replays a plan; valid when every goal piece ends on its goal.
+    ///
+    /// # Errors
+    /// Bad input for flags or moves that do not parse.
+    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
+        let puzzle = instance(&req.instance.read()?)?;
+        let plan = rules::moves::parse(&puzzle, &req.moves).map_err(|e| Error::bad_input(format!("--moves: {e}")))?;
+        let mut answer = Answer::new(PUZZLE, Status::Valid);
+        answer.length = Some(plan.len());
+        answer.metric = Some(puzzle.metric.name().into());
+        match rules::replay(&puzzle, &plan) {
+            Ok(end) => {
+                answer.moves = Some(rules::moves::write(&puzzle, &plan));
+                answer.grid = Some(puzzle.board.drawing(&end.anchors));
+                answer.figures = vec![figure(&puzzle, &end.anchors, "end")];
+            }
+            Err(e) => {
+                answer.status = Status::Invalid;
+                answer.error = Some(e.to_string());
+            }
+        }
+        Ok(answer)
+    }
+
+    /// Cluster jobs split a horizon on its first actions, named by grid moves; a block move
+    /// names a piece, so blocks jobs are not written yet.
+    ///
+    /// # Errors
+    /// Always: bad input saying so.
+    fn jobs(&self, _given: &Instance, _name: Option<&str>) -> Result<JobFacts> {
+        Err(Error::bad_input("jobs split horizons on grid moves; sliding blocks are not split yet (emit each horizon with `puzzlec emit blocks`)"))
+    }
+}
