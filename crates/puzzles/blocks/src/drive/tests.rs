@@ -9,7 +9,7 @@ use puzzlec_drive::horizon::{shortest as horizons, Horizons, Shortest};
 
 fn via(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle) -> Option<usize> {
     let lb = lower_bound(p)?;
-    let h = Horizons { lower_bound: lb, step: 1, max: 30, deadline: None };
+    let h = Horizons { lower_bound: lb, step: 1, max: MAX, deadline: None };
     match horizons(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap() {
         Shortest::Found { plan, optimal: true, .. } => Some(plan.len()),
         Shortest::NoneWithin { .. } => None,
@@ -17,35 +17,50 @@ fn via(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle) -> Op
     }
 }
 
+/// The longest plan the tests climb to (the boards are chosen below it, or unsolvable).
+const MAX: usize = 12;
+
 fn oracle(p: &BlocksPuzzle) -> Option<usize> {
-    match shortest(p, 30, None) {
+    match shortest(p, MAX, None) {
         Found::Plan { plan, .. } => Some(plan.len()),
         _ => None,
     }
 }
 
+/// Rush Hour 5x5 and free blocks on 3x4 (step and slide): solvable in 3 to 10 moves, and a
+/// few with no plan at all.
 fn boards() -> Vec<BlocksPuzzle> {
     let mut rng = fastrand::Rng::with_seed(7);
-    let mut out = Vec::new();
-    while out.len() < 6 {
-        if let Some(p) = rush_hour_board(&mut rng, 5, 5, 6) {
+    let (mut out, mut never) = (Vec::new(), 0);
+    let mut keep = |p: BlocksPuzzle, out: &mut Vec<BlocksPuzzle>| match shortest(&p, usize::MAX, None) {
+        Found::Plan { plan, .. } if (3..=10).contains(&plan.len()) => out.push(p),
+        Found::Never { .. } if never < 2 => {
+            never += 1;
             out.push(p);
         }
+        _ => {}
+    };
+    while out.len() < 5 {
+        if let Some(p) = rush_hour_board(&mut rng, 5, 5, 7) {
+            keep(p, &mut out);
+        }
     }
-    while out.len() < 14 {
+    while out.len() < 12 {
         let metric = if out.len() % 2 == 0 { Metric::Step } else { Metric::Slide };
         if let Some(p) = free_board(&mut rng, 3, 4, 5, metric) {
-            out.push(p);
+            keep(p, &mut out);
         }
     }
     out
 }
 
 #[test]
-fn sat_finds_the_optimum_of_the_exact_search() {
+fn both_cnf_encodings_find_the_optimum_of_the_exact_search() {
     let cadical = Backend::embedded_sat();
     for p in boards() {
-        assert_eq!(via(&crate::encodings::sat::Sat, &cadical, &p), oracle(&p), "{:?}", p.board.drawing(&p.start().anchors));
+        let board = p.board.drawing(&p.start().anchors);
+        assert_eq!(via(&crate::encodings::classes::Sat, &cadical, &p), oracle(&p), "sat {board:?}");
+        assert_eq!(via(&crate::encodings::labelled::Labelled, &cadical, &p), oracle(&p), "labelled {board:?}");
     }
 }
 
@@ -63,13 +78,26 @@ fn scratch_timing() {
     for p in boards() {
         eprintln!("{:?} opt {:?} lb {:?}", p.board.drawing(&p.start().anchors), oracle(&p), lower_bound(&p));
     }
-    let p = crate::rules::tests::rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+    let mut rng = fastrand::Rng::with_seed(99);
+    let mut found = Vec::new();
+    while found.len() < 3 {
+        let Some(p) = rush_hour_board(&mut rng, 6, 6, 11) else { continue };
+        if let Found::Plan { plan, .. } = shortest(&p, 100, None) {
+            if plan.len() >= 20 && plan.len() <= 24 {
+                eprintln!("{} opt {}", p.board.drawing(&p.start().anchors).join(""), plan.len());
+                found.push((p, plan.len()));
+            }
+        }
+    }
+    let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
     let cadical = Backend::embedded_sat();
-    let lb = lower_bound(&p).unwrap();
-    eprintln!("lb {lb}");
-    for k in [30, 45, 49, 50, 51] {
-        let t = std::time::Instant::now();
-        let r = probe(&crate::encodings::sat::Sat, &cadical, &p, k, Duration::from_secs(600)).unwrap();
-        eprintln!("k={k} {:?} {:.1}s", matches!(r, Outcome::Sat(_)), t.elapsed().as_secs_f64());
+    for (p, opt) in &found {
+        for (name, e, b) in [("smt", &crate::encodings::smt::Smt as &dyn BlocksEncoding, &z3), ("sat", &crate::encodings::classes::Sat, &cadical), ("labelled", &crate::encodings::labelled::Labelled, &cadical)] {
+            for k in [opt - 1, *opt] {
+                let t = std::time::Instant::now();
+                let r = probe(e, b, p, k, Duration::from_secs(600)).unwrap();
+                eprintln!("{name} k={k} {:?} {:.2}s", matches!(r, Outcome::Sat(_)), t.elapsed().as_secs_f64());
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Sliding-block encodings (`--encoding sat|smt`) and what they share: the anchors each
+//! Sliding-block encodings (`--encoding sat|labelled|smt`) and what they share: the anchors each
 //! piece can ever use (alone on the board from its start) and the bounds that prune them per
 //! step, and the decoder that reads every piece's anchor per step and turns the changes into
 //! moves (then replayed through the rules).
@@ -6,7 +6,8 @@
 //! Both encodings say "a plan of at most H moves": a step may be idle, idle steps come last.
 //! So one UNSAT horizon proves every shorter one, and the horizons go up by one.
 
-pub mod sat;
+pub mod classes;
+pub mod labelled;
 pub mod smt;
 
 use puzzlec_encode::DecodeError;
@@ -34,7 +35,7 @@ pub trait BlocksEncoding: puzzlec_encode::Encoding {
 }
 
 /// Every sliding-block encoding.
-pub static ALL: [&dyn BlocksEncoding; 2] = [&sat::Sat, &smt::Smt];
+pub static ALL: [&dyn BlocksEncoding; 3] = [&classes::Sat, &labelled::Labelled, &smt::Smt];
 
 /// The anchors piece `i` may use at step `t` of `horizon`: reachable from its start alone in
 /// at most `t` moves and, for a goal piece, able to reach its goal alone in the moves left.

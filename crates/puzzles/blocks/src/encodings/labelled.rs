@@ -1,4 +1,5 @@
-//! `sat`: sliding blocks as CNF, for a plan of at most H moves (metrics step and slide).
+//! `labelled`: sliding blocks as CNF with every piece's own anchor, for a plan of at most H
+//! moves (metrics step and slide). `sat` is the same over classes of interchangeable pieces.
 //!
 //! State per step t: `P(t,i,a)` "piece i has its anchor on a" (exactly one per piece, over
 //! the anchors it can ever reach alone), and per cell `Q` "piece i covers the cell" (at most
@@ -204,12 +205,12 @@ pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Ve
         .collect()
 }
 
-/// `sat` in the registry.
-pub struct Sat;
+/// `labelled` in the registry.
+pub struct Labelled;
 
-puzzlec_encode::describe!(Sat, "sat", "CNF: anchors per step, movers, no overlap, swept cells, bounds as constraints", [Dimacs]);
+puzzlec_encode::describe!(Labelled, "labelled", "CNF with each piece's own anchor per step (equal pieces told apart)", [Dimacs]);
 
-impl super::BlocksEncoding for Sat {
+impl super::BlocksEncoding for Labelled {
     fn metrics(&self) -> &'static [Metric] {
         &[Metric::Step, Metric::Slide]
     }
@@ -219,7 +220,7 @@ impl super::BlocksEncoding for Sat {
     }
 
     fn smt(&self, _: &BlocksPuzzle, _: usize) -> puzzlec_ir::SmtScript {
-        unreachable!("sat is CNF only; callers check the form")
+        unreachable!("labelled is CNF only; callers check the form")
     }
 
     fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
