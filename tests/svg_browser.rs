@@ -212,3 +212,38 @@ fn verify_and_decode_draw_their_plans() {
         puzzlec(&["verify", "slide", "--board", SEED, "--moves", "U", "--svg", none.to_str().unwrap()]).expect_code(1);
     assert!(run.stderr.contains("no SVG written") && !none.exists(), "{}", run.stderr);
 }
+
+#[test]
+fn the_red_car_leaves_rush_hour_in_red() {
+    if !have("chromium") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rush.svg");
+    let board = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+    let v = puzzlec(&["solve", "blocks", "--board", board, "--svg", file.to_str().unwrap(), "--json"])
+        .expect_code(0)
+        .json();
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("sliding blocks, slide metric: 51 moves"), "the title names the metric");
+    let g = read_grid(&svg);
+    assert_eq!(g.pieces.len(), 13);
+    let red = g.pieces.iter().find(|p| p.1 == "A").expect("the red car").2;
+    assert_eq!(red, rgb("#d62828"));
+    let url = format!("file://{}", file.display());
+    let first = screenshot(&format!("{url}#move-0"), g.size, &dir.path().join("first.png"));
+    let last = screenshot(&format!("{url}#end"), g.size, &dir.path().join("last.png"));
+    // The last position as the answer states it: each piece's top-left cell.
+    let end: Vec<char> =
+        v["grid"].as_array().unwrap().iter().flat_map(|r| r.as_str().unwrap().chars().collect::<Vec<_>>()).collect();
+    for (start, label, colour) in &g.pieces {
+        let (x, y) = sample(&g, *start);
+        assert!(close(pixel(&first, x, y), *colour), "piece {label} not at its start cell {start}");
+        let at = end.iter().position(|c| c.to_string() == *label).unwrap();
+        let (x, y) = sample(&g, at);
+        assert!(close(pixel(&last, x, y), *colour), "piece {label} not where the plan leaves it (cell {at})");
+    }
+    // The red car at the exit: the last two cells of its row.
+    let (x, y) = sample(&g, 17);
+    assert!(close(pixel(&last, x, y), red), "the red car is not at the exit");
+}

@@ -22,7 +22,11 @@ pub fn render(instance: &BlocksInstance, answer: &Answer) -> Result<String> {
     let text = answer.moves.as_deref().ok_or_else(|| Error::bad_input("--svg: the answer has no plan to draw"))?;
     let plan = rules::moves::parse(&p, text).map_err(|e| Error::bad_input(format!("--svg: {e}")))?;
     if plan.len() > draw::MAX_MOVES {
-        return Err(Error::bad_input(format!("--svg: the plan has {} moves; an SVG animates at most {}", plan.len(), draw::MAX_MOVES)));
+        return Err(Error::bad_input(format!(
+            "--svg: the plan has {} moves; an SVG animates at most {}",
+            plan.len(),
+            draw::MAX_MOVES
+        )));
     }
     Ok(scene(&p, &plan))
 }

@@ -1,13 +1,17 @@
 //! A benchmark family of sliding blocks: random Rush Hour boards (the red car on the middle
 //! row) or free-block boards (dominoes on their axes, squares and single cells; the first
-//! block must reach the far corner), each solvable one on both sides of its optimum (from the
-//! exact search).
+//! block must reach the far corner). Each drawn board is replaced by the hardest start of its
+//! cluster (the reachable position farthest from the goal), and written on both sides of its
+//! optimum (from the exact search).
 
 use puzzlec_engine::family::{self, FamilyRequest, Labelled};
 use puzzlec_engine::{Env, Error, Request, Result};
 
 use crate::request::BlocksInstance;
-use crate::rules::random::{free_board, rush_hour_board};
+use crate::rules::random::{free_board, hardest_of, rush_hour_board};
+
+/// Positions a drawn board's cluster may hold for its hardest start to be looked for.
+const CLUSTER_CAP: usize = 200_000;
 use crate::rules::{Axis, BlocksPuzzle, Metric};
 
 /// A family's own options.
@@ -98,7 +102,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
         } else {
             free_board(&mut rng, o.rows, o.cols, o.pieces + 1, metric)
         };
-        let Some(p) = drawn else { continue };
+        let Some((p, _)) = drawn.and_then(|p| hardest_of(&p, CLUSTER_CAP)) else { continue };
         let fields = instance_of(&p, rush);
         let request = Request::new(crate::NAME, &fields, family::by_search());
         let Some(opt) = family::optimum(&crate::solve::solve(&request, env, &mut |_| {})?)? else { continue };
@@ -108,7 +112,12 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
         }
         let i = out.len() / 2 + 1;
         let about = vec![
-            format!("instance {i} of {}: {} (goal {})", req.count, fields.board.clone().unwrap_or_default(), p.goals_text()),
+            format!(
+                "instance {i} of {}: {} (goal {})",
+                req.count,
+                fields.board.clone().unwrap_or_default(),
+                p.goals_text()
+            ),
             format!("optimum: {opt} moves, {} metric (exact search of the positions)", metric.name()),
         ];
         let name = format!("blocks-{}-{}x{}-s{}-{i:03}", o.kind, o.rows, o.cols, req.seed);

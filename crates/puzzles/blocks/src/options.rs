@@ -122,7 +122,7 @@ two cells right, `Bdl` takes B down then left. The metric says what counts as on
                     "puzzlec family blocks --count 10 --seed 2 --out rush",
                     "puzzlec family blocks --kind free --size 4x4 --metric step --count 5 --out free",
                 ],
-                notes: "Each instance is written on both sides of its optimum (from the exact search).",
+                notes: "Each drawn board is replaced by the hardest start of its cluster (the reachable position\nfarthest from the goal) and written on both sides of its optimum (from the exact search).",
             },
         })
     }

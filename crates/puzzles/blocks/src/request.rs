@@ -42,4 +42,5 @@ pub struct BlocksRequest {
 }
 
 /// The keys of a JSON `solve blocks` request beyond the shared options.
-pub const KEYS: &[&str] = &["board", "rush_hour", "horizontal", "vertical", "goal", "goal_board", "metric", "max_moves"];
+pub const KEYS: &[&str] =
+    &["board", "rush_hour", "horizontal", "vertical", "goal", "goal_board", "metric", "max_moves"];

@@ -61,7 +61,9 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             return Err(Error::bad_input("--all enumerates through a SAT or SMT solver: add --solver cadical"));
         }
         if let Some(e) = &options.encoding {
-            return Err(Error::bad_input(format!("--encoding {e} needs a SAT or SMT solver; the search solver uses none")));
+            return Err(Error::bad_input(format!(
+                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
+            )));
         }
         answer.encoding = Some("none".into());
         let limit = req.max_moves.unwrap_or(usize::MAX);
@@ -77,10 +79,16 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             Found::Limit(why) => answer.unknown(env::limit_reason(options.timeout, deadline, &why)),
         });
     };
-    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, options.encoding.as_deref(), backend)?;
+    let encoding =
+        puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, options.encoding.as_deref(), backend)?;
     check_metric(encoding, &puzzle)?;
     answer.encoding = Some(encoding.name().into());
-    puzzlec_engine::certify::needs_cnf(cert.is_some(), encoding.name(), encoding.writes(puzzlec_ir::Form::Dimacs), None)?;
+    puzzlec_engine::certify::needs_cnf(
+        cert.is_some(),
+        encoding.name(),
+        encoding.writes(puzzlec_ir::Form::Dimacs),
+        None,
+    )?;
     // Climbing every horizon to the bound for an unreachable goal is waste: a short look at
     // every reachable position first.
     let look = Instant::now() + Duration::from_secs(5);

@@ -13,7 +13,12 @@ impl Show for crate::Blocks {
         if a.solutions.is_some() {
             let plans = a.plans();
             let n = count(plans.len(), "plan");
-            return format!("{start}{}\n{n} of {len}, {metric} metric ({}; {})\n", plans.join("\n"), proof(a, true), more(a));
+            return format!(
+                "{start}{}\n{n} of {len}, {metric} metric ({}; {})\n",
+                plans.join("\n"),
+                proof(a, true),
+                more(a)
+            );
         }
         let lb = match (a.gap, a.lower_bound) {
             (Some(_), _) => bound(a),

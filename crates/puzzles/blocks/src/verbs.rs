@@ -49,7 +49,9 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
     } else {
         parse_drawing(text, &['.'], &['#']).map_err(within)?
     };
-    for (letters, axis, flag) in [(&a.horizontal, Axis::Horizontal, "--horizontal"), (&a.vertical, Axis::Vertical, "--vertical")] {
+    for (letters, axis, flag) in
+        [(&a.horizontal, Axis::Horizontal, "--horizontal"), (&a.vertical, Axis::Vertical, "--vertical")]
+    {
         if let Some(letters) = letters {
             if rush {
                 return Err(Error::bad_input(format!("{flag}: Rush Hour vehicles keep to their own axes")));
@@ -62,9 +64,9 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
         (Some(g), None) => parse_goals(&board, g).map_err(bad)?,
         (None, Some(d)) => parse_goal_drawing(&board, d).map_err(bad)?,
         (None, None) if rush => rush_hour_goal(&board),
-        (None, None) => {
-            return Err(Error::bad_input("give the goal: --goal A@4,2 (piece, then row,column of its top-left corner from 1,1) or --goal-board FILE"))
-        }
+        (None, None) => return Err(Error::bad_input(
+            "give the goal: --goal A@4,2 (piece, then row,column of its top-left corner from 1,1) or --goal-board FILE",
+        )),
     };
     if goals.is_empty() {
         return Err(Error::bad_input("the goal drawing places no piece"));
@@ -98,12 +100,19 @@ pub(crate) fn check_metric(e: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Result<(
 
 /// Writes replayed plans into the answer: the first plan's moves and end position, every plan
 /// when `all` is given.
-pub(crate) fn set_plans(answer: &mut Answer, p: &BlocksPuzzle, plans: &[Vec<BlockMove>], optimal: bool, all: Option<bool>) {
+pub(crate) fn set_plans(
+    answer: &mut Answer,
+    p: &BlocksPuzzle,
+    plans: &[Vec<BlockMove>],
+    optimal: bool,
+    all: Option<bool>,
+) {
     let first = plans.first().map(Vec::as_slice).unwrap_or_default();
     answer.set_plan_text(rules::moves::write(p, first), first.len(), optimal);
     answer.metric = Some(p.metric.name().into());
     let end = rules::replay(p, first).map(|s| p.board.drawing(&s.anchors)).ok();
-    answer.figures = vec![figure(p, &p.start().anchors, "start"), end.as_ref().map_or(String::new(), |e| lines(e, "end"))];
+    answer.figures =
+        vec![figure(p, &p.start().anchors, "start"), end.as_ref().map_or(String::new(), |e| lines(e, "end"))];
     answer.grid = end;
     if let Some(complete) = all {
         answer.count = Some(plans.len());
@@ -129,7 +138,8 @@ impl Verbs for crate::Blocks {
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let puzzle = instance(&req.instance.read()?)?;
         let default = default_encoding(req.format);
-        let encoding = puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
+        let encoding =
+            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         check_metric(encoding, &puzzle)?;
         files::check_horizon(req.horizon)?;
         let formula = drive::encode(encoding, &puzzle, req.horizon, req.format);
@@ -157,7 +167,8 @@ impl Verbs for crate::Blocks {
         answer.horizon = Some(horizon);
         let Some(model) = files::read_model(req)? else {
             answer.status = Status::NoSolution;
-            answer.detail = Some(format!("unsatisfiable: no plan of at most {}", puzzlec_engine::answer::moves(horizon)));
+            answer.detail =
+                Some(format!("unsatisfiable: no plan of at most {}", puzzlec_engine::answer::moves(horizon)));
             return Ok(answer);
         };
         let plan = drive::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;

@@ -32,7 +32,10 @@ pub fn blocks(
             if got != want {
                 let how = if want { "misses" } else { "admits" };
                 let board = p.board.drawing(&p.start().anchors).join("/");
-                return Ok((queries, Some(format!("{how} a plan of at most {k} moves on {board} ({})", p.metric.name()))));
+                return Ok((
+                    queries,
+                    Some(format!("{how} a plan of at most {k} moves on {board} ({})", p.metric.name())),
+                ));
             }
         }
     }

@@ -70,8 +70,14 @@ pub fn decode_checked(
     Ok(plan)
 }
 
-fn form_for(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle, horizon: usize) -> Result<Formula, DriveError> {
-    encode(encoding, p, horizon, backend.form()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
+fn form_for(
+    encoding: &dyn BlocksEncoding,
+    backend: &Backend,
+    p: &BlocksPuzzle,
+    horizon: usize,
+) -> Result<Formula, DriveError> {
+    encode(encoding, p, horizon, backend.form())
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
 /// Encodes, solves, decodes and replays one horizon.

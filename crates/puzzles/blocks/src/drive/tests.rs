@@ -92,7 +92,11 @@ fn scratch_timing() {
     let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
     let cadical = Backend::embedded_sat();
     for (p, opt) in &found {
-        for (name, e, b) in [("smt", &crate::encodings::smt::Smt as &dyn BlocksEncoding, &z3), ("sat", &crate::encodings::classes::Sat, &cadical), ("labelled", &crate::encodings::labelled::Labelled, &cadical)] {
+        for (name, e, b) in [
+            ("smt", &crate::encodings::smt::Smt as &dyn BlocksEncoding, &z3),
+            ("sat", &crate::encodings::classes::Sat, &cadical),
+            ("labelled", &crate::encodings::labelled::Labelled, &cadical),
+        ] {
             for k in [opt - 1, *opt] {
                 let t = std::time::Instant::now();
                 let r = probe(e, b, p, k, Duration::from_secs(600)).unwrap();

@@ -99,7 +99,9 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     let lay = Layout::new(p, horizon);
     let n = lay.classes.len();
     let held: Vec<Vec<Vec<Lit>>> = (0..=horizon)
-        .map(|t| (0..n).map(|k| lay.ever[k].iter().map(|&a| sink.new_var(Some(held_name(t, k, a)))).collect()).collect())
+        .map(|t| {
+            (0..n).map(|k| lay.ever[k].iter().map(|&a| sink.new_var(Some(held_name(t, k, a)))).collect()).collect()
+        })
         .collect();
     let slot = |k: usize, a: usize| lay.ever[k].binary_search(&a).ok();
     for (k, members) in lay.classes.iter().enumerate() {
@@ -118,14 +120,14 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     let mut covering: Vec<Vec<Vec<Lit>>> = Vec::new();
     for (t, now) in held.iter().enumerate() {
         let mut cells: Vec<Vec<Lit>> = vec![Vec::new(); board.cells()];
-        for k in 0..n {
+        for (k, lits) in now.iter().enumerate() {
             for (j, &a) in lay.ever[k].iter().enumerate() {
                 if !lay.allowed(k, t, a) {
-                    sink.add_clause(&[-now[k][j]]);
+                    sink.add_clause(&[-lits[j]]);
                     continue;
                 }
                 for c in board.covers(lay.classes[k][0], a) {
-                    cells[c].push(now[k][j]);
+                    cells[c].push(lits[j]);
                 }
             }
         }
@@ -260,7 +262,12 @@ pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Ve
 /// `sat` in the registry.
 pub struct Sat;
 
-puzzlec_encode::describe!(Sat, "sat", "CNF over classes of interchangeable pieces: anchors held, one move per step, swept cells, bounds", [Dimacs]);
+puzzlec_encode::describe!(
+    Sat,
+    "sat",
+    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept cells, bounds",
+    [Dimacs]
+);
 
 impl super::BlocksEncoding for Sat {
     fn metrics(&self) -> &'static [Metric] {

@@ -59,7 +59,9 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     let ever: Vec<Vec<usize>> = (0..n).map(|i| dom.ever(i)).collect();
     // pos[t][i][k]: piece i on ever[i][k] after t moves.
     let pos: Vec<Vec<Vec<Lit>>> = (0..=horizon)
-        .map(|t| (0..n).map(|i| ever[i].iter().map(|&a| sink.new_var(Some(position_name(t, i, a)))).collect()).collect())
+        .map(|t| {
+            (0..n).map(|i| ever[i].iter().map(|&a| sink.new_var(Some(position_name(t, i, a)))).collect()).collect()
+        })
         .collect();
     let mover: Vec<Vec<Lit>> =
         (0..horizon).map(|t| (0..n).map(|i| sink.new_var(Some(mover_name(t, i)))).collect()).collect();
@@ -178,7 +180,11 @@ fn sweep(
 ///
 /// # Errors
 /// A missing variable, or a piece on no anchor or two.
-pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+pub fn anchors(
+    p: &BlocksPuzzle,
+    model: &dyn Model,
+    horizon: usize,
+) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
     let dom = Domains::new(p, horizon);
     (0..=horizon)
         .map(|t| {
@@ -208,7 +214,12 @@ pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Ve
 /// `labelled` in the registry.
 pub struct Labelled;
 
-puzzlec_encode::describe!(Labelled, "labelled", "CNF with each piece's own anchor per step (equal pieces told apart)", [Dimacs]);
+puzzlec_encode::describe!(
+    Labelled,
+    "labelled",
+    "CNF with each piece's own anchor per step (equal pieces told apart)",
+    [Dimacs]
+);
 
 impl super::BlocksEncoding for Labelled {
     fn metrics(&self) -> &'static [Metric] {
@@ -223,7 +234,12 @@ impl super::BlocksEncoding for Labelled {
         unreachable!("labelled is CNF only; callers check the form")
     }
 
-    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+    fn anchors(
+        &self,
+        p: &BlocksPuzzle,
+        model: &dyn Model,
+        horizon: usize,
+    ) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
         anchors(p, model, horizon)
     }
 

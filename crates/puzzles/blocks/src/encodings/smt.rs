@@ -86,7 +86,11 @@ impl Script<'_> {
                 Cond::Term(t) => terms.push(t),
             }
         }
-        if terms.is_empty() { Cond::Yes } else { Cond::Term(self.s.all(terms)) }
+        if terms.is_empty() {
+            Cond::Yes
+        } else {
+            Cond::Term(self.s.all(terms))
+        }
     }
 
     fn or(&self, parts: Vec<Cond>) -> Cond {
@@ -98,7 +102,11 @@ impl Script<'_> {
                 Cond::Term(t) => terms.push(t),
             }
         }
-        if terms.is_empty() { Cond::No } else { Cond::Term(self.s.any(terms)) }
+        if terms.is_empty() {
+            Cond::No
+        } else {
+            Cond::Term(self.s.any(terms))
+        }
     }
 
     fn not(&self, c: Cond) -> Cond {
@@ -143,7 +151,8 @@ fn ordered(p: &BlocksPuzzle, i: usize, j: usize) -> Option<(usize, usize, bool)>
     let cols = p.board.cols;
     let ((ra, ca), (rb, cb)) = ((a.start / cols, a.start % cols), (b.start / cols, b.start % cols));
     let along_row = a.axis == Axis::Horizontal;
-    let meet = if along_row { ra < rb + b.height && rb < ra + a.height } else { ca < cb + b.width && cb < ca + a.width };
+    let meet =
+        if along_row { ra < rb + b.height && rb < ra + a.height } else { ca < cb + b.width && cb < ca + a.width };
     let i_first = if along_row { ca < cb } else { ra < rb };
     meet.then_some(if i_first { (i, j, along_row) } else { (j, i, along_row) })
 }
@@ -237,8 +246,9 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
         }
     }
     // mv_t_i: piece i moves at step t; none for an idle step.
-    let movers: Vec<Vec<SExpr>> =
-        (0..horizon).map(|t| (0..n).map(|i| x.s.declare(&format!("mv_{t}_{i}"), Sort::Bool, false)).collect()).collect();
+    let movers: Vec<Vec<SExpr>> = (0..horizon)
+        .map(|t| (0..n).map(|i| x.s.declare(&format!("mv_{t}_{i}"), Sort::Bool, false)).collect())
+        .collect();
     for t in 0..horizon {
         for i in 0..n {
             for j in i + 1..n {
@@ -311,7 +321,11 @@ fn sweep(x: &Script, now: &[(Coord, Coord)], i: usize, to: (Coord, Coord)) -> Ve
 ///
 /// # Errors
 /// A missing value, or one off the board.
-pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+pub fn anchors(
+    p: &BlocksPuzzle,
+    model: &dyn Model,
+    horizon: usize,
+) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
     let (rows, cols) = (p.board.rows as i64, p.board.cols as i64);
     (0..=horizon)
         .map(|t| {
@@ -320,7 +334,9 @@ pub fn anchors(p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Ve
                     let get = |name: String| model.int(&name).ok_or(puzzlec_encode::DecodeError::Missing(name));
                     let (r, c) = (get(row_name(i, t))?, get(col_name(i, t))?);
                     if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
-                        return Err(puzzlec_encode::DecodeError::Inconsistent(format!("after {t} moves piece {i} is off the board")));
+                        return Err(puzzlec_encode::DecodeError::Inconsistent(format!(
+                            "after {t} moves piece {i} is off the board"
+                        )));
                     }
                     Ok((r * cols + c) as usize)
                 })
@@ -347,7 +363,12 @@ impl super::BlocksEncoding for Smt {
         encode(p, horizon)
     }
 
-    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
+    fn anchors(
+        &self,
+        p: &BlocksPuzzle,
+        model: &dyn Model,
+        horizon: usize,
+    ) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
         anchors(p, model, horizon)
     }
 

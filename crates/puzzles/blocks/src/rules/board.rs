@@ -98,9 +98,13 @@ impl Board {
     /// A letter that names no piece, or a piece given two axes.
     pub fn restrict(&mut self, letters: &str, axis: Axis, flag: &str) -> Result<(), BlocksError> {
         for name in letters.chars().filter(|c| !c.is_whitespace() && *c != ',') {
-            let i = self.piece(name).ok_or_else(|| BlocksError::Input(format!("{flag} {name}: no piece {name} on the board")))?;
+            let i = self
+                .piece(name)
+                .ok_or_else(|| BlocksError::Input(format!("{flag} {name}: no piece {name} on the board")))?;
             if self.pieces[i].axis != Axis::Free && self.pieces[i].axis != axis {
-                return Err(BlocksError::Input(format!("{flag} {name}: piece {name} is already restricted to the other axis")));
+                return Err(BlocksError::Input(format!(
+                    "{flag} {name}: piece {name} is already restricted to the other axis"
+                )));
             }
             self.pieces[i].axis = axis;
         }
@@ -265,7 +269,9 @@ pub fn rush_hour(board: &mut Board, place: &dyn Fn(usize, usize) -> String) -> R
     }
     match board.piece('A').map(|i| board.pieces[i].axis) {
         None => Err(BlocksError::Input("no red car: a Rush Hour board has a vehicle A".into())),
-        Some(Axis::Vertical) => Err(BlocksError::Input("the red car A stands vertically; it must lie on its row".into())),
+        Some(Axis::Vertical) => {
+            Err(BlocksError::Input("the red car A stands vertically; it must lie on its row".into()))
+        }
         _ => Ok(()),
     }
 }

@@ -57,7 +57,9 @@ pub fn parse_goal_drawing(board: &Board, text: &str) -> Result<Vec<(usize, usize
     let mut goals = Vec::new();
     for p in &drawn.pieces {
         let at = format!("row {}, column {}", p.start / board.cols + 1, p.start % board.cols + 1);
-        let i = board.piece(p.name).ok_or_else(|| bad(format!("the goal drawing at {at}: no piece {} on the board", p.name)))?;
+        let i = board
+            .piece(p.name)
+            .ok_or_else(|| bad(format!("the goal drawing at {at}: no piece {} on the board", p.name)))?;
         if board.pieces[i].cells != p.cells {
             return Err(bad(format!("the goal drawing at {at}: piece {} has another shape than on the board", p.name)));
         }

@@ -57,7 +57,9 @@ impl BlocksPuzzle {
                 }
                 (0..i)
                     .find(|&j| {
-                        self.goal_of(j).is_none() && pieces[j].cells == pieces[i].cells && pieces[j].axis == pieces[i].axis
+                        self.goal_of(j).is_none()
+                            && pieces[j].cells == pieces[i].cells
+                            && pieces[j].axis == pieces[i].axis
                     })
                     .unwrap_or(i)
             })

@@ -74,7 +74,13 @@ pub fn parse(p: &BlocksPuzzle, text: &str) -> Result<Vec<BlockMove>, BlocksError
             let name = chars.next().expect("words are not empty");
             let piece = p.board.piece(name).ok_or_else(|| bad(format!("no piece {name} on the board")))?;
             let path = chars
-                .map(|c| STEPS.iter().find(|s| s.1 == c).map(|s| s.0).ok_or_else(|| bad(format!("{c:?} is not a step (u, d, l or r)"))))
+                .map(|c| {
+                    STEPS
+                        .iter()
+                        .find(|s| s.1 == c)
+                        .map(|s| s.0)
+                        .ok_or_else(|| bad(format!("{c:?} is not a step (u, d, l or r)")))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             if path.is_empty() {
                 return Err(bad("a move is the piece's letter and at least one step, e.g. Ar".into()));
@@ -116,7 +122,8 @@ pub fn replay(p: &BlocksPuzzle, plan: &[BlockMove]) -> Result<State, BlocksError
     let mut state = p.start();
     for (k, m) in plan.iter().enumerate() {
         let piece = &p.board.pieces[m.piece];
-        let bad = |why: String| BlocksError::Move(format!("move {} ({}): {why}", k + 1, write(p, std::slice::from_ref(m))));
+        let bad =
+            |why: String| BlocksError::Move(format!("move {} ({}): {why}", k + 1, write(p, std::slice::from_ref(m))));
         match p.metric {
             Metric::Step if m.path.len() != 1 => return Err(bad("the step metric moves one cell at a time".into())),
             Metric::Slide if m.path.iter().any(|d| *d != m.path[0]) => {
@@ -142,7 +149,10 @@ pub fn replay(p: &BlocksPuzzle, plan: &[BlockMove]) -> Result<State, BlocksError
         state.anchors[m.piece] = at;
     }
     if !p.solved(&state) {
-        return Err(BlocksError::Move(format!("after {} the goal is not reached", puzzlec_engine::answer::moves(plan.len()))));
+        return Err(BlocksError::Move(format!(
+            "after {} the goal is not reached",
+            puzzlec_engine::answer::moves(plan.len())
+        )));
     }
     Ok(state)
 }

@@ -7,7 +7,13 @@ use super::goal::rush_hour_goal;
 use super::{Axis, BlocksPuzzle, Metric};
 
 /// Tries to put a `h`x`w` block named `name` somewhere free.
-fn place(grid: &mut [Vec<char>], rng: &mut fastrand::Rng, name: char, (h, w): (usize, usize), row: Option<usize>) -> bool {
+fn place(
+    grid: &mut [Vec<char>],
+    rng: &mut fastrand::Rng,
+    name: char,
+    (h, w): (usize, usize),
+    row: Option<usize>,
+) -> bool {
     let (rows, cols) = (grid.len(), grid[0].len());
     if h > rows || w > cols {
         return false;
@@ -53,9 +59,26 @@ pub fn rush_hour_board(rng: &mut fastrand::Rng, rows: usize, cols: usize, vehicl
     (!p.solved(&p.start())).then_some(p)
 }
 
+/// The hardest start of `p`'s cluster (see [`super::search::hardest`]) as a new instance,
+/// with its optimum; `None` when the cluster has no goal or is too large to explore.
+pub fn hardest_of(p: &BlocksPuzzle, cap: usize) -> Option<(BlocksPuzzle, usize)> {
+    let (anchors, optimum) = super::search::hardest(p, cap)?;
+    let mut q = p.clone();
+    for (piece, a) in q.board.pieces.iter_mut().zip(anchors) {
+        piece.start = a;
+    }
+    Some((q, optimum))
+}
+
 /// A free-block board of `rows`x`cols` with up to `pieces` pieces; the first must reach the
 /// opposite corner.
-pub fn free_board(rng: &mut fastrand::Rng, rows: usize, cols: usize, pieces: usize, metric: Metric) -> Option<BlocksPuzzle> {
+pub fn free_board(
+    rng: &mut fastrand::Rng,
+    rows: usize,
+    cols: usize,
+    pieces: usize,
+    metric: Metric,
+) -> Option<BlocksPuzzle> {
     let mut grid = vec![vec!['.'; cols]; rows];
     for (k, name) in ('A'..='Z').take(pieces).enumerate() {
         let shape = match if k == 0 { 3 } else { rng.usize(0..4) } {

@@ -23,7 +23,9 @@ pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) ->
     let mut out = Vec::new();
     match p.metric {
         Metric::Step => {
-            out.extend(STEPS.iter().filter(|s| axis.allows(s.0)).filter_map(|s| p.board.step(from, s.0)).filter(|&a| ok(a)));
+            out.extend(
+                STEPS.iter().filter(|s| axis.allows(s.0)).filter_map(|s| p.board.step(from, s.0)).filter(|&a| ok(a)),
+            );
         }
         Metric::Slide => {
             for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
@@ -121,7 +123,8 @@ pub fn lower_bound(p: &BlocksPuzzle) -> Option<usize> {
         let mut swept: Vec<usize> = p.board.covers(i, goal).collect();
         let (start, piece) = (p.board.pieces[i].start, &p.board.pieces[i]);
         if piece.axis != super::Axis::Free && start != goal {
-            let dir = STEPS.iter().map(|s| s.0).find(|&d| piece.axis.allows(d) && ahead(p, start, goal, d)).unwrap_or((0, 0));
+            let dir =
+                STEPS.iter().map(|s| s.0).find(|&d| piece.axis.allows(d) && ahead(p, start, goal, d)).unwrap_or((0, 0));
             let mut at = start;
             while at != goal {
                 let Some(next) = p.board.step(at, dir) else { break };
@@ -142,7 +145,10 @@ pub fn lower_bound(p: &BlocksPuzzle) -> Option<usize> {
 fn ahead(p: &BlocksPuzzle, start: usize, goal: usize, d: (isize, isize)) -> bool {
     let cols = p.board.cols as isize;
     let (dr, dc) = ((goal as isize / cols) - (start as isize / cols), (goal as isize % cols) - (start as isize % cols));
-    (dr == 0 || dr.signum() == d.0) && (dc == 0 || dc.signum() == d.1) && (dr == 0) == (d.0 == 0) && (dc == 0) == (d.1 == 0)
+    (dr == 0 || dr.signum() == d.0)
+        && (dc == 0 || dc.signum() == d.1)
+        && (dr == 0) == (d.0 == 0)
+        && (dc == 0) == (d.1 == 0)
 }
 
 /// What the search found.
@@ -252,4 +258,62 @@ fn relabel(p: &BlocksPuzzle, groups: &[Vec<usize>], chain: &[Vec<u16>]) -> Vec<B
         state.anchors[i] = to;
     }
     plan
+}
+
+/// The position of `p`'s cluster (every position reachable from its start) farthest from the
+/// goal, and its distance: the hardest start the cluster holds. Moves are reversible, so the
+/// distances come from one breadth-first search out of every goal position. `None` when the
+/// cluster holds no goal position or more than `cap` positions.
+pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
+    let classes = p.classes();
+    let groups: Vec<Vec<usize>> = (0..classes.len())
+        .filter(|&c| classes.iter().filter(|&&k| k == c).count() > 1)
+        .map(|c| (0..classes.len()).filter(|&i| classes[i] == c).collect())
+        .collect();
+    let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
+    canonical(&groups, &mut start);
+    let mut all: Vec<Vec<u16>> = vec![start.clone()];
+    let mut index: HashMap<Vec<u16>, usize> = HashMap::from([(start, 0)]);
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut k = 0;
+    while k < all.len() {
+        let here = all[k].clone();
+        let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
+        let grid = State { anchors: anchors.clone() }.occupancy(p);
+        for i in 0..anchors.len() {
+            for to in reach(p, &grid, i, anchors[i]) {
+                let mut s = here.clone();
+                s[i] = to as u16;
+                canonical(&groups, &mut s);
+                let id = match index.get(&s) {
+                    Some(&id) => id,
+                    None if all.len() >= cap => return None,
+                    None => {
+                        index.insert(s.clone(), all.len());
+                        all.push(s);
+                        edges.push(Vec::new());
+                        all.len() - 1
+                    }
+                };
+                edges[k].push(id);
+            }
+        }
+        k += 1;
+    }
+    let mut dist = vec![FAR; all.len()];
+    let mut queue: std::collections::VecDeque<usize> =
+        (0..all.len()).filter(|&s| p.goals.iter().all(|&(i, a)| all[s][i] as usize == a)).collect();
+    for &s in &queue {
+        dist[s] = 0;
+    }
+    while let Some(s) = queue.pop_front() {
+        for &t in &edges[s] {
+            if dist[t] == FAR {
+                dist[t] = dist[s] + 1;
+                queue.push_back(t);
+            }
+        }
+    }
+    let far = (0..all.len()).filter(|&s| dist[s] != FAR).max_by_key(|&s| (dist[s], std::cmp::Reverse(s)))?;
+    Some((all[far].iter().map(|&a| a as usize).collect(), dist[far] as usize))
 }

@@ -1,6 +1,6 @@
 //! The exact search on the classic boards (the figures every solver agrees on).
 
-use super::board::{parse_drawing, parse_line, from_grid, rush_hour};
+use super::board::{from_grid, parse_drawing, parse_line, rush_hour};
 use super::goal::{parse_goals, rush_hour_goal};
 use super::search::{shortest, Found};
 use super::*;

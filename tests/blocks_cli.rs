@@ -1,0 +1,341 @@
+//! `solve blocks`, `verify blocks`, `emit`/`decode blocks` through the binary: the classic
+//! optima, the encodings against the exact search, the cross slider drawn as blocks, and bad
+//! input named by place.
+
+use std::process::Command;
+
+use crate::support::have;
+use crate::util::puzzlec;
+
+const KLOTSKI: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
+const RUSH_51: &str = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+/// A Rush Hour board of optimum 20 (found by the exact search among random boards).
+const RUSH_20: &str = ".LJJ...L.E.IAABECIHHB.CI..FDDDGGF.KK";
+/// A small Rush Hour board of optimum 8.
+const RUSH_SMALL: &str = ".EHH./.E.DC/.AADC/..BGG/..BFF";
+
+fn solve(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve", "blocks", "--json"];
+    all.extend_from_slice(args);
+    puzzlec(&all).expect_code(0).json()
+}
+
+/// Length, optimality and metric of a solved answer, after replaying its plan through `verify`.
+fn checked(args: &[&str]) -> (u64, bool, String) {
+    let v = solve(args);
+    let moves = v["moves"].as_str().unwrap().to_owned();
+    let mut verify: Vec<&str> = vec!["verify", "blocks", "--moves", &moves];
+    verify.extend(args.iter().filter(|a| !a.starts_with("--solver") && !["cadical", "z3"].contains(a)));
+    puzzlec(&verify).expect_code(0);
+    (v["length"].as_u64().unwrap(), v["optimal"] == true, v["metric"].as_str().unwrap().to_owned())
+}
+
+#[test]
+fn klotski_takes_116_steps_90_slides_81_paths() {
+    for (metric, want) in [("step", 116), ("slide", 90), ("path", 81)] {
+        let got = checked(&["--board", KLOTSKI, "--goal", "A@4,2", "--metric", metric]);
+        assert_eq!(got, (want, true, metric.to_owned()));
+    }
+}
+
+#[test]
+fn the_rush_hour_cards_take_51_58_and_60() {
+    for (line, want) in
+        [(RUSH_51, 51), ("BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN", 58), ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", 60)]
+    {
+        assert_eq!(checked(&["--board", line]), (want, true, "slide".to_owned()), "{line}");
+    }
+}
+
+#[test]
+fn sat_and_smt_prove_the_exact_searchs_optimum() {
+    assert_eq!(checked(&["--board", RUSH_20, "--solver", "cadical"]).0, 20);
+    for encoding in ["sat", "labelled"] {
+        let v = solve(&["--board", RUSH_SMALL, "--rush-hour", "--solver", "cadical", "--encoding", encoding]);
+        assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)), "{encoding}");
+    }
+    let v = solve(&["--board", RUSH_SMALL, "--rush-hour", "--solver", "z3"]);
+    assert_eq!((v["length"].as_u64(), v["encoding"].as_str()), (Some(8), Some("smt")));
+    // Free blocks in the step metric through the SMT encoding.
+    let v = solve(&["--board", "AB./CD.", "--goal", "A@2,3", "--metric", "step", "--solver", "z3"]);
+    let exact = solve(&["--board", "AB./CD.", "--goal", "A@2,3", "--metric", "step"]);
+    assert_eq!(v["length"], exact["length"]);
+}
+
+#[test]
+fn every_shortest_plan_is_enumerated_and_replays() {
+    let v = solve(&["--board", "AB./CD.", "--goal", "A@2,3", "--solver", "cadical", "--all"]);
+    assert_eq!(v["complete"], true);
+    let plans = v["solutions"].as_array().unwrap();
+    assert!(plans.len() >= 2, "{v}");
+    for plan in plans {
+        let moves = plan.as_str().unwrap();
+        puzzlec(&["verify", "blocks", "--board", "AB./CD.", "--goal", "A@2,3", "--moves", moves]).expect_code(0);
+    }
+}
+
+/// A cross-slider orientation grid with every orientation fixed: half of them random, half
+/// the grid a shortest plan of a random instance implies (its never-moved pieces then fixed at
+/// random), so both solvable and unsolvable grids are met.
+fn random_grid(rng: &mut fastrand::Rng, rows: usize, cols: usize, from_plan: bool) -> String {
+    let cell = |rng: &mut fastrand::Rng| format!("{},{}", rng.usize(1..=rows), rng.usize(1..=cols));
+    let grid: Vec<String> = loop {
+        let (cross, empty) = (cell(rng), cell(rng));
+        if cross == empty || cross == format!("{rows},{cols}") {
+            continue;
+        }
+        if !from_plan {
+            let pick = |r: usize, c: usize| match format!("{},{}", r + 1, c + 1) {
+                p if p == cross => '+',
+                p if p == empty => '.',
+                _ => '?',
+            };
+            break (0..rows).map(|r| (0..cols).map(|c| pick(r, c)).collect()).collect();
+        }
+        let size = format!("{rows}x{cols}");
+        let run = puzzlec(&[
+            "solve", "cross", "--size", &size, "--cross", &cross, "--empty", &empty, "--solver", "search", "--json",
+        ]);
+        if run.code == 0 {
+            break run.json()["grid"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_owned()).collect();
+        }
+    };
+    let fixed: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c == '?' {
+                        if rng.bool() {
+                            '-'
+                        } else {
+                            '|'
+                        }
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    fixed.join("\n") + "\n"
+}
+
+/// The grid drawn as blocks: the cross `X` free, each other piece its own letter, the `-`
+/// ones horizontal and the `|` ones vertical.
+fn as_blocks(grid: &str) -> (String, String, String) {
+    let mut names = ('A'..='W').chain('a'..='z');
+    let (mut drawing, mut horizontal, mut vertical) = (String::new(), String::new(), String::new());
+    for line in grid.lines() {
+        for c in line.chars() {
+            drawing.push(match c {
+                '+' => 'X',
+                '.' => '.',
+                _ => {
+                    let name = names.next().unwrap();
+                    if c == '-' {
+                        horizontal.push(name)
+                    } else {
+                        vertical.push(name)
+                    }
+                    name
+                }
+            });
+        }
+        drawing.push('/');
+    }
+    (drawing, horizontal, vertical)
+}
+
+#[test]
+fn the_cross_slider_drawn_as_blocks_has_the_same_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let (mut solved, mut none) = (0, 0);
+    for n in 0..20 {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 4)][n % 3];
+        let grid = random_grid(&mut rng, rows, cols, n % 4 != 0);
+        let (drawing, horizontal, vertical) = as_blocks(&grid);
+        let file = dir.path().join(format!("grid-{n}.txt"));
+        std::fs::write(&file, &grid).unwrap();
+        let cross =
+            puzzlec(&["solve", "cross", "--orientations", file.to_str().unwrap(), "--solver", "search", "--json"]);
+        let goal = format!("X@{rows},{cols}");
+        let mut args = vec!["solve", "blocks", "--board", &drawing, "--goal", &goal, "--metric", "step", "--json"];
+        for (flag, letters) in [("--horizontal", &horizontal), ("--vertical", &vertical)] {
+            if !letters.is_empty() {
+                args.extend([flag, letters.as_str()]);
+            }
+        }
+        let blocks = puzzlec(&args);
+        assert_eq!(cross.code, blocks.code, "{grid}\n{}{}", cross.stdout, blocks.stdout);
+        let (c, b) = (cross.json(), blocks.json());
+        assert_eq!(c["length"], b["length"], "{grid}");
+        if cross.code == 0 {
+            solved += 1;
+        } else {
+            none += 1;
+        }
+    }
+    assert!(solved >= 10 && none >= 1, "{solved} solved, {none} without a plan: widen the sample");
+}
+
+#[test]
+fn bad_input_is_named_by_place() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["--board", "A.A/...", "--goal", "A@1,1"], "piece A is not connected: the cell at row 1, column 3"),
+        (&["--board", "A.../AAoo/oooo/oooo", "--rush-hour"], "vehicle A at row 1, column 1 is bent"),
+        (&["--board", "Aooo/oooo/BBBB/oooo", "--rush-hour"], "vehicle A at row 1, column 1 has length 1"),
+        (&["--board", "AAoo/oooo/BBBB/oooo", "--rush-hour"], "vehicle B at row 3, column 1 has length 4"),
+        (
+            &["--board", "oooooxooooooAAooooooooooooooooFFFFoo"],
+            "vehicle F at character 31 (row 6, column 1) has length 4",
+        ),
+        (&["--board", KLOTSKI, "--goal", "A@5,2"], "--goal A@5,2: outside the board"),
+        (&["--board", KLOTSKI, "--goal", "Z@1,1"], "--goal Z@1,1: no piece Z on the board"),
+        (&["--board", KLOTSKI, "--goal", "A@4,2", "--goal", "A@1,1"], "a second goal for piece A"),
+        (&["--board", "AB/C", "--goal", "A@1,1"], "row 2, column 1: the row has 1 cells, the first row has 2"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["solve", "blocks"];
+        all.extend_from_slice(args);
+        let run = puzzlec(&all).expect_code(2);
+        assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn an_unreachable_goal_is_proved_and_exits_1() {
+    // B is kept to its row and stands between A and the corner A must reach.
+    for solver in ["search", "cadical"] {
+        let run = puzzlec(&[
+            "solve",
+            "blocks",
+            "--board",
+            "A../BBB/...",
+            "--horizontal",
+            "B",
+            "--goal",
+            "A@3,3",
+            "--solver",
+            solver,
+        ]);
+        let run = run.expect_code(1);
+        assert!(run.stdout.contains("no solution: the goal is unreachable (all"), "{solver}: {}", run.stdout);
+    }
+    let run = puzzlec(&["solve", "blocks", "--board", "A.#/..#", "--goal", "A@1,3", "--json"]).expect_code(1);
+    assert_eq!(run.json()["reason"], "unreachable");
+}
+
+#[test]
+fn a_bad_plan_is_invalid_with_the_move_named() {
+    let run = puzzlec(&["verify", "blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--moves", "Gd Ad"]).expect_code(1);
+    assert!(run.stdout.contains("move 2 (Ad): the way is blocked"), "{}", run.stdout);
+    let run = puzzlec(&["verify", "blocks", "--board", RUSH_51, "--moves", "Au"]).expect_code(1);
+    assert!(run.stdout.contains("piece A slides only left and right"), "{}", run.stdout);
+    let run = puzzlec(&["verify", "blocks", "--board", RUSH_51, "--moves", "Mu Ax"]).expect_code(2);
+    assert!(run.stderr.contains("move 2 (\"Ax\"): 'x' is not a step"), "{}", run.stderr);
+}
+
+#[test]
+fn emitted_files_decode_through_real_solver_binaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let instance = ["--board", RUSH_SMALL, "--rush-hour"];
+    for (format, encoding, solver, args) in [("dimacs", "sat", "cadical", vec!["-q"]), ("smt2", "smt", "z3", vec![])] {
+        if !have(solver) {
+            continue;
+        }
+        let file = dir.path().join(format!("rh.{format}"));
+        let mut emit = vec!["emit", "blocks", "--format", format, "--encoding", encoding, "--horizon", "9", "-o"];
+        emit.push(file.to_str().unwrap());
+        emit.extend(instance);
+        puzzlec(&emit).expect_code(0);
+        let out = Command::new(solver).args(&args).arg(&file).output().unwrap();
+        let answer = dir.path().join(format!("{solver}.txt"));
+        std::fs::write(&answer, &out.stdout).unwrap();
+        let mut decode = vec![
+            "decode",
+            "blocks",
+            "--formula",
+            file.to_str().unwrap(),
+            "--model",
+            answer.to_str().unwrap(),
+            "--json",
+        ];
+        decode.extend(instance);
+        let v = puzzlec(&decode).expect_code(0).json();
+        // At most 9 moves: the optimum, 8, or one more.
+        assert!(v["length"].as_u64().unwrap() <= 9, "{v}");
+        // Another instance's options are refused.
+        let mut other =
+            vec!["decode", "blocks", "--formula", file.to_str().unwrap(), "--model", answer.to_str().unwrap()];
+        other.extend(["--board", KLOTSKI, "--goal", "A@4,2"]);
+        assert!(puzzlec(&other).expect_code(2).stderr.contains("encodes another instance"));
+    }
+}
+
+#[test]
+fn the_path_metric_is_refused_by_the_encodings_with_the_way_out() {
+    let run =
+        puzzlec(&["solve", "blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--metric", "path", "--solver", "cadical"]);
+    assert!(run
+        .expect_code(2)
+        .stderr
+        .contains("--metric path: encoding sat encodes step and slide only; use --solver search"));
+}
+
+#[test]
+fn emit_blocks_pins_its_encodings() {
+    for (name, encoding, format) in
+        [("sat", "sat", "dimacs"), ("labelled", "labelled", "dimacs"), ("smt", "smt", "smt2")]
+    {
+        let out = puzzlec(&[
+            "emit",
+            "blocks",
+            "--board",
+            "AB/.C",
+            "--goal",
+            "A@2,1",
+            "--horizontal",
+            "B",
+            "--encoding",
+            encoding,
+            "--format",
+            format,
+            "--horizon",
+            "2",
+        ])
+        .expect_code(0);
+        insta::with_settings!({ snapshot_suffix => name }, {
+            insta::assert_snapshot!("emit_blocks_2x2_h2", out.stdout);
+        });
+    }
+}
+
+#[test]
+fn a_family_of_rush_hour_boards_is_labelled_as_cadical_answers() {
+    if !have("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fam");
+    let args =
+        ["family", "blocks", "--size", "5x5", "--pieces", "7", "--count", "3", "--seed", "4", "--min-moves", "8"];
+    let mut all = args.to_vec();
+    all.extend(["--out", out.to_str().unwrap(), "-q"]);
+    puzzlec(&all).expect_code(0);
+    let manifest = std::fs::read_to_string(out.join("manifest.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = manifest
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .filter(|r: &Vec<&str>| r[0].ends_with(".cnf"))
+        .collect();
+    assert_eq!(rows.len(), 6, "3 boards, each SAT at its optimum and UNSAT one below");
+    for row in rows {
+        let status = Command::new("cadical").arg("-q").arg(out.join(row[0])).output().unwrap().status.code();
+        assert_eq!(status, Some(if row[1] == "sat" { 10 } else { 20 }), "{row:?}");
+        let (optimum, horizon): (usize, usize) = (row[2].parse().unwrap(), row[3].parse().unwrap());
+        assert!(optimum >= 8 && horizon + usize::from(row[1] == "unsat") == optimum, "{row:?}");
+    }
+}
