@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps deps-build fmt lint build encodings bench bench-korf bench-limits interrupts install man completions figures
+.PHONY: demo test deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
 
 build: deps-build
 	$(CARGO) build --release
@@ -41,6 +41,11 @@ figures: build
 ## Korf's 100 through the SAT path (separate from bench): ARGS="--range 1..10 --limit 60".
 bench-korf: deps-build
 	$(CARGO) bench --bench korf -- $(ARGS)
+
+## Sliding blocks: exact search on the classic and fresh boards, SAT and SMT proofs of
+## optimality (Klotski through SAT is given 10 minutes; ARGS=--quick leaves it out).
+bench-blocks: build
+	python3 scripts/bench-blocks.py target/release/puzzlec $(ARGS)
 
 ## Time limits kept: wall time minus --timeout and peak memory on the cases that overshot.
 bench-limits: build

@@ -88,7 +88,11 @@ piece alone on the board, plus one move per piece in its way); optimal is claime
 the horizon one below was proved unsatisfiable. The encodings take the step and slide metrics.
 
 Moves are written as the piece and one letter per cell it travels (u d l r): `Arr` slides A
-two cells right, `Bdl` takes B down then left. The metric says what counts as one move.",
+two cells right, `Bdl` takes B down then left. The metric says what counts as one move.
+
+--all (through a SAT or SMT solver) lists every shortest plan as a sequence of (piece,
+destination); with the encoding sat, moves of equal pieces count once (the encoding keeps
+positions up to interchangeable pieces); --encoding labelled tells them apart.",
             },
             Verb::Emit => Help {
                 about: "Emit one sliding-blocks horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",

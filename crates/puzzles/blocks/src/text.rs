@@ -14,7 +14,7 @@ impl Show for crate::Blocks {
             let plans = a.plans();
             let n = count(plans.len(), "plan");
             return format!(
-                "{start}{}\n{n} of {len}, {metric} metric ({}; {})\n",
+                "{start}\n{}\n{n} of {len}, {metric} metric ({}; {})\n",
                 plans.join("\n"),
                 proof(a, true),
                 more(a)
@@ -25,12 +25,12 @@ impl Show for crate::Blocks {
             (None, Some(l)) if a.optimal != Some(true) => format!("; lower bound {l}"),
             _ => String::new(),
         };
-        format!("{start}solved in {len}, {metric} metric ({}{lb})\n{}\n\n{end}", proof(a, false), a.plans().concat())
+        format!("{start}\nsolved in {len}, {metric} metric ({}{lb})\n{}\n\n{end}", proof(a, false), a.plans().concat())
     }
 
     fn decoded_text(&self, a: &Answer) -> String {
         let end = a.figures.get(1).cloned().unwrap_or_default();
-        format!("decoded {} (replay-checked): {}\n{end}", moves(a.length.unwrap_or(0)), a.plans().concat())
+        format!("decoded {} (replay-checked): {}\n\n{end}", moves(a.length.unwrap_or(0)), a.plans().concat())
     }
 
     fn draw(&self, instance: &Instance, answer: &Answer) -> Result<String> {

@@ -122,7 +122,7 @@ pub(crate) fn set_plans(
 }
 
 fn lines(rows: &[String], title: &str) -> String {
-    format!("{title}:\n{}\n", rows.iter().map(|r| format!("  {r}\n")).collect::<String>())
+    format!("{title}:\n{}", rows.iter().map(|r| format!("  {r}\n")).collect::<String>())
 }
 
 /// A position drawn under a title.
