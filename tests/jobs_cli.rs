@@ -118,3 +118,23 @@ fn jobs_refuse_what_cannot_run_outside() {
     let run = puzzlec(&["collect", out.to_str().unwrap()]);
     assert!(run.expect_code(2).stderr.contains("manifest.json"));
 }
+
+#[test]
+fn a_rush_hour_board_is_proved_optimal_by_its_jobs() {
+    if !(have("parallel") && have("cadical")) {
+        return;
+    }
+    let board = ".EHH./.E.DC/.AADC/..BGG/..BFF";
+    let (tmp, n) =
+        write_jobs(&["jobs", "blocks", "--board", board, "--rush-hour", "--horizons", "7..8", "--split", "6"]);
+    let dir = tmp.path().join("jobs");
+    run_all(&dir, n);
+    let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
+    let horizons = v["collected"].as_array().unwrap();
+    assert_eq!((horizons[0]["result"].as_str(), horizons[1]["result"].as_str()), (Some("unsat"), Some("sat")));
+    // Split on the classes that move first (E, H, A) or an idle step.
+    assert!(horizons[0]["jobs"].as_u64().unwrap() >= 6);
+    assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)));
+    let plan = v["moves"].as_str().unwrap();
+    puzzlec(&["verify", "blocks", "--board", board, "--rush-hour", "--moves", plan]).expect_code(0);
+}

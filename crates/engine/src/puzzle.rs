@@ -47,14 +47,37 @@ pub struct About {
     pub keys: &'static [&'static str],
 }
 
+/// The moves step t may play after the moves already fixed (their labels), each as (label,
+/// the name of the variable "step t plays it"); see [`JobFacts::choices`].
+pub type Choices = Box<dyn Fn(usize, &[String]) -> Vec<(String, String)>>;
+
 /// What cluster jobs need of an instance.
 pub struct JobFacts {
     pub encoding: &'static str,
     /// Every plan has at least this many moves (and the parity of any plan's length).
     pub lower_bound: usize,
-    pub allows_undo: bool,
-    /// The variable "step t plays move m".
-    pub action: Box<dyn Fn(usize, Move) -> Option<String>>,
+    /// The puzzle's horizon step (2 where plan lengths have one parity, 1 where a horizon
+    /// says "at most H moves"): which horizons below a plan must be UNSAT for it to be optimal.
+    pub step: usize,
+    /// What a job may fix at step t after the labels fixed before it: one-character labels
+    /// (a job's first moves are their concatenation) whose variables cover every model of the
+    /// horizon; empty when the encoding names no such variables.
+    pub choices: Choices,
+}
+
+impl JobFacts {
+    /// The choices of the grid puzzles: the four moves (each letter), the undo of the last
+    /// one left out when the encoding forbids it.
+    pub fn grid_moves(allows_undo: bool, action: impl Fn(usize, Move) -> Option<String> + 'static) -> Choices {
+        Box::new(move |t, before: &[String]| {
+            let last = before.last().and_then(|l| Move::ALL.into_iter().find(|m| l.starts_with(m.letter())));
+            Move::ALL
+                .into_iter()
+                .filter(|&m| allows_undo || last != Some(m.opposite()))
+                .filter_map(|m| Some((m.letter().to_string(), action(t, m)?)))
+                .collect()
+        })
+    }
 }
 
 /// A puzzle: what it is, its encodings, and how it solves a request; the rest comes from the

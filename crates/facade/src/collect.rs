@@ -79,12 +79,12 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         let hs = m.jobs.iter().map(|j| j.horizon);
         [hs.clone().min().unwrap_or(0), hs.max().unwrap_or(0)]
     });
-    let allows_undo = crate::registry::lookup(&m.instance.puzzle)?.jobs(&m.instance, Some(&m.encoding))?.allows_undo;
+    let facts = crate::registry::lookup(&m.instance.puzzle)?.jobs(&m.instance, Some(&m.encoding))?;
     for horizon in first..=last {
         let h = by_horizon.entry(horizon).or_insert_with(|| HorizonResult { horizon, ..Default::default() });
         let prefixes: std::collections::HashSet<&str> =
             m.jobs.iter().filter(|j| j.horizon == horizon).map(|j| j.first_moves.as_str()).collect();
-        h.uncovered = uncovered(&prefixes, allows_undo);
+        h.uncovered = uncovered(&prefixes, &facts);
     }
     for h in by_horizon.values_mut() {
         h.result = match (plans.contains_key(&h.horizon), h.unsat == h.jobs && h.uncovered.is_none()) {
@@ -94,7 +94,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         };
     }
     let results: Vec<HorizonResult> = by_horizon.into_values().collect();
-    let mut answer = conclude(&m, &results, plans);
+    let mut answer = conclude(&m, &results, plans, facts.step);
     answer.solver = Some(m.solver.clone());
     answer.encoding = Some(m.encoding.clone());
     answer.lower_bound = Some(answer.lower_bound.unwrap_or(m.lower_bound));
@@ -104,16 +104,18 @@ pub fn collect(dir: &Path) -> Result<Answer> {
 }
 
 /// The answer the horizons support: the shortest SAT horizon's plan, optimal when every
-/// horizon below it of the same parity, down to the lower bound, is UNSAT (every plan's
-/// length has the parity of any other's, and no plan is shorter than the bound).
-fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, Answer>) -> Answer {
+/// horizon below it in the puzzle's step, down to the lower bound, is UNSAT (with step 2
+/// every plan's length has the parity of any other's; with step 1 a horizon says "at most",
+/// so the one just below is enough), and no plan is shorter than the bound.
+fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, Answer>, step: usize) -> Answer {
     let puzzle = m.instance.puzzle.as_str();
     let unsat = |h: usize| results.iter().any(|r| r.horizon == h && r.result == Verdict::Unsat);
     let open: Vec<String> =
         results.iter().filter(|r| r.result == Verdict::Open).map(|r| r.horizon.to_string()).collect();
     if let Some((&h, _)) = plans.iter().next() {
         let mut a = plans.remove(&h).expect("the first plan");
-        let below = (m.lower_bound..h).filter(|k| k % 2 == h % 2);
+        let at_most = step == 1;
+        let below = (m.lower_bound..h).filter(|k| if at_most { k + 1 == h } else { (h - k) % step == 0 });
         let optimal = below.clone().all(unsat);
         a.optimal = Some(optimal);
         a.lower_bound = Some(if optimal { h } else { m.lower_bound });
@@ -136,26 +138,24 @@ fn conclude(m: &Manifest, results: &[HorizonResult], mut plans: BTreeMap<usize, 
     }
 }
 
-/// The first move sequence (letters) that no prefix in `jobs` covers, over every move
-/// (the undo of the last one excepted when the encoding forbids it), as the jobs were
-/// split; `None` when they cover every sequence.
-fn uncovered(jobs: &std::collections::HashSet<&str>, allows_undo: bool) -> Option<String> {
-    use puzzlec_core::Move;
-    let Some(deepest) = jobs.iter().map(|j| j.len()).max() else { return Some("(every sequence)".into()) };
-    let mut todo = vec![String::new()];
-    while let Some(prefix) = todo.pop() {
+/// The first sequence of moves (their one-character labels) that no prefix in `jobs`
+/// covers, over every choice the encoding allows at each step (as the jobs were split);
+/// `None` when they cover every sequence.
+fn uncovered(jobs: &std::collections::HashSet<&str>, facts: &puzzlec_engine::JobFacts) -> Option<String> {
+    let Some(deepest) = jobs.iter().map(|j| j.chars().count()).max() else { return Some("(every sequence)".into()) };
+    let mut todo: Vec<Vec<String>> = vec![Vec::new()];
+    while let Some(labels) = todo.pop() {
+        let prefix = labels.concat();
         if jobs.contains(prefix.as_str()) {
             continue;
         }
-        if prefix.len() >= deepest {
+        if labels.len() >= deepest {
             return Some(if prefix.is_empty() { "(every sequence)".into() } else { prefix });
         }
-        let last = prefix.chars().last().and_then(|c| Move::ALL.into_iter().find(|m| m.letter() == c));
-        for m in Move::ALL {
-            if !allows_undo && last.is_some_and(|l| l == m.opposite()) {
-                continue;
-            }
-            todo.push(format!("{prefix}{}", m.letter()));
+        for (label, _) in (facts.choices)(labels.len(), &labels) {
+            let mut next = labels.clone();
+            next.push(label);
+            todo.push(next);
         }
     }
     None

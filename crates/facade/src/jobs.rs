@@ -11,7 +11,6 @@
 
 use std::path::{Path, PathBuf};
 
-use puzzlec_core::Move;
 use serde::{Deserialize, Serialize};
 
 pub use puzzlec_engine::JobFacts as Facts;
@@ -95,7 +94,7 @@ pub const MAX_JOBS: usize = 10_000;
 pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     let puzzle = registry::lookup(&req.instance.puzzle)?;
     let facts = puzzle.jobs(&req.instance, req.encoding.as_deref())?;
-    if (facts.action)(0, Move::Up).is_none() {
+    if (facts.choices)(0, &[]).is_empty() {
         return Err(Error::bad_input(format!(
             "--encoding {}: it has no action variables to split a horizon on (leave --encoding out for one that has)",
             facts.encoding
@@ -187,27 +186,31 @@ fn prefixes(facts: &Facts, cnf: &str, horizon: usize, want: usize) -> Vec<(Strin
         .filter_map(|l| l.strip_prefix("c var "))
         .filter_map(|l| l.split_once(' ').and_then(|(v, name)| Some((name, v.parse().ok()?))))
         .collect();
-    let var = |t: usize, m: Move| (facts.action)(t, m).and_then(|name| vars.get(name.as_str()).copied());
-    let mut level: Vec<(Vec<Move>, Vec<i64>)> = vec![(Vec::new(), Vec::new())];
+    let vars = &vars;
+    let mut level: Vec<(Vec<String>, Vec<i64>)> = vec![(Vec::new(), Vec::new())];
     for t in 0..horizon {
-        if level.len() >= want.max(1) || Move::ALL.iter().any(|&m| var(t, m).is_none()) {
+        if level.len() >= want.max(1) {
             break;
         }
-        let mut next = Vec::new();
-        for (moves, lits) in &level {
-            for m in Move::ALL {
-                if !facts.allows_undo && moves.last().is_some_and(|l: &Move| *l == m.opposite()) {
-                    continue;
-                }
-                let (mut moves, mut lits) = (moves.clone(), lits.clone());
-                moves.push(m);
-                lits.push(var(t, m).expect("checked above"));
-                next.push((moves, lits));
-            }
+        // Every choice of every sequence must be a variable of the file, or the level stays.
+        let grown: Option<Vec<(Vec<String>, Vec<i64>)>> = level
+            .iter()
+            .flat_map(|(labels, lits)| {
+                (facts.choices)(t, labels).into_iter().map(move |(label, name)| {
+                    let var = *vars.get(name.as_str())?;
+                    let (mut labels, mut lits) = (labels.clone(), lits.clone());
+                    labels.push(label);
+                    lits.push(var);
+                    Some((labels, lits))
+                })
+            })
+            .collect();
+        match grown {
+            Some(next) if !next.is_empty() => level = next,
+            _ => break,
         }
-        level = next;
     }
-    level.into_iter().map(|(m, l)| (puzzlec_core::moves_to_string(&m), l)).collect()
+    level.into_iter().map(|(m, l)| (m.concat(), l)).collect()
 }
 
 /// The CNF with the unit clauses added (the `p cnf` header counts them) and a comment.

@@ -116,9 +116,12 @@ positions up to interchangeable pieces); --encoding labelled tells them apart.",
                 notes: "Moves are separated by spaces: the piece, then one of u d l r per cell.",
             },
             Verb::Jobs => Help {
-                about: "Jobs for sliding blocks (not split yet: emit each horizon instead).",
-                examples: &["puzzlec emit blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizon 50 -o rh-50.cnf"],
-                notes: "",
+                about: "Jobs for sliding blocks: each horizon split on the pieces that move first.",
+                examples: &["puzzlec jobs blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizons 50..51 --out jobs"],
+                notes: "\
+Without --encoding: sat, whose movers are classes of interchangeable pieces (a job's first
+moves name each class by its first piece; . is an idle step). A horizon says \"at most H
+moves\", so a plan is optimal once the horizon just below it is UNSAT in every job.",
             },
             Verb::Family => Help {
                 about: "Labelled SAT/UNSAT sliding-block instances: random Rush Hour or free-block boards.",

@@ -202,12 +202,29 @@ impl Verbs for crate::Blocks {
         Ok(answer)
     }
 
-    /// Cluster jobs split a horizon on its first actions, named by grid moves; a block move
-    /// names a piece, so blocks jobs are not written yet.
+    /// What cluster jobs need: the encoding (by default the first that names its movers in
+    /// CNF), the lower bound, and per step the movers (a piece or class, or `.` for an idle
+    /// step, after which only idle steps follow) a job may fix.
     ///
     /// # Errors
-    /// Always: bad input saying so.
-    fn jobs(&self, _given: &Instance, _name: Option<&str>) -> Result<JobFacts> {
-        Err(Error::bad_input("jobs split horizons on grid moves; sliding blocks are not split yet (emit each horizon with `puzzlec emit blocks`)"))
+    /// Bad input for the instance, a metric the encoding lacks, or an encoding without movers.
+    fn jobs(&self, given: &Instance, name: Option<&str>) -> Result<JobFacts> {
+        let puzzle = instance(&given.read()?)?;
+        let chosen = match name {
+            Some(n) => encoding(n)?,
+            None => *encodings::ALL.iter().find(|e| !e.movers(&puzzle).is_empty()).expect("an encoding with movers"),
+        };
+        check_metric(chosen, &puzzle)?;
+        let labels = chosen.movers(&puzzle);
+        let lower_bound = rules::search::lower_bound(&puzzle).unwrap_or(0);
+        let choices = Box::new(move |t: usize, before: &[String]| {
+            let idle = (".".to_owned(), encodings::idle_name(t));
+            if labels.is_empty() || before.last().is_some_and(|l| l == ".") {
+                return if labels.is_empty() { Vec::new() } else { vec![idle] };
+            }
+            let movers = labels.iter().enumerate().map(|(k, c)| (c.to_string(), chosen.mover_name(t, k)));
+            movers.chain([idle]).collect()
+        });
+        Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 1, choices })
     }
 }

@@ -182,7 +182,7 @@ impl Verbs for crate::Cross {
         let n = puzzle.cells();
         let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
         let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
-        let action = Box::new(move |t, m| chosen.action_name(t, m));
-        Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: chosen.allows_undo(), action })
+        let choices = JobFacts::grid_moves(chosen.allows_undo(), move |t, m| chosen.action_name(t, m));
+        Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 2, choices })
     }
 }

@@ -144,7 +144,7 @@ impl Verbs for crate::Slide {
         };
         let undo = chosen.allows_undo();
         let lower_bound = crate::rules::Heuristic::new(&goal).manhattan_linear_conflict(&start);
-        let action = Box::new(move |t, m| chosen.action_name(t, m));
-        Ok(JobFacts { encoding: chosen.name(), lower_bound, allows_undo: undo, action })
+        let choices = JobFacts::grid_moves(undo, move |t, m| chosen.action_name(t, m));
+        Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 2, choices })
     }
 }

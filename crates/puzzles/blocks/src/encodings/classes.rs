@@ -140,6 +140,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     for t in 0..horizon {
         let movers: Vec<Lit> = (0..n).map(|k| sink.new_var(Some(mover_name(t, k)))).collect();
         at_most_one(sink, &movers);
+        super::idle(sink, t, &movers);
         let mut took = Vec::new();
         for k in 0..n {
             let rep = lay.classes[k][0];
@@ -284,6 +285,14 @@ impl super::BlocksEncoding for Sat {
 
     fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, DecodeError> {
         anchors(p, model, horizon)
+    }
+
+    fn movers(&self, p: &BlocksPuzzle) -> Vec<char> {
+        classes(p).iter().map(|m| p.board.pieces[m[0]].name).collect()
+    }
+
+    fn mover_name(&self, t: usize, k: usize) -> String {
+        mover_name(t, k)
     }
 
     /// Plans up to interchangeable pieces: the class moved and the anchor it took, per step.

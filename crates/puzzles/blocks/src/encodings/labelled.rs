@@ -101,6 +101,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
             break;
         }
         at_most_one(sink, &mover[t]);
+        super::idle(sink, t, &mover[t]);
         let cov = if p.metric == Metric::Slide { covering_of(p, t, &pos, &ever) } else { Vec::new() };
         for i in 0..n {
             if t > 0 {
@@ -241,6 +242,14 @@ impl super::BlocksEncoding for Labelled {
         horizon: usize,
     ) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
         anchors(p, model, horizon)
+    }
+
+    fn movers(&self, p: &BlocksPuzzle) -> Vec<char> {
+        p.board.pieces.iter().map(|q| q.name).collect()
+    }
+
+    fn mover_name(&self, t: usize, i: usize) -> String {
+        mover_name(t, i)
     }
 
     fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)> {

@@ -32,6 +32,32 @@ pub trait BlocksEncoding: puzzlec_encode::Encoding {
     fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, DecodeError>;
     /// The assignment that identifies `plan`, for blocking it during enumeration.
     fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)>;
+    /// The labels of its mover variables (one character each: a piece, or a class by its
+    /// first piece), which with [`idle_name`] cover every step of every model: cluster jobs
+    /// split a horizon on them. Empty when the encoding names none in CNF.
+    fn movers(&self, _p: &BlocksPuzzle) -> Vec<char> {
+        Vec::new()
+    }
+    /// The name of mover `k` (in the order of [`BlocksEncoding::movers`]) at step t.
+    fn mover_name(&self, _t: usize, _k: usize) -> String {
+        String::new()
+    }
+}
+
+/// Name of "step t is idle" (no piece moves; idle steps come last).
+pub fn idle_name(t: usize) -> String {
+    format!("I({t})")
+}
+
+/// Writes the idle variable of a step: true exactly when none of `movers` is.
+pub fn idle(sink: &mut dyn ClauseSink, t: usize, movers: &[puzzlec_ir::Lit]) {
+    let idle = sink.new_var(Some(idle_name(t)));
+    let mut some = vec![idle];
+    some.extend(movers);
+    sink.add_clause(&some);
+    for &m in movers {
+        sink.add_clause(&[-idle, -m]);
+    }
 }
 
 /// Every sliding-block encoding.
