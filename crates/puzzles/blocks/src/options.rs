@@ -85,7 +85,8 @@ shape and axis are interchangeable in a position, goal pieces excepted); a goal 
 reaches is proved unreachable by visiting every reachable position. Through a SAT or SMT
 solver (--solver cadical, z3, ...) the horizon grows by one from a lower bound (each goal
 piece alone on the board, plus one move per piece in its way); optimal is claimed only when
-the horizon one below was proved unsatisfiable. The encodings take the step and slide metrics.
+the horizon one below was proved unsatisfiable. The encodings take the step and slide metrics;
+without --encoding the CNF one is sat when equal pieces can trade places, else labelled.
 
 Moves are written as the piece and one letter per cell it travels (u d l r): `Arr` slides A
 two cells right, `Bdl` takes B down then left. The metric says what counts as one move.
@@ -119,8 +120,8 @@ positions up to interchangeable pieces); --encoding labelled tells them apart.",
                 about: "Jobs for sliding blocks: each horizon split on the pieces that move first.",
                 examples: &["puzzlec jobs blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizons 50..51 --out jobs"],
                 notes: "\
-Without --encoding: sat, whose movers are classes of interchangeable pieces (a job's first
-moves name each class by its first piece; . is an idle step). A horizon says \"at most H
+Without --encoding: the CNF encoding solve would use (sat, whose movers are classes named by
+their first piece, or labelled, whose movers are pieces); . is an idle step. A horizon says \"at most H
 moves\", so a plan is optimal once the horizon just below it is UNSAT in every job.",
             },
             Verb::Family => Help {

@@ -79,8 +79,15 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             Found::Limit(why) => answer.unknown(env::limit_reason(options.timeout, deadline, &why)),
         });
     };
-    let encoding =
-        puzzlec_engine::choose::for_backend(PUZZLE, &crate::encodings::ALL, options.encoding.as_deref(), backend)?;
+    // Unnamed, the CNF encoding is the one that suits the instance (a backend that takes
+    // SMT-LIB2 gets the first SMT encoding as usual).
+    let cnf = (backend.form() == puzzlec_ir::Form::Dimacs).then(|| crate::encodings::preferred(&puzzle));
+    let encoding = puzzlec_engine::choose::for_backend(
+        PUZZLE,
+        &crate::encodings::ALL,
+        options.encoding.as_deref().or(cnf),
+        backend,
+    )?;
     check_metric(encoding, &puzzle)?;
     answer.encoding = Some(encoding.name().into());
     puzzlec_engine::certify::needs_cnf(

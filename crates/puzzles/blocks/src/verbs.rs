@@ -137,7 +137,10 @@ impl Verbs for crate::Blocks {
     /// Bad input for unknown names, horizons above the cap, a form or metric the encoding lacks.
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let puzzle = instance(&req.instance.read()?)?;
-        let default = default_encoding(req.format);
+        let default = match req.format {
+            puzzlec_solve::Form::Dimacs => encodings::preferred(&puzzle),
+            form => default_encoding(form),
+        };
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         check_metric(encoding, &puzzle)?;
@@ -212,7 +215,7 @@ impl Verbs for crate::Blocks {
         let puzzle = instance(&given.read()?)?;
         let chosen = match name {
             Some(n) => encoding(n)?,
-            None => *encodings::ALL.iter().find(|e| !e.movers(&puzzle).is_empty()).expect("an encoding with movers"),
+            None => encoding(encodings::preferred(&puzzle))?,
         };
         check_metric(chosen, &puzzle)?;
         let labels = chosen.movers(&puzzle);

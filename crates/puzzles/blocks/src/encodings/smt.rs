@@ -11,7 +11,7 @@
 
 use puzzlec_ir::{Model, SExpr, SmtScript, Sort};
 
-use super::{anchors_along, mergeable, Domains};
+use super::{anchors_along, mergeable, ordered, Domains};
 use crate::rules::{Axis, BlockMove, BlocksPuzzle, Metric};
 
 /// Names of the row and column of piece i's anchor after t moves.
@@ -138,23 +138,6 @@ impl Script<'_> {
             Cond::Term(t) => self.s.assert(t),
         }
     }
-}
-
-/// Two rectangles kept to one axis whose lines overlap can never pass each other: (the one
-/// before, the one after, whether along a row). The order then replaces their offsets.
-fn ordered(p: &BlocksPuzzle, i: usize, j: usize) -> Option<(usize, usize, bool)> {
-    let (a, b) = (&p.board.pieces[i], &p.board.pieces[j]);
-    let full = |q: &crate::rules::Piece| q.cells.len() == q.height * q.width;
-    if a.axis != b.axis || a.axis == Axis::Free || !full(a) || !full(b) {
-        return None;
-    }
-    let cols = p.board.cols;
-    let ((ra, ca), (rb, cb)) = ((a.start / cols, a.start % cols), (b.start / cols, b.start % cols));
-    let along_row = a.axis == Axis::Horizontal;
-    let meet =
-        if along_row { ra < rb + b.height && rb < ra + a.height } else { ca < cb + b.width && cb < ca + a.width };
-    let i_first = if along_row { ca < cb } else { ra < rb };
-    meet.then_some(if i_first { (i, j, along_row) } else { (j, i, along_row) })
 }
 
 /// The offsets `cell of i - cell of j` at which pieces i and j overlap.
