@@ -8,11 +8,12 @@ build: deps-build
 	$(CARGO) build --release
 
 ## Builds puzzlec and solves the seed instances: the 15-puzzle, the 5x5 cross slider, Hex38
-## (embedded CaDiCaL; no external solver needed).
+## (embedded CaDiCaL; no external solver needed), and a Rush Hour card (exact search).
 demo: build
 	$(CARGO) run --release --quiet -- solve slide --board "$(SEED_BOARD)" --encoding compact
 	$(CARGO) run --release --quiet -- solve cross --size 5x5
 	$(CARGO) run --release --quiet -- solve hex --all --up-to-symmetry
+	$(CARGO) run --release --quiet -- solve blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo
 
 ## Puts the puzzlec binary on your PATH (~/.cargo/bin).
 install: deps-build
