@@ -87,6 +87,28 @@ pub fn solve_form(backend: &Backend, form: &Formula, limit: Duration) -> Result<
     })
 }
 
+/// One horizon probed: the formula (built since `started`) solved within what is left of
+/// `limit`, a model decoded (and replayed) by `decode`. The probe of every plan puzzle that
+/// solves each horizon afresh.
+///
+/// # Errors
+/// The backend fails, or `decode` refuses the model.
+pub fn probe<P>(
+    backend: &Backend,
+    form: &Formula,
+    (started, limit): (std::time::Instant, Duration),
+    decode: impl FnOnce(&AnyModel) -> Result<P, DriveError>,
+) -> Result<Outcome<P>, DriveError> {
+    let Some(limit) = left_after(started, limit) else {
+        return Ok(Outcome::Unknown(ENCODING_TIMED_OUT.into()));
+    };
+    Ok(match solve_form(backend, form, limit)? {
+        Outcome::Sat(m) => Outcome::Sat(decode(&m)?),
+        Outcome::Unsat => Outcome::Unsat,
+        Outcome::Unknown(r) => Outcome::Unknown(r),
+    })
+}
+
 /// Why a drive did not produce an answer. Every variant names the solver.
 #[derive(Debug, thiserror::Error)]
 pub enum DriveError {

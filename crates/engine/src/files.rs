@@ -39,6 +39,21 @@ pub fn header_fields(req: &DecodeRequest, puzzle: &str) -> Result<HashMap<String
     Ok(rest.split_whitespace().filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.to_owned())).collect())
 }
 
+/// Refuses a file whose `puzzlec PUZZLE` line is not `expected`, the line the request's
+/// instance options would have written: the model would be read against another instance.
+///
+/// # Errors
+/// Bad input naming the file and the line expected.
+pub fn check_header(req: &DecodeRequest, expected: &str) -> Result<()> {
+    if req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
+        return Ok(());
+    }
+    Err(Error::bad_input(format!(
+        "{} encodes another instance than the options describe (expected `{expected}`)",
+        req.encoded_origin
+    )))
+}
+
 /// One header field.
 ///
 /// # Errors

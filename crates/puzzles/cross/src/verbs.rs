@@ -116,13 +116,7 @@ impl Verbs for crate::Cross {
         let fields = files::header_fields(req, PUZZLE)?;
         let encoding = encoding(files::field(&fields, req, "encoding")?)?;
         let horizon = files::horizon(&fields, req)?;
-        let expected = drive_cross::header(encoding, &puzzle, horizon);
-        if !req.encoded.lines().any(|l| l.trim_start_matches(['c', ';', ' ']) == expected) {
-            return Err(Error::bad_input(format!(
-                "{} encodes another instance than the options describe (expected `{expected}`)",
-                req.encoded_origin
-            )));
-        }
+        files::check_header(req, &drive_cross::header(encoding, &puzzle, horizon))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.horizon = Some(horizon);
         let Some(model) = files::read_model(req)? else {

@@ -11,7 +11,7 @@ use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{Backend, Form, Outcome};
 
 use puzzlec_drive::enumerate::{enumerate, Enumeration};
-use puzzlec_drive::{solve_form, DriveError, Formula};
+use puzzlec_drive::{DriveError, Formula};
 
 /// The header line that lets `decode blocks` check the instance: the board (rows joined by
 /// `/`), the axes, the goals and the metric.
@@ -93,14 +93,7 @@ pub fn probe(
 ) -> Result<Outcome<Vec<BlockMove>>, DriveError> {
     let started = Instant::now();
     let form = form_for(encoding, backend, p, horizon)?;
-    let Some(limit) = puzzlec_drive::left_after(started, limit) else {
-        return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
-    };
-    Ok(match solve_form(backend, &form, limit)? {
-        Outcome::Sat(m) => Outcome::Sat(decode_checked(encoding, backend.id(), p, &m as &dyn Model, horizon)?),
-        Outcome::Unsat => Outcome::Unsat,
-        Outcome::Unknown(r) => Outcome::Unknown(r),
-    })
+    puzzlec_drive::probe(backend, &form, (started, limit), |m| decode_checked(encoding, backend.id(), p, m, horizon))
 }
 
 /// Every plan of at most `horizon` moves (every shortest one when `horizon` is the optimum),
