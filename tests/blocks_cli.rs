@@ -339,3 +339,15 @@ fn a_family_of_rush_hour_boards_is_labelled_as_cadical_answers() {
         assert!(optimum >= 8 && horizon + usize::from(row[1] == "unsat") == optimum, "{row:?}");
     }
 }
+
+#[test]
+fn the_optimum_is_certified_and_a_portfolio_races_for_it() {
+    if have("rate") && have("cadical") {
+        let v = solve(&["--board", RUSH_SMALL, "--rush-hour", "--solver", "cadical", "--certify"]);
+        assert_eq!(v["optimal"], true);
+        assert_eq!(v["certificate"]["claims"].as_array().unwrap().len(), 1, "{v}");
+    }
+    let v = solve(&["--board", RUSH_SMALL, "--rush-hour", "--solver", "cadical,z3"]);
+    assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)));
+    assert_eq!(v["portfolio"].as_array().unwrap().len(), 2);
+}
