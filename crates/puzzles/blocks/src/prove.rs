@@ -1,22 +1,36 @@
 //! `prove encodings` for sliding blocks: every encoding against the exact search on random
-//! Rush Hour and free-block boards, in each metric the encoding takes.
+//! Rush Hour and free-block boards, in each metric the encoding takes; then each clause
+//! family of the CNF encodings dropped in turn (a mutant the battery does not notice is
+//! reported as redundant there).
 
 use puzzlec_engine::family::{FamilyRequest, Labelled};
-use puzzlec_engine::prove::{self, Proved};
+use puzzlec_engine::prove::{self, Mutation, Proved};
 use puzzlec_engine::{Bench, Env, Event, Result};
 
-use crate::rules::random::{free_board, rush_hour_board};
+use crate::rules::board::parse_drawing;
+use crate::rules::goal::parse_goals;
+use crate::rules::random::{free_board, hardest_of, rush_hour_board};
 use crate::rules::{BlocksPuzzle, Metric};
 
-/// The boards checked: Rush Hour 4x4 and 5x5, free blocks on 3x3 and 3x4 in each metric.
+/// The boards checked: one where a slide could jump a piece, the hardest starts of random
+/// Rush Hour 4x4 and 5x5 clusters, free blocks on 3x3 and 3x4 in each metric.
 fn boards(quick: bool) -> Vec<BlocksPuzzle> {
     let mut rng = fastrand::Rng::with_seed(23);
     let per = if quick { 2 } else { 4 };
     let mut out = Vec::new();
+    // One board where a slide that jumps over a piece would save a move (swept cells).
+    let board = parse_drawing("XY./.Y./...", &['.'], &['#']).expect("a drawing");
+    let goals = parse_goals(&board, "X@1,3").expect("a goal");
+    let mut jump = BlocksPuzzle { board, goals, metric: Metric::Slide };
+    jump.board.restrict("Y", crate::rules::Axis::Vertical, "--vertical").expect("a piece");
+    // First: the mutants' sample (every other board) keeps it.
+    out.push(jump);
     for side in [4, 5] {
         let mut k = 0;
         while k < per {
-            if let Some(p) = rush_hour_board(&mut rng, side, side, side + 1) {
+            // The hardest start of the drawn board's cluster: plans long enough for every
+            // horizon checked to matter.
+            if let Some((p, _)) = rush_hour_board(&mut rng, side, side, side + 1).and_then(|p| hardest_of(&p, 50_000)) {
                 out.push(p);
                 k += 1;
             }
@@ -50,15 +64,26 @@ impl Bench for crate::Blocks {
         let mut results = Vec::new();
         for e in crate::encodings::ALL {
             let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
-            let found = crate::drive::equivalence::blocks(e, b, &puzzles, max_k)?;
+            let found = crate::drive::equivalence::blocks(e, b, &puzzles, max_k, None)?;
             let metrics: Vec<&str> = e.metrics().iter().map(|m| m.name()).collect();
             let covered = format!(
-                "{} Rush Hour (4x4, 5x5) and free-block (3x3, 3x4) boards, metrics {}; k = 0..{max_k}",
+                "{} Rush Hour (4x4, 5x5) and free-block (3x3, 3x4) boards, one where a slide could jump, metrics {}; k = 0..{max_k}",
                 puzzles.iter().filter(|p| e.metrics().contains(&p.metric)).count(),
                 metrics.join(" and ")
             );
             results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));
         }
-        Ok((results, Vec::new()))
+        // Mutants: each clause family of the CNF encodings dropped in turn, on the boards of
+        // the metrics it encodes and a shorter range of horizons.
+        let mut mutations = Vec::new();
+        let few: Vec<BlocksPuzzle> = puzzles.iter().step_by(2).cloned().collect();
+        for e in crate::encodings::ALL.iter().filter(|e| e.writes(puzzlec_ir::Form::Dimacs)) {
+            let Some(sample) = few.iter().find(|p| e.metrics().contains(&p.metric)) else { continue };
+            for family in crate::drive::equivalence::families(*e, sample) {
+                let (_, miss) = crate::drive::equivalence::blocks(*e, &cnf, &few, max_k, Some(family))?;
+                mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });
+            }
+        }
+        Ok((results, mutations))
     }
 }

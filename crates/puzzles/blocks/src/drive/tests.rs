@@ -71,37 +71,3 @@ fn smt_through_linked_z3_finds_the_optimum_too() {
         assert_eq!(via(&crate::encodings::smt::Smt, &z3, &p), oracle(&p), "{:?}", p.board.drawing(&p.start().anchors));
     }
 }
-
-#[test]
-#[ignore]
-fn scratch_timing() {
-    for p in boards() {
-        eprintln!("{:?} opt {:?} lb {:?}", p.board.drawing(&p.start().anchors), oracle(&p), lower_bound(&p));
-    }
-    let mut rng = fastrand::Rng::with_seed(99);
-    let mut found = Vec::new();
-    while found.len() < 3 {
-        let Some(p) = rush_hour_board(&mut rng, 6, 6, 11) else { continue };
-        if let Found::Plan { plan, .. } = shortest(&p, 100, None) {
-            if plan.len() >= 20 && plan.len() <= 24 {
-                eprintln!("{} opt {}", p.board.drawing(&p.start().anchors).join(""), plan.len());
-                found.push((p, plan.len()));
-            }
-        }
-    }
-    let z3 = Backend::from(puzzlec_solve::linked_z3::LinkedZ3);
-    let cadical = Backend::embedded_sat();
-    for (p, opt) in &found {
-        for (name, e, b) in [
-            ("smt", &crate::encodings::smt::Smt as &dyn BlocksEncoding, &z3),
-            ("sat", &crate::encodings::classes::Sat, &cadical),
-            ("labelled", &crate::encodings::labelled::Labelled, &cadical),
-        ] {
-            for k in [opt - 1, *opt] {
-                let t = std::time::Instant::now();
-                let r = probe(e, b, p, k, Duration::from_secs(600)).unwrap();
-                eprintln!("{name} k={k} {:?} {:.2}s", matches!(r, Outcome::Sat(_)), t.elapsed().as_secs_f64());
-            }
-        }
-    }
-}

@@ -107,9 +107,11 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     for (k, members) in lay.classes.iter().enumerate() {
         let starts: Vec<usize> = members.iter().map(|&i| board.pieces[i].start).collect();
         for (j, &a) in lay.ever[k].iter().enumerate() {
+            sink.family("start");
             sink.add_clause(&[if starts.contains(&a) { held[0][k][j] } else { -held[0][k][j] }]);
         }
         if let Some(g) = p.goal_of(members[0]) {
+            sink.family("goal");
             match slot(k, g) {
                 Some(j) => sink.add_clause(&[held[horizon][k][j]]),
                 None => sink.add_clause(&[]),
@@ -123,6 +125,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         for (k, lits) in now.iter().enumerate() {
             for (j, &a) in lay.ever[k].iter().enumerate() {
                 if !lay.allowed(k, t, a) {
+                    sink.family("bounds");
                     sink.add_clause(&[-lits[j]]);
                     continue;
                 }
@@ -131,6 +134,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                 }
             }
         }
+        sink.family("no-overlap");
         for lits in &cells {
             at_most_one(sink, lits);
         }
@@ -139,20 +143,25 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     let mut previous: Option<(Vec<Lit>, Vec<Vec<Lit>>)> = None;
     for t in 0..horizon {
         let movers: Vec<Lit> = (0..n).map(|k| sink.new_var(Some(mover_name(t, k)))).collect();
+        sink.family("one-mover");
         at_most_one(sink, &movers);
+        sink.family("idle");
         super::idle(sink, t, &movers);
         let mut took = Vec::new();
         for k in 0..n {
             let rep = lay.classes[k][0];
             let left: Vec<Lit> = lay.ever[k].iter().map(|_| sink.new_var(None)).collect();
             let taken: Vec<Lit> = lay.ever[k].iter().map(|_| sink.new_var(None)).collect();
+            sink.family("one-left-one-taken");
             exactly_one(sink, &left, Some(movers[k]));
             exactly_one(sink, &taken, Some(movers[k]));
             if let Some((before, took_before)) = &previous {
                 let mut earlier = vec![-movers[k]];
                 earlier.extend(before);
+                sink.family("idle-last");
                 sink.add_clause(&earlier);
                 if mergeable(p, rep) {
+                    sink.family("no-merge");
                     for j in 0..left.len() {
                         sink.add_clause(&[-took_before[k][j], -left[j]]);
                     }
@@ -160,6 +169,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
             }
             for (j, &a) in lay.ever[k].iter().enumerate() {
                 let (x, y) = (held[t][k][j], held[t + 1][k][j]);
+                sink.family("frame");
                 sink.add_clause(&[-left[j], movers[k]]);
                 sink.add_clause(&[-taken[j], movers[k]]);
                 sink.add_clause(&[-left[j], x]);
@@ -169,13 +179,16 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                 sink.add_clause(&[-x, y, left[j]]);
                 sink.add_clause(&[x, -y, taken[j]]);
                 if !lay.allowed(k, t, a) {
+                    sink.family("bounds");
                     sink.add_clause(&[-left[j]]);
                     continue;
                 }
+                sink.family("move");
                 let mut to = vec![-left[j]];
                 to.extend(moves_alone(p, rep, a).into_iter().filter_map(|b| slot(k, b)).map(|i| taken[i]));
                 sink.add_clause(&to);
                 if p.metric == Metric::Slide {
+                    sink.family("sweep");
                     sweep(p, &covering[t], rep, a, (left[j], &taken), &lay.ever[k], sink);
                 }
             }

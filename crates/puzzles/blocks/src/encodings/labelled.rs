@@ -67,8 +67,10 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         (0..horizon).map(|t| (0..n).map(|i| sink.new_var(Some(mover_name(t, i)))).collect()).collect();
     let slot = |i: usize, a: usize| ever[i].iter().position(|&b| b == a);
     for i in 0..n {
+        sink.family("start");
         sink.add_clause(&[pos[0][i][slot(i, board.pieces[i].start).expect("the start is reachable")]]);
         if let Some(g) = p.goal_of(i) {
+            sink.family("goal");
             match slot(i, g) {
                 Some(k) => sink.add_clause(&[pos[horizon][i][k]]),
                 None => sink.add_clause(&[]),
@@ -78,13 +80,16 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     for t in 0..=horizon {
         let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); cells];
         for i in 0..n {
+            sink.family("one-anchor");
             one_of(sink, &pos[t][i]);
             let mut covers: Vec<Option<Lit>> = vec![None; cells];
             for (k, &a) in ever[i].iter().enumerate() {
                 if !dom.allowed(i, t, a) {
+                    sink.family("bounds");
                     sink.add_clause(&[-pos[t][i][k]]);
                     continue;
                 }
+                sink.family("covers");
                 for c in board.covers(i, a) {
                     let q = *covers[c].get_or_insert_with(|| sink.new_var(None));
                     sink.add_clause(&[-pos[t][i][k], q]);
@@ -94,13 +99,16 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                 covering[c].extend(q);
             }
         }
+        sink.family("no-overlap");
         for lits in &covering {
             at_most_one(sink, lits);
         }
         if t == horizon {
             break;
         }
+        sink.family("one-mover");
         at_most_one(sink, &mover[t]);
+        sink.family("idle");
         super::idle(sink, t, &mover[t]);
         let cov = if p.metric == Metric::Slide { covering_of(p, t, &pos, &ever) } else { Vec::new() };
         for i in 0..n {
@@ -108,8 +116,10 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                 // Idle steps come last: a move at t needs one at t - 1.
                 let mut earlier = vec![-mover[t][i]];
                 earlier.extend(&mover[t - 1]);
+                sink.family("idle-last");
                 sink.add_clause(&earlier);
                 if mergeable(p, i) {
+                    sink.family("no-merge");
                     sink.add_clause(&[-mover[t - 1][i], -mover[t][i]]);
                 }
             }
@@ -117,12 +127,15 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                 if !dom.allowed(i, t, a) {
                     continue;
                 }
+                sink.family("frame");
                 sink.add_clause(&[mover[t][i], -pos[t][i][k], pos[t + 1][i][k]]);
+                sink.family("move");
                 let to: Vec<usize> = moves_alone(p, i, a);
                 let mut clause = vec![-mover[t][i], -pos[t][i][k]];
                 clause.extend(to.iter().filter_map(|&b| slot(i, b)).map(|j| pos[t + 1][i][j]));
                 sink.add_clause(&clause);
                 if p.metric == Metric::Slide {
+                    sink.family("sweep");
                     sweep(p, &cov, i, a, (pos[t][i][k], &pos[t + 1][i]), &ever[i], sink);
                 }
             }
