@@ -40,7 +40,8 @@ pub fn scene(p: &BlocksPuzzle, plan: &[rules::BlockMove]) -> String {
         .iter()
         .enumerate()
         .map(|(i, q)| {
-            let colour = if p.goal_of(i).is_some() { RED.to_owned() } else { grid::hue(i, movable) };
+            // Hues from orange round to violet: none near the goal pieces' red.
+            let colour = if p.goal_of(i).is_some() { RED.to_owned() } else { grid::hue(i + 2, movable + 2) };
             grid::Piece { cell: q.start, label: q.name.to_string(), colour, mark: grid::Mark::Number }
         })
         .collect();
@@ -65,7 +66,8 @@ pub fn scene(p: &BlocksPuzzle, plan: &[rules::BlockMove]) -> String {
         })
         .collect();
     let outline: Vec<usize> = p.goals.iter().flat_map(|&(i, g)| board.covers(i, g).collect::<Vec<_>>()).collect();
-    let title = format!("sliding blocks, {} metric", p.metric.name());
+    // Short: a Klotski board is four cells wide.
+    let title = format!("{} metric", p.metric.name());
     let s = grid::Scene { rows: board.rows, cols: board.cols, pieces, plan: Vec::new(), title, target: None };
     grid::render_moves(&s, &shapes, &moves, &outline)
 }
