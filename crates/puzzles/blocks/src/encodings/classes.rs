@@ -17,8 +17,7 @@
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{ClauseSink, Lit, Model};
 
-use super::{anchors_along, mergeable, moves_alone, Domains};
-use crate::rules::moves::STEPS;
+use super::{anchors_along, at_most_one, exactly_one, mergeable, moves_alone, slides, Domains};
 use crate::rules::{BlockMove, BlocksPuzzle, Metric};
 
 /// Name of "a piece of class k (numbered from 0) holds anchor a after t moves".
@@ -29,19 +28,6 @@ pub fn held_name(t: usize, k: usize, a: usize) -> String {
 /// Name of "class k moves at step t".
 pub fn mover_name(t: usize, k: usize) -> String {
     format!("M({t},{k})")
-}
-
-/// The classes of interchangeable pieces, each its members in piece order.
-pub fn classes(p: &BlocksPuzzle) -> Vec<Vec<usize>> {
-    let first = p.classes();
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for (i, &c) in first.iter().enumerate() {
-        match out.iter_mut().find(|m| m[0] == c) {
-            Some(m) => m.push(i),
-            None => out.push(vec![i]),
-        }
-    }
-    out
 }
 
 /// What the encoding and its decoder share: classes, their anchors, and per step which are
@@ -56,7 +42,7 @@ struct Layout {
 impl Layout {
     fn new(p: &BlocksPuzzle, horizon: usize) -> Layout {
         let dom = Domains::new(p, horizon);
-        let classes = classes(p);
+        let classes = p.groups();
         let ever = classes
             .iter()
             .map(|m| {
@@ -71,25 +57,6 @@ impl Layout {
 
     fn allowed(&self, k: usize, t: usize, a: usize) -> bool {
         self.classes[k].iter().any(|&i| self.dom.allowed(i, t, a))
-    }
-}
-
-fn exactly_one(mut sink: &mut dyn ClauseSink, lits: &[Lit], guard: Option<Lit>) {
-    let mut alo: Vec<Lit> = guard.map(|g| -g).into_iter().collect();
-    alo.extend(lits);
-    sink.add_clause(&alo);
-    at_most_one(&mut sink, lits);
-}
-
-fn at_most_one(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
-    if lits.len() <= 12 {
-        for (k, &a) in lits.iter().enumerate() {
-            for &b in &lits[k + 1..] {
-                sink.add_clause(&[-a, -b]);
-            }
-        }
-    } else {
-        puzzlec_encode::card::at_most(&mut sink, lits, 1, None);
     }
 }
 
@@ -209,22 +176,12 @@ fn sweep(
     ever: &[usize],
     sink: &mut dyn ClauseSink,
 ) {
-    let own: Vec<usize> = p.board.covers(rep, a).collect();
-    for s in STEPS.iter().filter(|s| p.board.pieces[rep].axis.allows(s.0)) {
-        let (mut at, mut swept): (usize, Vec<usize>) = (a, Vec::new());
-        while let Some(b) = p.board.step(at, s.0).filter(|&b| p.board.fits(rep, b)) {
-            let Ok(j) = ever.binary_search(&b) else { break };
-            for &c in &swept {
-                for &lit in &covering[c] {
-                    sink.add_clause(&[-leaves, -taken[j], -lit]);
-                }
+    for (b, swept) in slides(p, rep, a) {
+        let Ok(j) = ever.binary_search(&b) else { continue };
+        for &c in &swept {
+            for &lit in &covering[c] {
+                sink.add_clause(&[-leaves, -taken[j], -lit]);
             }
-            for c in p.board.covers(rep, b) {
-                if !own.contains(&c) && !swept.contains(&c) {
-                    swept.push(c);
-                }
-            }
-            at = b;
         }
     }
 }
@@ -301,7 +258,7 @@ impl super::BlocksEncoding for Sat {
     }
 
     fn movers(&self, p: &BlocksPuzzle) -> Vec<char> {
-        classes(p).iter().map(|m| p.board.pieces[m[0]].name).collect()
+        p.groups().iter().map(|m| p.board.pieces[m[0]].name).collect()
     }
 
     fn mover_name(&self, t: usize, k: usize) -> String {
@@ -311,7 +268,7 @@ impl super::BlocksEncoding for Sat {
     /// Plans up to interchangeable pieces: the class moved and the anchor it took, per step.
     fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)> {
         let of: Vec<usize> = {
-            let cl = classes(p);
+            let cl = p.groups();
             (0..p.board.pieces.len()).map(|i| cl.iter().position(|m| m.contains(&i)).unwrap_or(0)).collect()
         };
         let after = anchors_along(p, plan);

@@ -14,10 +14,9 @@
 //! its goal alone in the moves left, is false at step t; and a piece whose two moves in a row
 //! always merge into one (any path, or a slide on one axis) never moves twice in a row.
 
-use puzzlec_encode::card::{at_most, exactly_one};
 use puzzlec_ir::{ClauseSink, Lit, Model};
 
-use super::{anchors_along, mergeable, moves_alone, Domains};
+use super::{anchors_along, at_most_one, exactly_one, mergeable, moves_alone, slides, Domains};
 use crate::rules::{BlockMove, BlocksPuzzle, Metric};
 
 /// Name of "piece i (by index) has its anchor on cell a after t moves".
@@ -28,27 +27,6 @@ pub fn position_name(t: usize, i: usize, a: usize) -> String {
 /// Name of "piece i moves at step t" (from 0).
 pub fn mover_name(t: usize, i: usize) -> String {
     format!("M({t},{i})")
-}
-
-fn one_of(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
-    if lits.len() <= 12 {
-        exactly_one(&mut sink, lits);
-    } else {
-        sink.add_clause(lits);
-        at_most(&mut sink, lits, 1, None);
-    }
-}
-
-fn at_most_one(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
-    if lits.len() <= 12 {
-        for (k, &a) in lits.iter().enumerate() {
-            for &b in &lits[k + 1..] {
-                sink.add_clause(&[-a, -b]);
-            }
-        }
-    } else {
-        at_most(&mut sink, lits, 1, None);
-    }
 }
 
 /// Writes the puzzle for at most `horizon` moves into `sink`.
@@ -81,7 +59,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); cells];
         for i in 0..n {
             sink.family("one-anchor");
-            one_of(sink, &pos[t][i]);
+            exactly_one(sink, &pos[t][i], None);
             let mut covers: Vec<Option<Lit>> = vec![None; cells];
             for (k, &a) in ever[i].iter().enumerate() {
                 if !dom.allowed(i, t, a) {
@@ -167,25 +145,14 @@ fn sweep(
     ever: &[usize],
     sink: &mut dyn ClauseSink,
 ) {
-    let own: Vec<usize> = p.board.covers(i, a).collect();
-    for s in crate::rules::moves::STEPS.iter().filter(|s| p.board.pieces[i].axis.allows(s.0)) {
-        let (mut at, mut swept): (usize, Vec<usize>) = (a, Vec::new());
-        while let Some(b) = p.board.step(at, s.0).filter(|&b| p.board.fits(i, b)) {
-            let Some(j) = ever.iter().position(|&e| e == b) else { break };
-            // Cells of the anchors passed before b (b's own cells: no overlap at t+1).
-            for &c in &swept {
-                for &(other, lit) in &covering[c] {
-                    if other != i {
-                        sink.add_clause(&[-here, -next[j], -lit]);
-                    }
+    for (b, swept) in slides(p, i, a) {
+        let Some(j) = ever.iter().position(|&e| e == b) else { continue };
+        for &c in &swept {
+            for &(other, lit) in &covering[c] {
+                if other != i {
+                    sink.add_clause(&[-here, -next[j], -lit]);
                 }
             }
-            for c in p.board.covers(i, b) {
-                if !own.contains(&c) && !swept.contains(&c) {
-                    swept.push(c);
-                }
-            }
-            at = b;
         }
     }
 }

@@ -11,7 +11,7 @@ pub mod labelled;
 pub mod smt;
 
 use puzzlec_encode::DecodeError;
-use puzzlec_ir::{ClauseSink, Model, SmtScript};
+use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};
 
 use crate::rules::search::{alone, reach, way, FAR};
 use crate::rules::{Axis, BlockMove, BlocksPuzzle, Metric, State};
@@ -50,7 +50,7 @@ pub trait BlocksEncoding: puzzlec_encode::Encoding {
 /// faster at the 51-move card's horizon 50).
 pub fn preferred(p: &BlocksPuzzle) -> &'static str {
     let dom = Domains::new(p, 0);
-    let meet = classes::classes(p).iter().any(|members| {
+    let meet = p.groups().iter().any(|members| {
         members.iter().enumerate().any(|(k, &i)| {
             let mine = dom.ever(i);
             members[k + 1..].iter().any(|&j| ordered(p, i, j).is_none() && dom.ever(j).iter().any(|a| mine.contains(a)))
@@ -133,6 +133,49 @@ impl Domains {
 /// Where piece `i` may go from `a` in one move with no other piece on the board.
 pub fn moves_alone(p: &BlocksPuzzle, i: usize, a: usize) -> Vec<usize> {
     reach(p, &vec![None; p.board.cells()], i, a)
+}
+
+/// The anchors a slide of piece `i` from `a` reaches along its lines (on the empty board),
+/// each with the cells swept on the way there beyond the ones it leaves: the cells that
+/// must be free at the step of the slide (the anchor's own cells are free by the no-overlap
+/// of the next step, since nothing else moves).
+pub fn slides(p: &BlocksPuzzle, i: usize, a: usize) -> Vec<(usize, Vec<usize>)> {
+    let own: Vec<usize> = p.board.covers(i, a).collect();
+    let mut out = Vec::new();
+    for s in crate::rules::moves::STEPS.iter().filter(|s| p.board.pieces[i].axis.allows(s.0)) {
+        let (mut at, mut swept): (usize, Vec<usize>) = (a, Vec::new());
+        while let Some(b) = p.board.step(at, s.0).filter(|&b| p.board.fits(i, b)) {
+            out.push((b, swept.clone()));
+            for c in p.board.covers(i, b) {
+                if !own.contains(&c) && !swept.contains(&c) {
+                    swept.push(c);
+                }
+            }
+            at = b;
+        }
+    }
+    out
+}
+
+/// At most one of `lits`: pairwise for short lists, rustsat's totalizer for long ones.
+pub fn at_most_one(mut sink: &mut dyn ClauseSink, lits: &[Lit]) {
+    if lits.len() <= 12 {
+        for (k, &a) in lits.iter().enumerate() {
+            for &b in &lits[k + 1..] {
+                sink.add_clause(&[-a, -b]);
+            }
+        }
+    } else {
+        puzzlec_encode::card::at_most(&mut sink, lits, 1, None);
+    }
+}
+
+/// Exactly one of `lits`; with a `guard`, at least one only when the guard holds.
+pub fn exactly_one(sink: &mut dyn ClauseSink, lits: &[Lit], guard: Option<Lit>) {
+    let mut alo: Vec<Lit> = guard.map(|g| -g).into_iter().collect();
+    alo.extend(lits);
+    sink.add_clause(&alo);
+    at_most_one(sink, lits);
 }
 
 /// Whether two moves in a row of one piece can always be merged into one (or cancel): along

@@ -66,6 +66,18 @@ impl BlocksPuzzle {
             .collect()
     }
 
+    /// The classes, each its members in piece order (singletons too).
+    pub fn groups(&self) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        for (i, c) in self.classes().into_iter().enumerate() {
+            match out.iter_mut().find(|m| m[0] == c) {
+                Some(m) => m.push(i),
+                None => out.push(vec![i]),
+            }
+        }
+        out
+    }
+
     /// "A@4,2 B@1,1": the goals as `--goal` writes them.
     pub fn goals_text(&self) -> String {
         let cols = self.board.cols;

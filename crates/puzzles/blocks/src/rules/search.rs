@@ -177,11 +177,7 @@ fn canonical(groups: &[Vec<usize>], anchors: &mut [u16]) {
 
 /// A shortest plan of at most `max` moves.
 pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Found {
-    let classes = p.classes();
-    let groups: Vec<Vec<usize>> = (0..classes.len())
-        .filter(|&c| classes.iter().filter(|&&k| k == c).count() > 1)
-        .map(|c| (0..classes.len()).filter(|&i| classes[i] == c).collect())
-        .collect();
+    let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
     let n = p.board.pieces.len();
     let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
     canonical(&groups, &mut start);
@@ -265,11 +261,7 @@ fn relabel(p: &BlocksPuzzle, groups: &[Vec<usize>], chain: &[Vec<u16>]) -> Vec<B
 /// distances come from one breadth-first search out of every goal position. `None` when the
 /// cluster holds no goal position or more than `cap` positions.
 pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
-    let classes = p.classes();
-    let groups: Vec<Vec<usize>> = (0..classes.len())
-        .filter(|&c| classes.iter().filter(|&&k| k == c).count() > 1)
-        .map(|c| (0..classes.len()).filter(|&i| classes[i] == c).collect())
-        .collect();
+    let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
     let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
     canonical(&groups, &mut start);
     let mut all: Vec<Vec<u16>> = vec![start.clone()];
