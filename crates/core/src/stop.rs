@@ -21,7 +21,13 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
-/// True once [`interrupt`] was called.
+/// Clears an [`interrupt`], for a front end that outlives one (the Python package: Ctrl-C
+/// ends one call, not the interpreter). Call it only once the interrupted runs returned.
+pub fn resume() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
+/// True once [`interrupt`] was called (and not [`resume`]d since).
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }

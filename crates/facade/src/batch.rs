@@ -29,11 +29,13 @@ pub struct Line {
     pub fingerprint: String,
 }
 
-/// One finished line: the answer's JSON (or the error's) with `id` added, and its exit code.
+/// One finished line: the answer's JSON (or the error's) with `id` added, its exit code, and
+/// the answer itself (for a front end that renders it: text, SVG).
 pub struct Finished {
     pub id: String,
     pub json: Value,
     pub code: u8,
+    pub answer: Option<crate::Answer>,
 }
 
 /// Reads a batch file's lines; `words` parses a line written in the CLI's words.
@@ -145,17 +147,17 @@ fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::solve(&request, env, &mut |_| {})))
             .unwrap_or_else(|_| Err(Error::unknown("puzzlec crashed on this request (a bug: please report it)")))
     });
-    let (mut json, code) = match result {
-        Ok(answer) => (answer.to_json(), answer.exit_code()),
+    let (mut json, code, answer) = match result {
+        Ok(answer) => (answer.to_json(), answer.exit_code(), Some(answer)),
         Err(e) => {
             let mut json = e.to_json();
             json["time_ms"] = Value::from(started.elapsed().as_millis() as u64);
-            (json, e.kind().exit_code())
+            (json, e.kind().exit_code(), None)
         }
     };
     json["id"] = Value::String(line.id.clone());
     json["request_hash"] = Value::String(line.fingerprint.clone());
-    Finished { id: line.id.clone(), json, code }
+    Finished { id: line.id.clone(), json, code, answer }
 }
 
 /// What a front end shows of a run: its size, each answer as it is written, and the lines

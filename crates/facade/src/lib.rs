@@ -87,6 +87,12 @@ pub fn interrupted() -> bool {
     puzzlec_core::stop::interrupted()
 }
 
+/// Lets runs start again after an [`interrupt`]: for a front end that lives on after one
+/// (a Python session), once every interrupted run has returned and [`sweep`] has run.
+pub fn resume() {
+    puzzlec_core::stop::resume();
+}
+
 /// Kills every process in flight (their whole groups, and anything they started) and
 /// removes their temporary folders: for a front end about to exit without waiting for the
 /// runs to end by themselves.
