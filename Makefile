@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
+.PHONY: demo test test-python deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
 
 build: deps-build
 	$(CARGO) build --release
@@ -19,9 +19,26 @@ demo: build
 install: deps-build
 	$(CARGO) install --path . --locked
 
-## Installs what the tests need (Debian packages), then runs every test.
+## Installs what the tests need (Debian packages), then runs every test: the Rust ones, then
+## the Python package's (built into a virtual environment).
 test: deps
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --exclude puzzlec-python
+	$(MAKE) --no-print-directory test-python
+
+# Where cargo builds (CI keeps it outside the clone) and the Python test environment.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+PY_VENV ?= $(abspath $(TARGET_DIR))/python-venv
+
+## The Python package: a wheel built by maturin (dev profile) into a virtual environment,
+## then its pytest suite against the CLI built by `cargo test` (python/tests).
+test-python:
+	test -x $(PY_VENV)/bin/python || python3 -m venv $(PY_VENV)
+	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2" pytest
+	$(CARGO) build --quiet --bin puzzlec
+	rm -rf $(TARGET_DIR)/python-wheels
+	$(PY_VENV)/bin/maturin build --quiet --profile dev -m python/Cargo.toml -i $(PY_VENV)/bin/python -o $(TARGET_DIR)/python-wheels
+	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(TARGET_DIR)/python-wheels/puzzlec-*.whl
+	cd python/tests && PUZZLEC_CLI=$(abspath $(TARGET_DIR))/debug/puzzlec $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider .
 
 ## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
 bench: deps

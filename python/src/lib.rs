@@ -18,7 +18,12 @@ use puzzlec_facade::{self as facade, Answer, Env, Error, Event, Instance};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
-pyo3::create_exception!(_native, Failure, PyException, "A facade error; its one argument is the error's JSON object as text.");
+pyo3::create_exception!(
+    _native,
+    Failure,
+    PyException,
+    "A facade error; its one argument is the error's JSON object as text."
+);
 
 /// How often a waiting call looks at progress and at Python's signals.
 const POLL: Duration = Duration::from_millis(50);
@@ -67,7 +72,9 @@ impl Native {
     /// The SVG drawing (animated for plans), or `None` when there is nothing to draw.
     fn svg(&self) -> PyResult<Option<String>> {
         match &self.instance {
-            Some(instance) if self.answer.exit_code() == 0 => Ok(Some(facade::draw(instance, &self.answer).map_err(fail)?)),
+            Some(instance) if self.answer.exit_code() == 0 => {
+                Ok(Some(facade::draw(instance, &self.answer).map_err(fail)?))
+            }
             _ => Ok(None),
         }
     }
@@ -104,11 +111,17 @@ fn read<T: serde::de::DeserializeOwned>(text: &str, verb: &[&str]) -> Result<T, 
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Error::bad_input(format!("not JSON: {e}")))?;
     let object = value.as_object().ok_or_else(|| Error::bad_input("a request is a JSON object"))?;
-    let puzzle = object.get("puzzle").and_then(|p| p.as_str()).ok_or_else(|| Error::bad_input("the request names no puzzle"))?;
+    let puzzle =
+        object.get("puzzle").and_then(|p| p.as_str()).ok_or_else(|| Error::bad_input("the request names no puzzle"))?;
     let own = facade::registry::lookup(puzzle)?.keys();
-    if let Some(key) = object.keys().find(|k| k.as_str() != "puzzle" && !own.contains(&k.as_str()) && !verb.contains(&k.as_str())) {
+    if let Some(key) =
+        object.keys().find(|k| k.as_str() != "puzzle" && !own.contains(&k.as_str()) && !verb.contains(&k.as_str()))
+    {
         let known: Vec<&str> = own.iter().chain(verb).copied().collect();
-        return Err(Error::bad_input(format!("unknown key {key:?} for a {puzzle} request (known: {})", known.join(", "))));
+        return Err(Error::bad_input(format!(
+            "unknown key {key:?} for a {puzzle} request (known: {})",
+            known.join(", ")
+        )));
     }
     serde_json::from_value(value).map_err(|e| Error::bad_input(format!("not a request: {e}")))
 }
@@ -169,7 +182,12 @@ fn run<T: Send>(
 /// `solve`: a request's JSON text in, an answer out; `progress` gets each event's JSON.
 #[pyfunction]
 #[pyo3(signature = (request, solvers=None, progress=None))]
-fn solve(py: Python<'_>, request: &str, solvers: Option<PathBuf>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Native> {
+fn solve(
+    py: Python<'_>,
+    request: &str,
+    solvers: Option<PathBuf>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Native> {
     let req = self::request(request).map_err(fail)?;
     let env = env(solvers);
     let answer = run(py, progress, |on| facade::solve(&req, &env, on))?.map_err(fail)?;
