@@ -21,6 +21,7 @@ raises ``KeyboardInterrupt``, leaving no process or temporary file behind.
 from __future__ import annotations
 
 import json as _json
+import os
 from typing import Any, Callable, Iterable, Mapping, Optional, Union
 
 from . import _native
@@ -160,11 +161,16 @@ def _request(request: Request, fields: dict) -> dict:
     else:
         merged = dict(request)
     merged.update({k: v for k, v in fields.items() if v is not None})
-    merged = {k: v for k, v in merged.items() if v is not None}
+    merged = {k: _path(v) for k, v in merged.items() if v is not None}
     if "puzzle" not in merged:
         raise BadInput({"status": "error", "kind": "bad-input", "exit_code": 2,
                         "message": f"no puzzle named: pass puzzle= one of {', '.join(p['name'] for p in puzzles())}"})
     return merged
+
+
+def _path(value):
+    """Paths (``pathlib.Path``) as the text JSON carries."""
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
 
 
 def _progress(callback: Progress):
@@ -180,25 +186,97 @@ def _read(path) -> Optional[str]:
         return f.read()
 
 
-def solve(request: Request = None, /, *, puzzle: Optional[str] = None, progress: Progress = None,
-          solvers: Optional[str] = None, **options) -> Answer:
-    """Solves one puzzle: shortest plans proved optimal, fillings, or a proof of none."""
-    req = _request(request, {"puzzle": puzzle, **options})
-    native = _call(_native.solve, _json.dumps(req), solvers, _progress(progress))
+def solve(request: Request = None, /, *, puzzle: Optional[str] = None, solver: Optional[str] = None,
+          encoding: Optional[str] = None, all: bool = False, timeout: Optional[float] = None,
+          certify: bool = False, proof_dir=None, progress: Progress = None,
+          solvers: Optional[str] = None, **fields) -> Answer:
+    """Solves one puzzle, as ``puzzlec solve PUZZLE ...`` does, in this process.
+
+    Plans (sliding tiles, blocks, the cross slider) come back shortest, with ``optimal``
+    True only when a shorter plan was proved impossible; fillings (the magic hexagon) come
+    back with every line checked, and with ``all=True`` every solution with a proof that
+    there are no more (``complete``). Every answer was replayed through the puzzle's rules.
+
+    Arguments (all keyword; the CLI's long flags with ``_`` for ``-``):
+      request     optional: a dict or JSON text in the form of a ``puzzlec batch`` line;
+                  keywords given beside it override its fields
+      puzzle      the puzzle's name (see ``puzzlec.puzzles()``)
+      solver      ``search`` (exact BFS/IDA*), ``cadical`` (embedded), ``z3`` (linked), an
+                  id of solvers.toml, or a comma list that races them (a portfolio)
+      encoding    the SAT/SMT encoding (``puzzlec.puzzles()`` lists each puzzle's)
+      all         every (shortest) solution, with a proof that there are no more
+      timeout     seconds for the whole call; reached, the answer says ``unknown``
+      certify     prove every UNSAT the answer rests on with a DRAT proof checked by rate
+      proof_dir   with certify: keep each claim's CNF and proof in this folder
+      progress    a callable given each event as a dict (``{"event": "horizon",
+                  "horizon": 13, "result": "unsat", "seconds": 0.01}``, ``solving``,
+                  ``bound``, ``plan``, ``found``, ...), on the calling thread
+      solvers     the solver registry file (default: ./solvers.toml, else built in)
+      **fields    the puzzle's own options: ``board``, ``goal``, ``size``, ``order``,
+                  ``givens``, ``metric``, ``max_moves``, ... (listed below)
+
+    Returns an :class:`Answer`. Raises :class:`BadInput` (a ValueError) for a request that
+    is wrong and :class:`Unknown` (a RuntimeError) when a solver failed or lied; a proved
+    "no solution" (``status == "no-solution"``, with ``reason``) and a time limit reached
+    (``status == "unknown"``) are answers. Ctrl-C stops the solvers within moments and
+    raises KeyboardInterrupt; nothing is left running and no temporary file is left.
+
+    Examples:
+      >>> puzzlec.solve(puzzle="slide", board="5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12",
+      ...               solver="cadical").length
+      15
+      >>> puzzlec.solve(puzzle="cross", size="5x5").optimal
+      True
+      >>> puzzlec.solve(puzzle="hex", all=True, up_to_symmetry=True).count
+      1
+      >>> puzzlec.solve(puzzle="blocks", board="GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").length
+      51
+    """
+    shared = {"puzzle": puzzle, "solver": solver, "encoding": encoding, "timeout": timeout,
+              "all": all or None, "certify": certify or None, "proof_dir": proof_dir}
+    req = _request(request, {**shared, **fields})
+    native = _call(_native.solve, _json.dumps(req), _path(solvers), _progress(progress))
     return Answer(native)
 
 
 def emit(request: Request = None, /, *, puzzle: Optional[str] = None, format: str = "dimacs",
          horizon: Optional[int] = None, encoding: Optional[str] = None, **fields) -> str:
     """The formula of one horizon (plans) or of the whole puzzle (fillings), as DIMACS or
-    SMT-LIB2 text, exactly as ``puzzlec emit`` writes it."""
+    SMT-LIB2 text, exactly as ``puzzlec emit`` writes it; its header comments name the
+    instance, so :func:`decode` can read a solver's answer back.
+
+    Arguments: ``puzzle`` and its fields (as for :func:`solve`), ``format`` (``dimacs`` or
+    ``smt2``), ``horizon`` (moves; plans only), ``encoding`` (default: the puzzle's for the
+    format). Raises BadInput for a bad instance or an encoding that lacks the format, and
+    NoSolution when there is nothing to encode (a hexagon order with no magic sum).
+
+    Example:
+      >>> cnf = puzzlec.emit(puzzle="slide", board="4 1 3 / 7 2 6 / _ 5 8", horizon=6)
+      >>> cnf.startswith("c ")
+      True
+    """
     req = _request(request, {"puzzle": puzzle, "format": format, "horizon": horizon, "encoding": encoding, **fields})
     return _call(_native.emit, _json.dumps(req))
 
 
 def decode(request: Request = None, /, *, puzzle: Optional[str] = None, encoded: Optional[str] = None,
            answer: Optional[str] = None, formula=None, model=None, **fields) -> Answer:
-    """Decodes a solver's answer to an emitted formula and replays it."""
+    """Decodes a solver's answer to an emitted formula and replays it, as ``puzzlec decode``.
+
+    Give the formula and the answer as text (``encoded=``, ``answer=``) or as files
+    (``formula=``, ``model=``: paths, as the CLI's flags), beside the instance's fields.
+    The answer may be DIMACS ``s``/``v`` lines, minisat's result file, or an SMT solver's
+    ``sat`` and ``get-value`` output. Returns an Answer (``status`` ``solved`` with the plan
+    or filling, ``no-solution`` when the solver said UNSAT); raises BadInput when the files
+    do not belong to the instance and Unknown when the model does not decode or fails the
+    replay.
+
+    Example:
+      >>> cnf = puzzlec.emit(puzzle="slide", board="4 1 3 / 7 2 6 / _ 5 8", horizon=6)
+      >>> out = subprocess.run(["cadical"], input=cnf, capture_output=True, text=True).stdout
+      >>> puzzlec.decode(puzzle="slide", board="4 1 3 / 7 2 6 / _ 5 8", encoded=cnf, answer=out).moves
+      'DDLUUL'
+    """
     req = _request(request, {"puzzle": puzzle, **fields})
     if formula is not None:
         req.setdefault("encoded", _read(formula))
@@ -215,7 +293,14 @@ def decode(request: Request = None, /, *, puzzle: Optional[str] = None, encoded:
 
 def verify(request: Request = None, /, *, puzzle: Optional[str] = None, moves: Optional[str] = None,
            **fields) -> Answer:
-    """Replays a plan strictly through the puzzle's rules (status ``valid`` or ``invalid``)."""
+    """Replays a plan strictly through the puzzle's rules, as ``puzzlec verify``: status
+    ``valid`` (exit_code 0) or ``invalid`` (exit_code 1, ``error`` says which move broke a
+    rule or that the goal was not reached). Moves that do not parse are BadInput.
+
+    Example:
+      >>> puzzlec.verify(puzzle="slide", board="1 2 3 / 4 5 6 / 7 _ 8", moves="L").status
+      'valid'
+    """
     req = _request(request, {"puzzle": puzzle, "moves": moves, **fields})
     return Answer(_call(_native.verify, _json.dumps(req)))
 
@@ -223,14 +308,27 @@ def verify(request: Request = None, /, *, puzzle: Optional[str] = None, moves: O
 def batch(requests: Iterable[Union[Mapping[str, Any], str]], /, *, jobs: int = 1,
           timeout: Optional[float] = None, solvers: Optional[str] = None,
           progress: Progress = None) -> list:
-    """Solves many requests on ``jobs`` worker threads, as ``puzzlec batch`` does."""
+    """Solves many requests on ``jobs`` worker threads, as ``puzzlec batch`` does.
+
+    Each request is a dict or JSON text in the batch-line form (``{"puzzle": ..., "id":
+    ...}``). Returns one item per request, in input order: an Answer (with ``id`` and
+    ``request_hash``, its ``to_json()`` the CLI's output line) or, for a request that failed,
+    the exception object (BadInput, Unknown), returned rather than raised so that one bad
+    line does not lose the others. ``timeout`` applies to each request that sets none;
+    ``progress`` receives a ``found`` event as each answer arrives.
+
+    Example:
+      >>> answers = puzzlec.batch([{"puzzle": "hex"}, {"puzzle": "slide", "board": "1 2 / _ 3"}])
+      >>> [a.status for a in answers]
+      ['solved', 'solved']
+    """
     lines = []
     for r in requests:
         lines.append(r if isinstance(r, str) else _json.dumps(dict(r)))
     if jobs < 1:
         raise BadInput({"status": "error", "kind": "bad-input", "exit_code": 2, "message": "jobs: at least 1"})
     out = []
-    for text, _code, native in _call(_native.batch, lines, jobs, timeout, solvers, _progress(progress)):
+    for text, _code, native in _call(_native.batch, lines, jobs, timeout, _path(solvers), _progress(progress)):
         if native is not None:
             out.append(Answer(native))
         else:
@@ -239,8 +337,11 @@ def batch(requests: Iterable[Union[Mapping[str, Any], str]], /, *, jobs: int = 1
 
 
 def solvers(*, check: bool = False, solvers: Optional[str] = None) -> list:
-    """Every solver a request may name (built in and registered), as dicts."""
-    return _json.loads(_call(_native.solvers, solvers, check))["solvers"]
+    """Every solver a request may name, built in and registered, as dicts: ``id``,
+    ``input`` (``dimacs``, ``smt2``, ``-``), ``found``, ``binary``, ``version`` (with
+    ``check=True`` each external binary is run once to read it). ``solvers=`` names the
+    registry file, as the CLI's ``--solvers``."""
+    return _json.loads(_call(_native.solvers, _path(solvers), check))["solvers"]
 
 
 def puzzles() -> list:
@@ -249,3 +350,17 @@ def puzzles() -> list:
     ``encoding``, ``solver``, ``all``, ``timeout``, ``certify``, ``proof_dir``) and
     ``encodings``."""
     return _json.loads(_native.puzzles())
+
+
+def _keys_help() -> str:
+    """The puzzles and their own keyword arguments, read from the registry (so help() is
+    always true to the code)."""
+    lines = ["", "    Puzzles and their own keyword arguments (``puzzlec.puzzles()``):"]
+    for p in puzzles():
+        lines.append(f"      {p['name']:<8}{p['about']}")
+        lines.append(f"              keys: {', '.join(p['keys'])}; encodings: {', '.join(p['encodings'])}")
+    return "\n".join(lines) + "\n"
+
+
+for _f in (solve, emit, decode, verify):
+    _f.__doc__ = (_f.__doc__ or "") + _keys_help()

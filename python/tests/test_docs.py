@@ -1,0 +1,30 @@
+"""The package's documentation is true: every example in its docstrings runs, help() lists
+every puzzle's own keyword arguments, and the stub names every public function."""
+
+import ast
+import doctest
+import os
+import subprocess
+
+import puzzlec
+
+
+def test_the_docstring_examples_run():
+    result = doctest.testmod(puzzlec, extraglobs={"puzzlec": puzzlec, "subprocess": subprocess},
+                             optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 10 and result.failed == 0, result
+
+
+def test_help_lists_each_puzzles_keywords():
+    for p in puzzlec.puzzles():
+        assert p["name"] in puzzlec.solve.__doc__
+        for key in p["keys"]:
+            assert key in puzzlec.solve.__doc__, key
+
+
+def test_the_stub_names_every_public_function_with_a_docstring():
+    stub = os.path.join(os.path.dirname(puzzlec.__file__), "__init__.pyi")
+    tree = ast.parse(open(stub).read())
+    documented = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(n)}
+    assert set(puzzlec.__all__) <= documented, set(puzzlec.__all__) - documented
+    assert os.path.exists(os.path.join(os.path.dirname(puzzlec.__file__), "py.typed"))
