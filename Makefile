@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test test-python deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
+.PHONY: demo test test-python bench-python deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
 
 build: deps-build
 	$(CARGO) build --release
@@ -29,41 +29,23 @@ test: deps
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 PY_VENV ?= $(abspath $(TARGET_DIR))/python-venv
 
-## The Python package: a wheel built by maturin (dev profile) into a virtual environment,
-## then its pytest suite against the CLI built by `cargo test` (python/tests).
+## The Python package: the README's install command (`pip install ./python`, here with the
+## dev profile) into a virtual environment, then its pytest suite against the CLI that
+## `cargo test` built (python/tests).
 test-python:
 	test -x $(PY_VENV)/bin/python || python3 -m venv $(PY_VENV)
-	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2" pytest
+	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check pytest
 	$(CARGO) build --quiet --bin puzzlec
-	rm -rf $(TARGET_DIR)/python-wheels
-	$(PY_VENV)/bin/maturin build --quiet --profile dev -m python/Cargo.toml -i $(PY_VENV)/bin/python -o $(TARGET_DIR)/python-wheels
-	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(TARGET_DIR)/python-wheels/puzzlec-*.whl
+	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
+	  --config-settings=build-args="--profile dev" ./python
 	cd python/tests && PUZZLEC_CLI=$(abspath $(TARGET_DIR))/debug/puzzlec $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider .
 
-## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
-bench: deps
-	$(CARGO) bench --bench bench
-
-## Man pages (target/man/puzzlec.1 and one per subcommand): `man -l target/man/puzzlec.1`.
-man: build
-	target/release/puzzlec man --dir target/man
-
-## Shell completion scripts for bash, zsh and fish, into target/completions.
-completions: build
-	for shell in bash zsh fish; do target/release/puzzlec completions $$shell --dir target/completions; done
-
-## The README's figures: --svg drawings screenshotted by headless Chromium (docs/figures).
-figures: build
-	bash scripts/figures.sh target/release/puzzlec
-
-## Korf's 100 through the SAT path (separate from bench): ARGS="--range 1..10 --limit 60".
-bench-korf: deps-build
-	$(CARGO) bench --bench korf -- $(ARGS)
-
-## Sliding blocks: exact search on the classic and fresh boards, SAT and SMT proofs of
-## optimality (Klotski through SAT is given 10 minutes; ARGS=--quick leaves it out).
-bench-blocks: build
-	python3 scripts/bench-blocks.py target/release/puzzlec $(ARGS)
+## The Python package: import time, and a call on the seed board against the CLI's process
+## (release wheel, in its own virtual environment).
+bench-python: build
+	test -x $(PY_VENV)-bench/bin/python || python3 -m venv $(PY_VENV)-bench
+	$(PY_VENV)-bench/bin/pip install --quiet --disable-pip-version-check ./python
+	$(PY_VENV)-bench/bin/python scripts/bench-python.py $(PY_VENV)-bench/bin/python $(TARGET_DIR)/release/puzzlec
 
 ## Time limits kept: wall time minus --timeout and peak memory on the cases that overshot.
 bench-limits: build

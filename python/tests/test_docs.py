@@ -28,3 +28,15 @@ def test_the_stub_names_every_public_function_with_a_docstring():
     documented = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(n)}
     assert set(puzzlec.__all__) <= documented, set(puzzlec.__all__) - documented
     assert os.path.exists(os.path.join(os.path.dirname(puzzlec.__file__), "py.typed"))
+
+
+def test_the_readme_python_example_runs():
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    text = open(readme, encoding="utf-8").read()
+    block = text.split("## From Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    import json
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(block, {"puzzlec": puzzlec, "subprocess": subprocess, "json": json}, "README", readme, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 10, (runner.failures, runner.tries)
