@@ -82,7 +82,7 @@ pub struct Answer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metric: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub magic_sum: Option<usize>,
+    pub magic_sum: Option<i64>,
     /// Hexagon: values by cell number ("1".."19").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<BTreeMap<String, i64>>,

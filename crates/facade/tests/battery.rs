@@ -198,7 +198,7 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
             for (order, want) in [(3, 12), (1, 1)] {
                 let a = solve(Request::new(
                     "hex",
-                    &HexInstance { order, givens: None, up_to_symmetry: false },
+                    &HexInstance { order, ..HexInstance::default() },
                     facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),
@@ -221,7 +221,7 @@ fn every_hex_encoding_on_every_backend_finds_the_12_hexagons() {
                 assert_eq!(fillings.len(), want, "{what}: distinct");
                 if order == 3 {
                     for f in &fillings {
-                        check_filling(&hex, f).unwrap_or_else(|e| panic!("{what}: {e}"));
+                        check_filling(&hex, &hex.natural_values(), f).unwrap_or_else(|e| panic!("{what}: {e}"));
                     }
                     let first = fillings.iter().next().unwrap();
                     let orbit: BTreeSet<Vec<i64>> = puzzlec_hex::drive::orbit(&hex, first).into_iter().collect();

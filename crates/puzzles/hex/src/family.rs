@@ -54,7 +54,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
                 "label from the complete enumeration of the 12 fillings".to_owned(),
             ];
             let label = if sat { "sat" } else { "unsat" };
-            let instance = HexInstance { order: 3, givens: Some(text.join(",")), up_to_symmetry: false };
+            let instance = HexInstance { order: 3, givens: Some(text.join(",")), ..HexInstance::default() };
             out.push(Labelled {
                 name: format!("hex-o3-s{}-{i:03}-{label}", req.seed),
                 instance: Instance::new(crate::NAME, &instance),

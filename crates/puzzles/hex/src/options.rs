@@ -10,9 +10,17 @@ use crate::request::HexInstance;
 /// The magic-hexagon instance options.
 #[derive(Args, Debug)]
 struct Input {
-    /// Order (side length): 3 is Hex38 with 19 cells.
+    /// Order (side length): 3 is Hex38 with 19 cells; order n has 3n(n-1)+1 cells.
     #[arg(long, default_value_t = 3)]
     order: usize,
+    /// The values, each placed once: a range LO..HI holding as many values as there are
+    /// cells (default 1..cells; e.g. 3..39 for order 4, -30..30 for a zero-sum order 5).
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
+    values: Option<String>,
+    /// The magic sum you expect: checked against the one the values imply (their total over
+    /// the number of rows), an error when they differ.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    sum: Option<i64>,
     /// Pre-filled cells, CELL=VALUE separated by commas, e.g. 1=3,10=5.
     #[arg(long, value_name = "CELL=VALUE,...")]
     givens: Option<String>,
@@ -30,19 +38,24 @@ impl CommandLine for crate::Hex {
     fn help(&self, verb: Verb) -> Option<Help> {
         Some(match verb {
             Verb::Solve => Help {
-                about: "Magic hexagon: fill cells 1..N so every line has the same sum.",
+                about: "Magic hexagon: fill the cells with distinct values so every line has the same sum.",
                 examples: &[
                     "puzzlec solve hex                         (Hex38: order 3, magic sum 38)",
                     "puzzlec solve hex --all --json            (all 12, proved complete)",
                     "puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)",
                     "puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)",
+                    "puzzlec solve hex --order 4 --values 3..39   (magic sum 111)",
+                    "puzzlec solve hex --order 5 --values -30..30 (zero-sum)",
                 ],
                 notes: "\
 Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
-sum is (1 + 2 + ... + N) divided by the number of rows; an order where that is not an
-integer has no magic hexagon (exit 1 at once). The default solver is the embedded cadical;
-the search solver has no hexagon search. --all without givens enumerates one filling per
-symmetry class and expands each class by the hexagon's 12 symmetries, checking every member.",
+sum is the values' total divided by the number of rows (the rows share out every cell);
+values whose total does not divide have no magic hexagon (exit 1 at once). The default
+solver is the embedded cadical, with the encoding that suits the instance: cnf (a table of
+value sets per line) while the tables are small, unary (order-encoded values, line sums by
+totalizers) beyond; the search solver has no hexagon search. --all without givens
+enumerates one filling per symmetry class and expands each class by the hexagon's 12
+symmetries, checking every member.",
             },
             Verb::Emit => Help {
                 about: "Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).",
@@ -77,7 +90,14 @@ symmetry class and expands each class by the hexagon's 12 symmetries, checking e
         match verb {
             Verb::Solve | Verb::Emit => {
                 let (i, s): (Input, Symmetry) = (parsed(m)?, parsed(m)?);
-                Ok(fields(&HexInstance { order: i.order, givens: i.givens, up_to_symmetry: s.up_to_symmetry }))
+                let instance = HexInstance {
+                    order: i.order,
+                    givens: i.givens,
+                    values: i.values,
+                    sum: i.sum,
+                    up_to_symmetry: s.up_to_symmetry,
+                };
+                Ok(fields(&instance))
             }
             _ => Ok(Fields::new()),
         }

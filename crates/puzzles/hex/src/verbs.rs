@@ -23,21 +23,41 @@ use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, Request, Verbs};
 
 pub const PUZZLE: &str = "hex";
 
+/// Parses `LO..HI` (either may be negative) into the values, checking there is one per cell.
+fn parse_values(text: &str, hex: &Hexagon) -> Result<Vec<i64>> {
+    let bad = |why: String| Error::bad_input(format!("--values {text:?}: {why}"));
+    let (lo, hi) = text.split_once("..").ok_or_else(|| bad("expected LO..HI, e.g. 3..39 or -30..30".into()))?;
+    let number = |t: &str| t.trim().parse::<i64>().map_err(|_| bad(format!("{:?} is not an integer", t.trim())));
+    let (lo, hi) = (number(lo)?, number(hi.trim_start_matches('='))?);
+    if hi < lo {
+        return Err(bad(format!("the range is empty ({hi} is below {lo})")));
+    }
+    let (count, cells) = (hi as i128 - lo as i128 + 1, hex.cells());
+    if count != cells as i128 {
+        return Err(bad(format!(
+            "{count} values for the {cells} cells of an order-{} hexagon; each value fills one cell, so the range must hold {cells} (e.g. {lo}..{})",
+            hex.order,
+            lo + cells as i64 - 1
+        )));
+    }
+    Ok((lo..=hi).collect())
+}
+
 /// Parses `1=3,10=5` into 0-based (cell, value) pairs, checking ranges and repeats.
-fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
+fn parse_givens(text: &str, hex: &Hexagon, values: &[i64]) -> Result<Vec<(usize, i64)>> {
     let n = hex.cells();
-    let mut out: Vec<(usize, usize)> = Vec::new();
+    let (lo, hi) = (values[0], values[n - 1]);
+    let mut out: Vec<(usize, i64)> = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let bad = |why: String| Error::bad_input(format!("--givens {item:?}: {why}"));
         let (cell, value) = item.split_once('=').ok_or_else(|| bad("expected CELL=VALUE, e.g. 1=3".into()))?;
-        let number =
-            |t: &str, what: &str| t.trim().parse::<usize>().map_err(|_| bad(format!("{:?} is not a {what}", t.trim())));
-        let (cell, value) = (number(cell, "cell number")?, number(value, "value")?);
+        let cell = cell.trim().parse::<usize>().map_err(|_| bad(format!("{:?} is not a cell number", cell.trim())))?;
+        let value = value.trim().parse::<i64>().map_err(|_| bad(format!("{:?} is not a value", value.trim())))?;
         if !(1..=n).contains(&cell) {
             return Err(bad(format!("cell {cell} is not on an order-{} hexagon (cells 1..={n})", hex.order)));
         }
-        if !(1..=n).contains(&value) {
-            return Err(bad(format!("value {value} is outside 1..={n}")));
+        if values.binary_search(&value).is_err() {
+            return Err(bad(format!("value {value} is outside {lo}..={hi}")));
         }
         if out.iter().any(|&(c, _)| c == cell - 1) {
             return Err(bad(format!("cell {cell} is given twice")));
@@ -57,12 +77,23 @@ fn parse_givens(text: &str, hex: &Hexagon) -> Result<Vec<(usize, usize)>> {
 /// Bad input for orders and givens that do not parse.
 pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
     let hex = Hexagon::new(a.order).map_err(|e| Error::bad_input(format!("--order: {e}")))?;
+    let values = match &a.values {
+        Some(text) => parse_values(text, &hex)?,
+        None => hex.natural_values(),
+    };
     let givens = match &a.givens {
-        Some(text) => parse_givens(text, &hex)?,
+        Some(text) => parse_givens(text, &hex, &values)?,
         None => Vec::new(),
     };
-    let magic = hex.magic_sum().map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
-    Ok(HexProblem { hex, magic, givens, break_symmetry })
+    let magic = hex.magic_sum(&values).map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
+    if let Some(sum) = a.sum.filter(|&s| s != magic) {
+        let (lo, hi, rows) = (values[0], values[values.len() - 1], hex.rows());
+        return Err(Error::bad_input(format!(
+            "--sum {sum}: the values {lo}..{hi} make every line sum to {magic} (their total {} shared by {rows} rows); no line can sum to {sum}",
+            magic * rows as i64
+        )));
+    }
+    Ok(HexProblem { hex, values, magic, givens, break_symmetry })
 }
 
 /// The first encoding written in `form`.
@@ -105,7 +136,14 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
             "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
         )
     })?;
-    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &encodings::ALL, options.encoding.as_deref(), backend)?;
+    let p = problem(instance, false);
+    // Without a name, the CNF encoding that suits this instance (its tables' size decides).
+    let suits = match (&p, backend.form()) {
+        (Ok(p), puzzlec_solve::Form::Dimacs) => Some(encodings::preferred(p)),
+        _ => None,
+    };
+    let requested = options.encoding.as_deref().or(suits);
+    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &encodings::ALL, requested, backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.encoding = Some(encoding.name().into());
     answer.solver = Some(backend.id().into());
@@ -114,7 +152,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         a.time_ms = Some(started.elapsed().as_millis() as u64);
         Ok(a)
     };
-    let p = match problem(instance, false) {
+    let p = match p {
         Ok(p) => p,
         Err(e) if e.kind() == ErrorKind::NoSolution => {
             return finish(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
@@ -126,7 +164,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         cert.is_some(),
         encoding.name(),
         encoding.writes(puzzlec_ir::Form::Dimacs),
-        Some(default_encoding(puzzlec_solve::Form::Dimacs)),
+        Some(encodings::preferred(&p)),
     )?;
     let fill = Fill { encoding, backend, p };
     let how = fill::Enumerate {
@@ -223,7 +261,7 @@ fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
         return Ok(());
     }
     if let Ok(Outcome::Sat(values)) =
-        drive_hex::solve_one(&encodings::cnf::CnfEncoding, &embedded, p, Duration::from_secs(5))
+        drive_hex::solve_one(encoding(encodings::preferred(p))?, &embedded, p, Duration::from_secs(5))
     {
         let shown: Vec<String> = values.iter().map(i64::to_string).collect();
         return Err(Error::unknown(format!(
@@ -243,7 +281,10 @@ impl Verbs for crate::Hex {
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let i: &HexInstance = &req.instance.read()?;
         let p = problem(i, i.up_to_symmetry)?;
-        let default = default_encoding(req.format);
+        let default = match req.format {
+            puzzlec_solve::Form::Dimacs => encodings::preferred(&p),
+            form => default_encoding(form),
+        };
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         let formula = drive_hex::encode(encoding, &p, req.format);
@@ -260,7 +301,10 @@ impl Verbs for crate::Hex {
             .map_err(|_| Error::bad_input(format!("{}: bad order in the header", req.encoded_origin)))?;
         let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
         let broken = files::field(&fields, req, "symmetry")? == "broken";
-        let p = problem(&HexInstance { order, givens, up_to_symmetry: false }, broken)
+        // Files of the classic values (1..cells) carry no `values` field.
+        let values = fields.get("values").cloned();
+        let instance = HexInstance { order, givens, values, sum: None, up_to_symmetry: false };
+        let p = problem(&instance, broken)
             .map_err(|e| e.context(&req.encoded_origin))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.order = Some(order);
@@ -289,8 +333,8 @@ impl Verbs for crate::Hex {
             let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
             by_index[at - 1] = v;
         }
-        crate::rules::check_filling(&p.hex, &by_index).map_err(|e| e.to_string())?;
-        match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v as i64) {
+        crate::rules::check_filling(&p.hex, &p.values, &by_index).map_err(|e| e.to_string())?;
+        match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v) {
             Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
             None => Ok(()),
         }

@@ -32,12 +32,12 @@ pub struct CellFirstFail {
 impl CellFirstFail {
     /// `None` when the formula lacks the cells' variables (`cnf`'s names, see
     /// [`crate::encodings::cnf::var_name`]).
-    pub fn new(cnf: &Cnf, hex: &Hexagon) -> Option<CellFirstFail> {
+    pub fn new(cnf: &Cnf, hex: &Hexagon, values: &[i64]) -> Option<CellFirstFail> {
         let index: std::collections::HashMap<&str, Lit> =
             cnf.names().iter().map(|(v, n)| (n.as_str(), *v as Lit)).collect();
         let n = hex.cells();
         let var = (0..n)
-            .map(|c| (1..=n).map(|v| index.get(crate::encodings::cnf::var_name(c, v).as_str()).copied()).collect())
+            .map(|c| values.iter().map(|&v| index.get(crate::encodings::cnf::var_name(c, v).as_str()).copied()).collect())
             .collect::<Option<Vec<Vec<Lit>>>>()?;
         let size = cnf.num_vars() as usize + 1;
         let mut cell_of = vec![usize::MAX; size];
@@ -119,10 +119,10 @@ mod tests {
     #[test]
     fn decisions_follow_first_fail_and_backtracking_restores() {
         let hex = Hexagon::new(3).unwrap();
-        let p = HexProblem { magic: 38, hex: hex.clone(), givens: vec![], break_symmetry: true };
+        let p = HexProblem { break_symmetry: true, ..HexProblem::new(hex.clone(), hex.natural_values()).unwrap() };
         let mut cnf = Cnf::new();
         crate::encodings::cnf::encode(&p, &mut cnf);
-        let mut b = CellFirstFail::new(&cnf, &hex).unwrap();
+        let mut b = CellFirstFail::new(&cnf, &hex, &p.values).unwrap();
         let x = b.var.clone();
         // Nothing assigned: cell 0, value 1.
         assert_eq!(b.decide(), x[0][0]);

@@ -23,8 +23,13 @@ use puzzlec_drive::{solve_form, AnyModel, DriveError, Formula};
 pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
     let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
     let givens = if givens.is_empty() { "none".to_owned() } else { givens.join(",") };
+    // The classic values 1..cells go without saying (files written before other ranges).
+    let values = match p.natural() {
+        true => String::new(),
+        false => format!(" values={}..{}", p.values[0], p.values[p.values.len() - 1]),
+    };
     format!(
-        "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}",
+        "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}{values}",
         encoding.name(),
         p.hex.order,
         p.magic,
@@ -60,16 +65,16 @@ pub fn decode_checked(
     model: &dyn Model,
 ) -> Result<Vec<i64>, DriveError> {
     let values =
-        encoding.decode(model, &p.hex).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
+        encoding.decode(model, p).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
     check(solver, p, &values)?;
     Ok(values)
 }
 
 fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError> {
     let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
-    check_filling(&p.hex, values).map_err(|e| fail(e.to_string()))?;
+    check_filling(&p.hex, &p.values, values).map_err(|e| fail(e.to_string()))?;
     for &(c, v) in &p.givens {
-        if values[c] != v as i64 {
+        if values[c] != v {
             return Err(fail(format!("cell {} holds {} but was given {v}", c + 1, values[c])));
         }
     }
@@ -150,18 +155,21 @@ fn all_fillings_parallel(
     deadline: Option<Instant>,
     decode: &(dyn Fn(&AnyModel) -> Result<Vec<i64>, DriveError> + Sync),
 ) -> Option<Result<Enumeration<Vec<i64>>, DriveError>> {
-    crate::drive::branching::CellFirstFail::new(cnf, &p.hex)?;
+    crate::drive::branching::CellFirstFail::new(cnf, &p.hex, &p.values)?;
     let index: HashMap<&str, Lit> = cnf.names().iter().map(|(v, n)| (n.as_str(), *v as Lit)).collect();
     let lit = |name: &str, value: i64| index.get(name).map(|&v| if value != 0 { v } else { -v });
     let n = p.hex.cells();
     let cell = (0..n).find(|c| p.givens.iter().all(|(g, _)| g != c)).unwrap_or(0);
-    let cubes: Vec<Vec<Lit>> =
-        (1..=n).map(|v| lit(&crate::encodings::cnf::var_name(cell, v), 1).map(|l| vec![l])).collect::<Option<_>>()?;
+    let cubes: Vec<Vec<Lit>> = p
+        .values
+        .iter()
+        .map(|&v| lit(&crate::encodings::cnf::var_name(cell, v), 1).map(|l| vec![l]))
+        .collect::<Option<_>>()?;
     let block = |values: &Vec<i64>| -> Vec<Lit> {
         encoding.blocking(values).iter().filter_map(|(name, value)| lit(name, *value).map(|l| -l)).collect()
     };
     let make = |cnf: &Cnf| {
-        crate::drive::branching::CellFirstFail::new(cnf, &p.hex)
+        crate::drive::branching::CellFirstFail::new(cnf, &p.hex, &p.values)
             .map(|b| Box::new(b) as Box<dyn puzzlec_solve::propagator::Propagator>)
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -232,8 +240,7 @@ mod tests {
 
     fn problem(order: usize, symmetry: bool) -> HexProblem {
         let hex = Hexagon::new(order).unwrap();
-        let magic = hex.magic_sum().unwrap();
-        HexProblem { hex, magic, givens: Vec::new(), break_symmetry: symmetry }
+        HexProblem { break_symmetry: symmetry, ..HexProblem::new(hex.clone(), hex.natural_values()).unwrap() }
     }
 
     #[test]
@@ -265,8 +272,8 @@ mod tests {
         let late = all_fillings(&cnf, &cadical, &problem(3, false), past, &mut |_| {}).unwrap();
         assert!(!late.complete && late.stopped.is_some());
         let hex = Hexagon::new(3).unwrap();
-        let every = crate::rules::brute::all_fillings(&hex, 38);
-        let given = HexProblem { givens: vec![(0, every[0][0] as usize)], ..problem(3, false) };
+        let every = crate::rules::brute::all_fillings(&hex, &hex.natural_values(), 38);
+        let given = HexProblem { givens: vec![(0, every[0][0])], ..problem(3, false) };
         let found = all_fillings(&cnf, &cadical, &given, None, &mut |_| {}).unwrap();
         let expected = every.iter().filter(|f| f[0] == every[0][0]).count();
         assert!(found.complete);

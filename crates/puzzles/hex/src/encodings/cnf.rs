@@ -12,37 +12,70 @@ use super::{symmetry_order, HexProblem};
 use puzzlec_encode::card::exactly_one;
 
 /// The name of "cell (0-based) holds value v".
-pub fn var_name(cell: usize, value: usize) -> String {
+pub fn var_name(cell: usize, value: i64) -> String {
     format!("V{}={value}", cell + 1)
 }
 
-/// Every set of `k` distinct values from 1..=n adding up to `sum`, in increasing order.
-pub fn value_sets(k: usize, n: usize, sum: usize) -> Vec<Vec<usize>> {
-    fn go(k: usize, from: usize, n: usize, sum: usize, acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if k == 0 {
-            if sum == 0 {
-                out.push(acc.clone());
+/// Every set of `k` distinct values of `values` (sorted) adding up to `sum`, as positions
+/// in `values` counted from 1, in increasing order; `None` once there are more than
+/// `limit` of them (the table would not pay).
+pub fn value_sets(k: usize, values: &[i64], sum: i64, limit: usize) -> Option<Vec<Vec<usize>>> {
+    struct Search<'a> {
+        values: &'a [i64],
+        /// `prefix[i]`: the sum of the first i values, for the smallest and largest rests.
+        prefix: Vec<i64>,
+        out: Vec<Vec<usize>>,
+        limit: usize,
+    }
+    impl Search<'_> {
+        fn go(&mut self, k: usize, from: usize, sum: i64, acc: &mut Vec<usize>) -> bool {
+            if k == 0 {
+                if sum == 0 {
+                    self.out.push(acc.clone());
+                }
+                return self.out.len() <= self.limit;
             }
-            return;
-        }
-        for v in from..=n {
-            // The smallest possible rest is v + (v+1) + ...: stop once even that is too much.
-            if v * k + k * (k - 1) / 2 > sum {
-                break;
+            let n = self.values.len();
+            for i in from..=n.saturating_sub(k) {
+                // The k values from position i are the smallest rest, the last k the largest:
+                // stop once even the smallest passes the sum, skip while the largest misses it.
+                if self.prefix[i + k] - self.prefix[i] > sum {
+                    break;
+                }
+                if self.prefix[n] - self.prefix[n - k] < sum {
+                    break;
+                }
+                acc.push(i + 1);
+                let fine = self.go(k - 1, i + 1, sum - self.values[i], acc);
+                acc.pop();
+                if !fine {
+                    return false;
+                }
             }
-            acc.push(v);
-            go(k - 1, v + 1, n, sum - v, acc, out);
-            acc.pop();
+            true
         }
     }
-    let mut out = Vec::new();
-    go(k, 1, n, sum, &mut Vec::new(), &mut out);
-    out
+    let mut prefix = vec![0];
+    for &v in values {
+        prefix.push(prefix.last().copied().unwrap_or(0) + v);
+    }
+    let mut search = Search { values, prefix, out: Vec::new(), limit };
+    search.go(k, 0, sum, &mut Vec::new()).then_some(search.out)
 }
+
+/// The value sets of every line, or `None` when some line has more than `limit`.
+pub fn tables(p: &HexProblem, limit: usize) -> Option<Vec<Vec<Vec<usize>>>> {
+    p.hex.lines.iter().map(|line| value_sets(line.len(), &p.values, p.magic, limit)).collect()
+}
+
+/// Lines with more value sets than this are not tabled (`choose` then picks `unary`).
+pub const TABLE_LIMIT: usize = 20_000;
 
 pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
     let n = p.hex.cells();
-    let x: Vec<Vec<Lit>> = (0..n).map(|c| (1..=n).map(|v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
+    let x: Vec<Vec<Lit>> =
+        (0..n).map(|c| p.values.iter().map(|&v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
+    // `v` is a value's position in `p.values`, from 1 (the value itself for 1..=cells).
     let at = |c: usize, v: usize| x[c][v - 1];
     for values in &x {
         exactly_one(sink, values);
@@ -65,7 +98,7 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
                 sink.add_clause(&[-at(c, v), inside[v - 1]]);
             }
         }
-        let sets = value_sets(line.len(), n, p.magic);
+        let sets = value_sets(line.len(), &p.values, p.magic, usize::MAX).unwrap_or_default();
         let selectors: Vec<Lit> = sets.iter().map(|_| sink.new_var(None)).collect();
         sink.add_clause(&selectors);
         for (set, &y) in sets.iter().zip(&selectors) {
@@ -103,7 +136,9 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
         }
     }
     for &(c, v) in &p.givens {
-        sink.add_clause(&[at(c, v)]);
+        if let Ok(i) = p.values.binary_search(&v) {
+            sink.add_clause(&[at(c, i + 1)]);
+        }
     }
     if p.break_symmetry {
         for (a, b) in symmetry_order(&p.hex) {
@@ -135,6 +170,33 @@ fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
     groups
 }
 
+/// The value of every cell from the one-hot variables `V<cell>=<value>` (shared by every
+/// CNF encoding of the hexagon).
+///
+/// # Errors
+/// A missing variable, or a cell with no value or several.
+pub fn decode_one_hot(model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    (0..p.hex.cells())
+            .map(|c| {
+                let mut held = Vec::new();
+                for &v in &p.values {
+                    let name = var_name(c, v);
+                    if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
+                        held.push(v);
+                    }
+                }
+                match held.as_slice() {
+                    [v] => Ok(*v),
+                    _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
+                        "cell {} holds {} values",
+                        c + 1,
+                        held.len()
+                    ))),
+                }
+            })
+            .collect()
+}
+
 /// `cnf` in the registry.
 pub struct CnfEncoding;
 
@@ -157,31 +219,13 @@ impl super::HexEncoding for CnfEncoding {
     fn decode(
         &self,
         model: &dyn puzzlec_ir::Model,
-        hex: &crate::rules::Hexagon,
+        p: &HexProblem,
     ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
-        (0..hex.cells())
-            .map(|c| {
-                let mut held = Vec::new();
-                for v in 1..=hex.cells() {
-                    let name = var_name(c, v);
-                    if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
-                        held.push(v as i64);
-                    }
-                }
-                match held.as_slice() {
-                    [v] => Ok(*v),
-                    _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
-                        "cell {} holds {} values",
-                        c + 1,
-                        held.len()
-                    ))),
-                }
-            })
-            .collect()
+        decode_one_hot(model, p)
     }
 
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
-        values.iter().enumerate().map(|(c, &v)| (var_name(c, v as usize), 1)).collect()
+        values.iter().enumerate().map(|(c, &v)| (var_name(c, v), 1)).collect()
     }
 }
 
@@ -191,13 +235,17 @@ mod tests {
 
     #[test]
     fn value_sets_are_exact() {
-        assert_eq!(value_sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
-        let sets = value_sets(3, 19, 38);
-        assert!(sets.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
+        let sets = |k: usize, n: i64, sum: i64| value_sets(k, &(1..=n).collect::<Vec<_>>(), sum, usize::MAX).unwrap();
+        assert_eq!(sets(2, 5, 6), vec![vec![1, 5], vec![2, 4]]);
+        let three = sets(3, 19, 38);
+        assert!(three.iter().all(|s| s.iter().sum::<usize>() == 38 && s.windows(2).all(|w| w[0] < w[1])));
         // Counts checked by brute force over all combinations (itertools in Python).
-        assert_eq!(sets.len(), 30);
-        assert_eq!(value_sets(4, 19, 38).len(), 147);
-        assert_eq!(value_sets(5, 19, 38).len(), 238);
-        assert_eq!(value_sets(1, 1, 1), vec![vec![1]]);
+        assert_eq!(three.len(), 30);
+        assert_eq!(sets(4, 19, 38).len(), 147);
+        assert_eq!(sets(5, 19, 38).len(), 238);
+        assert_eq!(sets(1, 1, 1), vec![vec![1]]);
+        // Positions, not values: -2..2 with sum 0 in pairs are (-2, 2) and (-1, 1).
+        assert_eq!(value_sets(2, &[-2, -1, 0, 1, 2], 0, 10), Some(vec![vec![1, 5], vec![2, 4]]));
+        assert_eq!(value_sets(2, &[-2, -1, 0, 1, 2], 0, 1), None);
     }
 }

@@ -1,6 +1,6 @@
-//! `lia`: the seed's SMT-LIB2 script (004), generalised to any order: one Int per cell named by
-//! its number (`V1` ... `V19`), bounds 1..N, `distinct`, and one sum per line; givens and the
-//! symmetry-breaking order as extra assertions.
+//! `lia`: the seed's SMT-LIB2 script (004), generalised to any order and values: one Int per
+//! cell named by its number (`V1` ... `V19`), bounds LO..HI, `distinct`, and one sum per
+//! line; givens and the symmetry-breaking order as extra assertions.
 
 use puzzlec_ir::{SmtScript, Sort};
 
@@ -11,12 +11,21 @@ pub fn cell_name(cell: usize) -> String {
     format!("V{}", cell + 1)
 }
 
+/// An Int constant in SMT-LIB2 form: a numeral, or `(- k)` (there are no negative numerals).
+fn int(s: &SmtScript, v: i64) -> puzzlec_ir::SExpr {
+    match v {
+        0.. => s.ctx().numeral(v),
+        _ => s.ctx().list(vec![s.ctx().atom("-"), s.ctx().numeral(v.unsigned_abs())]),
+    }
+}
+
 pub fn encode(p: &HexProblem) -> SmtScript {
     let n = p.hex.cells();
     let mut s = SmtScript::new("QF_LIA");
     let cells: Vec<_> = (0..n).map(|c| s.declare(&cell_name(c), Sort::Int, true)).collect();
+    let (first, last) = (p.values[0], p.values[n - 1]);
     for &v in &cells {
-        let (lo, hi) = (s.ctx().numeral(1), s.ctx().numeral(n as i64));
+        let (lo, hi) = (int(&s, first), int(&s, last));
         let bounds = s.ctx().and(s.ctx().gte(v, lo), s.ctx().lte(v, hi));
         s.assert(bounds);
     }
@@ -27,11 +36,11 @@ pub fn encode(p: &HexProblem) -> SmtScript {
     for line in &p.hex.lines {
         let terms: Vec<_> = line.iter().map(|&c| cells[c]).collect();
         let sum = if terms.len() == 1 { terms[0] } else { s.ctx().plus_many(terms) };
-        let eq = s.ctx().eq(sum, s.ctx().numeral(p.magic as i64));
+        let eq = s.ctx().eq(sum, int(&s, p.magic));
         s.assert(eq);
     }
     for &(c, v) in &p.givens {
-        let eq = s.ctx().eq(cells[c], s.ctx().numeral(v as i64));
+        let eq = s.ctx().eq(cells[c], int(&s, v));
         s.assert(eq);
     }
     if p.break_symmetry {
@@ -65,9 +74,9 @@ impl super::HexEncoding for Lia {
     fn decode(
         &self,
         model: &dyn puzzlec_ir::Model,
-        hex: &crate::rules::Hexagon,
+        p: &HexProblem,
     ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
-        (0..hex.cells())
+        (0..p.hex.cells())
             .map(|c| {
                 let name = cell_name(c);
                 model.int(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))

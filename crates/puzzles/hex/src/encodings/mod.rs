@@ -10,6 +10,7 @@
 
 pub mod cnf;
 pub mod lia;
+pub mod unary;
 
 use crate::rules::Hexagon;
 use puzzlec_ir::{ClauseSink, Model, SmtScript};
@@ -27,22 +28,55 @@ pub trait HexEncoding: puzzlec_encode::Encoding {
     ///
     /// # Errors
     /// A missing value, or a cell with no value or several.
-    fn decode(&self, model: &dyn Model, hex: &Hexagon) -> Result<Vec<i64>, DecodeError>;
+    fn decode(&self, model: &dyn Model, p: &HexProblem) -> Result<Vec<i64>, DecodeError>;
     /// The assignment that identifies a filling, for blocking it during enumeration.
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)>;
 }
 
 /// Every magic-hexagon encoding.
-pub static ALL: [&dyn HexEncoding; 2] = [&lia::Lia, &cnf::CnfEncoding];
+pub static ALL: [&dyn HexEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
 
-/// What to encode: the order's geometry, its magic sum, pre-filled cells, symmetry breaking.
+/// The CNF encoding for this instance: `cnf` while every line's table of value sets stays
+/// small (order 3: at most 238 sets a line; there it is the fastest), else `unary`, whose
+/// size grows only with cells x values (order 4 with 3..39 would need 10^5 sets a line).
+pub fn preferred(p: &HexProblem) -> &'static str {
+    match cnf::tables(p, cnf::TABLE_LIMIT) {
+        Some(_) => "cnf",
+        None => "unary",
+    }
+}
+
+/// What to encode: the order's geometry, the values placed (sorted, one per cell), their
+/// magic sum, pre-filled cells, symmetry breaking.
 #[derive(Clone, Debug)]
 pub struct HexProblem {
     pub hex: Hexagon,
-    pub magic: usize,
+    pub values: Vec<i64>,
+    pub magic: i64,
     /// (0-based cell, value) pairs.
-    pub givens: Vec<(usize, usize)>,
+    pub givens: Vec<(usize, i64)>,
     pub break_symmetry: bool,
+}
+
+impl HexProblem {
+    /// The problem of `hex` with its values and their magic sum, no givens, symmetry kept.
+    ///
+    /// # Errors
+    /// Values whose total the rows cannot share equally.
+    pub fn new(hex: Hexagon, values: Vec<i64>) -> Result<HexProblem, crate::rules::OrderError> {
+        let magic = hex.magic_sum(&values)?;
+        Ok(HexProblem { hex, values, magic, givens: Vec::new(), break_symmetry: false })
+    }
+
+    /// The values are 1..=cells (the classic hexagon).
+    pub fn natural(&self) -> bool {
+        self.values.iter().enumerate().all(|(i, &v)| v == i as i64 + 1)
+    }
+
+    /// The values are consecutive integers (any range LO..HI).
+    pub fn consecutive(&self) -> bool {
+        self.values.windows(2).all(|w| w[1] == w[0] + 1)
+    }
 }
 
 /// Pairs (a, b) of cells with value(a) < value(b) that pick one filling per symmetry class;

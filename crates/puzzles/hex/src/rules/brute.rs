@@ -1,59 +1,75 @@
 //! Every magic filling by plain backtracking: the oracle `prove encodings` compares the
 //! encodings' models with. Cells are filled in numbering order; a line is checked when its
-//! last cell is filled, and a partial line may not pass the magic sum.
+//! last cell is filled, and a partial line must leave a rest its open cells can still make
+//! (between the sums of the smallest and of the largest values, as many as the open cells).
 
 use super::geometry::Hexagon;
 
-/// All magic fillings of `hex` with sum `magic` (values 1..=cells, each once).
-pub fn all_fillings(hex: &Hexagon, magic: usize) -> Vec<Vec<i64>> {
+/// All magic fillings of `hex` with sum `magic`, each of `values` (sorted, one per cell)
+/// used once.
+pub fn all_fillings(hex: &Hexagon, values: &[i64], magic: i64) -> Vec<Vec<i64>> {
     let n = hex.cells();
-    // The lines through each cell, and whether the cell is the line's last (highest) one.
-    let through: Vec<Vec<(usize, bool)>> = (0..n)
+    // The lines through each cell, and how many of the line's cells come after it.
+    let through: Vec<Vec<(usize, usize)>> = (0..n)
         .map(|c| {
             hex.lines
                 .iter()
                 .enumerate()
                 .filter(|(_, l)| l.contains(&c))
-                .map(|(i, l)| (i, l.iter().max() == Some(&c)))
+                .map(|(i, l)| (i, l.iter().filter(|&&o| o > c).count()))
                 .collect()
         })
         .collect();
-    let mut state =
-        Fill { values: vec![0; n], used: vec![false; n + 1], sums: vec![0; hex.lines.len()], out: Vec::new() };
+    let mut low = vec![0];
+    let mut high = vec![0];
+    for k in 0..n {
+        low.push(low[k] + values[k]);
+        high.push(high[k] + values[n - 1 - k]);
+    }
+    let mut state = Fill {
+        values: values.to_vec(),
+        low,
+        high,
+        filling: vec![0; n],
+        used: vec![false; n],
+        sums: vec![0; hex.lines.len()],
+        out: Vec::new(),
+    };
     state.go(0, magic, &through);
     state.out
 }
 
 struct Fill {
     values: Vec<i64>,
+    /// The sums of the k smallest and of the k largest values.
+    low: Vec<i64>,
+    high: Vec<i64>,
+    filling: Vec<i64>,
     used: Vec<bool>,
-    sums: Vec<usize>,
+    sums: Vec<i64>,
     out: Vec<Vec<i64>>,
 }
 
 impl Fill {
-    fn go(&mut self, c: usize, magic: usize, through: &[Vec<(usize, bool)>]) {
-        if c == self.values.len() {
-            self.out.push(self.values.clone());
+    fn go(&mut self, c: usize, magic: i64, through: &[Vec<(usize, usize)>]) {
+        if c == self.filling.len() {
+            self.out.push(self.filling.clone());
             return;
         }
-        for v in 1..self.used.len() {
-            if self.used[v] {
+        for i in 0..self.values.len() {
+            if self.used[i] {
                 continue;
             }
-            let fits = through[c].iter().all(|&(l, last)| {
-                let s = self.sums[l] + v;
-                if last {
-                    s == magic
-                } else {
-                    s < magic
-                }
+            let v = self.values[i];
+            let fits = through[c].iter().all(|&(l, open)| {
+                let rest = magic - self.sums[l] - v;
+                (self.low[open]..=self.high[open]).contains(&rest)
             });
             if !fits {
                 continue;
             }
-            self.used[v] = true;
-            self.values[c] = v as i64;
+            self.used[i] = true;
+            self.filling[c] = v;
             for &(l, _) in &through[c] {
                 self.sums[l] += v;
             }
@@ -61,7 +77,7 @@ impl Fill {
             for &(l, _) in &through[c] {
                 self.sums[l] -= v;
             }
-            self.used[v] = false;
+            self.used[i] = false;
         }
     }
 }
@@ -73,12 +89,16 @@ mod tests {
     #[test]
     fn order_three_has_the_twelve_and_order_one_its_one() {
         let hex = Hexagon::new(3).unwrap();
-        let all = all_fillings(&hex, hex.magic_sum().unwrap());
+        let values = hex.natural_values();
+        let all = all_fillings(&hex, &values, hex.magic_sum(&values).unwrap());
         assert_eq!(all.len(), 12);
         for f in &all {
-            crate::rules::check_filling(&hex, f).unwrap();
+            crate::rules::check_filling(&hex, &values, f).unwrap();
         }
+        // The zero-sum hexagons of order 3 (-9..9): 26 up to symmetry, as published.
+        let zero: Vec<i64> = (-9..=9).collect();
+        assert_eq!(all_fillings(&hex, &zero, 0).len(), 26 * 12);
         let one = Hexagon::new(1).unwrap();
-        assert_eq!(all_fillings(&one, one.magic_sum().unwrap()), vec![vec![1]]);
+        assert_eq!(all_fillings(&one, &[1], 1), vec![vec![1]]);
     }
 }

@@ -7,39 +7,41 @@ use super::geometry::{Hexagon, OrderError};
 pub enum FillingError {
     #[error("{found} values for {cells} cells")]
     Count { found: usize, cells: usize },
-    #[error("cell {cell} holds {value}, outside 1..={cells}")]
-    Range { cell: usize, value: i64, cells: usize },
+    #[error("cell {cell} holds {value}, outside {lo}..={hi}")]
+    Range { cell: usize, value: i64, lo: i64, hi: i64 },
     #[error("value {value} appears in cells {first} and {second}")]
     Repeat { value: i64, first: usize, second: usize },
     #[error("the line through cells {cells:?} sums to {sum}, not {magic}")]
-    LineSum { cells: Vec<usize>, sum: i64, magic: usize },
+    LineSum { cells: Vec<usize>, sum: i64, magic: i64 },
     #[error(transparent)]
     Order(#[from] OrderError),
 }
 
-/// Checks `values` (by cell, 0-based index) is a magic hexagon of `hex`'s order.
+/// Checks `filling` (by cell, 0-based index) is a magic hexagon of `hex`'s order with the
+/// `values` (sorted, one per cell): each value once, every line adding up to their sum.
 ///
 /// # Errors
 /// The first rule broken: count, range, a repeated value or a line with the wrong sum.
-pub fn check_filling(hex: &Hexagon, values: &[i64]) -> Result<(), FillingError> {
+pub fn check_filling(hex: &Hexagon, values: &[i64], filling: &[i64]) -> Result<(), FillingError> {
     let cells = hex.cells();
-    if values.len() != cells {
-        return Err(FillingError::Count { found: values.len(), cells });
+    if filling.len() != cells || values.len() != cells {
+        return Err(FillingError::Count { found: filling.len(), cells });
     }
-    let mut seen = vec![0usize; cells + 1];
-    for (i, &v) in values.iter().enumerate() {
-        if v < 1 || v > cells as i64 {
-            return Err(FillingError::Range { cell: i + 1, value: v, cells });
+    let mut seen = vec![0usize; cells];
+    let (lo, hi) = (values[0], values[cells - 1]);
+    for (i, &v) in filling.iter().enumerate() {
+        let Ok(at) = values.binary_search(&v) else {
+            return Err(FillingError::Range { cell: i + 1, value: v, lo, hi });
+        };
+        if seen[at] != 0 {
+            return Err(FillingError::Repeat { value: v, first: seen[at], second: i + 1 });
         }
-        if seen[v as usize] != 0 {
-            return Err(FillingError::Repeat { value: v, first: seen[v as usize], second: i + 1 });
-        }
-        seen[v as usize] = i + 1;
+        seen[at] = i + 1;
     }
-    let magic = hex.magic_sum()?;
+    let magic = hex.magic_sum(values)?;
     for line in &hex.lines {
-        let sum: i64 = line.iter().map(|&c| values[c]).sum();
-        if sum != magic as i64 {
+        let sum: i64 = line.iter().map(|&c| filling[c]).sum();
+        if sum != magic {
             return Err(FillingError::LineSum { cells: line.iter().map(|c| c + 1).collect(), sum, magic });
         }
     }
@@ -71,13 +73,21 @@ mod tests {
     #[test]
     fn the_seed_solution_is_magic() {
         let h = Hexagon::new(3).unwrap();
-        check_filling(&h, &SEED).unwrap();
+        let values = h.natural_values();
+        check_filling(&h, &values, &SEED).unwrap();
         let mut bad = SEED;
         bad.swap(0, 1);
-        assert!(matches!(check_filling(&h, &bad), Err(FillingError::LineSum { .. })));
+        assert!(matches!(check_filling(&h, &values, &bad), Err(FillingError::LineSum { .. })));
         bad = SEED;
         bad[3] = 9;
-        assert_eq!(check_filling(&h, &bad), Err(FillingError::Repeat { value: 9, first: 1, second: 4 }));
+        assert_eq!(check_filling(&h, &values, &bad), Err(FillingError::Repeat { value: 9, first: 1, second: 4 }));
+        bad[3] = 20;
+        assert_eq!(check_filling(&h, &values, &bad), Err(FillingError::Range { cell: 4, value: 20, lo: 1, hi: 19 }));
+        // Shifted by -10 it uses -9..9, whose sum is 0; but lines of 3 and of 5 cells move by
+        // -30 and -50, so it is not magic any more.
+        let shifted: Vec<i64> = SEED.iter().map(|v| v - 10).collect();
+        let zero = check_filling(&h, &(-9..=9).collect::<Vec<_>>(), &shifted);
+        assert_eq!(zero, Err(FillingError::LineSum { cells: vec![1, 2, 3], sum: 8, magic: 0 }));
     }
 
     #[test]

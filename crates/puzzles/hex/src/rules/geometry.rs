@@ -11,12 +11,13 @@ pub enum OrderError {
     TooSmall(usize),
     #[error("order {order} is larger than the {max} puzzlec supports")]
     TooLarge { order: usize, max: usize },
-    #[error("order {order} has no integer magic sum: the values 1..{cells} add up to {total}, which {rows} rows cannot share equally ({total}/{rows} is not an integer)")]
-    NoMagicSum { order: usize, cells: usize, total: usize, rows: usize },
+    #[error("order {order} has no integer magic sum: the values {lo}..{hi} add up to {total}, which {rows} rows cannot share equally ({total}/{rows} is not an integer)")]
+    NoMagicSum { order: usize, lo: i64, hi: i64, total: i64, rows: usize },
 }
 
-/// Largest order accepted (values then fit comfortably in every encoding).
-pub const MAX_ORDER: usize = 8;
+/// Largest order accepted: 397 cells, whose one-hot CNF (a variable per cell and value)
+/// still fits in memory; the published magic hexagons stop at order 8.
+pub const MAX_ORDER: usize = 12;
 
 /// The geometry of one order: cells in numbering order and every line as cell indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,17 +73,22 @@ impl Hexagon {
         self.lines[..self.rows()].to_vec()
     }
 
-    /// Every row holds a share of 1 + 2 + ... + cells, so the sum per line is that total over
-    /// the number of rows, when it divides.
-    pub fn magic_sum(&self) -> Result<usize, OrderError> {
-        let cells = self.cells();
-        let total = cells * (cells + 1) / 2;
-        let rows = self.rows();
-        if total.is_multiple_of(rows) {
-            Ok(total / rows)
-        } else {
-            Err(OrderError::NoMagicSum { order: self.order, cells, total, rows })
+    /// The rows partition the cells, so each holds an equal share of the values' total: the
+    /// sum per line is that total over the number of rows, when it divides. `values` are the
+    /// values placed (sorted, one per cell).
+    pub fn magic_sum(&self, values: &[i64]) -> Result<i64, OrderError> {
+        let total: i64 = values.iter().sum();
+        let rows = self.rows() as i64;
+        let (lo, hi) = (values.first().copied().unwrap_or(0), values.last().copied().unwrap_or(0));
+        match total % rows {
+            0 => Ok(total / rows),
+            _ => Err(OrderError::NoMagicSum { order: self.order, lo, hi, total, rows: rows as usize }),
         }
+    }
+
+    /// The default values: 1..=cells.
+    pub fn natural_values(&self) -> Vec<i64> {
+        (1..=self.cells() as i64).collect()
     }
 
     /// The 12 symmetries of the hexagon (6 rotations, each with and without a reflection), as
@@ -151,15 +157,22 @@ mod tests {
         let mut got = h.lines.clone();
         got.sort();
         assert_eq!(got, want);
-        assert_eq!(h.magic_sum(), Ok(38));
+        assert_eq!(h.magic_sum(&h.natural_values()), Ok(38));
     }
 
     #[test]
     fn sizes_and_magic_sums() {
         assert_eq!(Hexagon::new(1).unwrap().lines, vec![vec![0]]);
-        assert_eq!(Hexagon::new(1).unwrap().magic_sum(), Ok(1));
-        assert!(matches!(Hexagon::new(2).unwrap().magic_sum(), Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })));
-        assert!(matches!(Hexagon::new(4).unwrap().magic_sum(), Err(OrderError::NoMagicSum { cells: 37, .. })));
+        let sum = |order: usize| {
+            let h = Hexagon::new(order).unwrap();
+            h.magic_sum(&h.natural_values())
+        };
+        assert_eq!(sum(1), Ok(1));
+        assert!(matches!(sum(2), Err(OrderError::NoMagicSum { total: 28, rows: 3, .. })));
+        assert!(matches!(sum(4), Err(OrderError::NoMagicSum { hi: 37, .. })));
+        let four = Hexagon::new(4).unwrap();
+        assert_eq!(four.magic_sum(&(3..=39).collect::<Vec<_>>()), Ok(111));
+        assert_eq!(Hexagon::new(5).unwrap().magic_sum(&(-30..=30).collect::<Vec<_>>()), Ok(0));
         assert_eq!(Hexagon::new(4).unwrap().lines.len(), 21);
         assert_eq!(Hexagon::new(0), Err(OrderError::TooSmall(0)));
     }

@@ -1,0 +1,164 @@
+//! `unary`: the hexagon as clauses whose size grows with cells x values, not with the number
+//! of value sets a line can hold (which `cnf` tables, and which explodes past order 3: a
+//! line of 7 cells over 37 values has hundreds of thousands).
+//!
+//! Each cell's value is one-hot (`V<cell>=<value>`, the names `cnf` decodes) and, beside
+//! it, in the order encoding: `ge(c, k)` says "cell c holds the k-th smallest value or a
+//! larger one", so the cell's value minus the smallest is a unary number (a sorted bit
+//! vector, bit j true iff the value is at least smallest + j; gaps in the values repeat a
+//! bit). A line's sum is then the sum of its cells' unary numbers, merged pairwise up a
+//! balanced tree as a totalizer does (each merge node's outputs sorted, "at least k"), cut
+//! above the bound: the sum is the magic sum exactly when the root says "at least t" and
+//! not "at least t + 1". Every value is used once (exactly one cell per value).
+
+use puzzlec_ir::{ClauseSink, Lit};
+
+use super::cnf::var_name;
+use super::{symmetry_order, HexProblem};
+
+/// Writes the encoding of `p` into `sink`.
+pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
+    let n = p.hex.cells();
+    let m = p.values.len();
+    let x: Vec<Vec<Lit>> =
+        (0..n).map(|c| p.values.iter().map(|&v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
+    // ge[c][k] for k in 1..m (position 0 is always reached); ge[c][k - 1] is its literal.
+    let ge: Vec<Vec<Lit>> = (0..n).map(|_| (1..m).map(|_| sink.new_var(None)).collect()).collect();
+    for c in 0..n {
+        let at_least = |k: usize| (k >= 1 && k < m).then(|| ge[c][k - 1]);
+        for k in 1..m.saturating_sub(1) {
+            sink.add_clause(&[-ge[c][k], ge[c][k - 1]]);
+        }
+        // x(c, k) <-> ge(c, k) and not ge(c, k + 1), with ge(c, 0) true and ge(c, m) false.
+        for k in 0..m {
+            let (low, high) = (at_least(k), at_least(k + 1));
+            if let Some(l) = low {
+                sink.add_clause(&[-x[c][k], l]);
+            }
+            if let Some(h) = high {
+                sink.add_clause(&[-x[c][k], -h]);
+            }
+            let mut back = vec![x[c][k]];
+            back.extend(low.map(|l| -l));
+            back.extend(high);
+            sink.add_clause(&back);
+        }
+    }
+    for k in 0..m {
+        let holders: Vec<Lit> = (0..n).map(|c| x[c][k]).collect();
+        puzzlec_encode::card::exactly_one(sink, &holders);
+    }
+    let smallest = p.values[0];
+    let span = (p.values[m - 1] - smallest) as usize;
+    // Bit j (from 1) of a cell's unary number: its value is at least smallest + j.
+    let unary = |c: usize| -> Vec<Lit> {
+        (1..=span).map(|j| ge[c][p.values.partition_point(|&v| v - smallest < j as i64) - 1]).collect()
+    };
+    for line in &p.hex.lines {
+        let target = p.magic - line.len() as i64 * smallest;
+        let most = (line.len() * span) as i64;
+        if !(0..=most).contains(&target) {
+            sink.add_clause(&[]);
+            continue;
+        }
+        let t = target as usize;
+        let leaves: Vec<Vec<Lit>> = line.iter().map(|&c| unary(c)).collect();
+        let root = sum_tree(sink, &leaves, t + 1);
+        if t >= 1 {
+            sink.add_clause(&[root[t - 1]]);
+        }
+        if t < root.len() {
+            sink.add_clause(&[-root[t]]);
+        }
+    }
+    for &(c, v) in &p.givens {
+        if let Ok(k) = p.values.binary_search(&v) {
+            sink.add_clause(&[x[c][k]]);
+        }
+    }
+    if p.break_symmetry {
+        // value(a) < value(b): position(b) >= position(a) + 1, bit by bit of the order encoding.
+        for (a, b) in symmetry_order(&p.hex) {
+            if m >= 2 {
+                sink.add_clause(&[ge[b][0]]);
+                sink.add_clause(&[-ge[a][m - 2]]);
+            }
+            for k in 1..m.saturating_sub(1) {
+                sink.add_clause(&[-ge[a][k - 1], ge[b][k]]);
+            }
+        }
+    }
+}
+
+/// The sum of unary numbers, as a unary number cut at `cap` bits (bit k from 1: "at least
+/// k"); merged over a balanced tree so each merge sees numbers of similar length.
+fn sum_tree(sink: &mut impl ClauseSink, leaves: &[Vec<Lit>], cap: usize) -> Vec<Lit> {
+    match leaves {
+        [] => Vec::new(),
+        [one] => one.iter().copied().take(cap).collect(),
+        _ => {
+            let (left, right) = leaves.split_at(leaves.len() / 2);
+            let (a, b) = (sum_tree(sink, left, cap), sum_tree(sink, right, cap));
+            merge(sink, &a, &b, cap)
+        }
+    }
+}
+
+/// The totalizer's merge of two sorted unary numbers into their sum, both directions:
+/// a >= i and b >= j give sum >= i + j; a < i + 1 and b < j + 1 give sum < i + j + 1.
+fn merge(sink: &mut impl ClauseSink, a: &[Lit], b: &[Lit], cap: usize) -> Vec<Lit> {
+    let len = (a.len() + b.len()).min(cap);
+    let sum: Vec<Lit> = (0..len).map(|_| sink.new_var(None)).collect();
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let k = i + j;
+            if (1..=len).contains(&k) {
+                let mut up: Vec<Lit> = Vec::with_capacity(3);
+                up.extend((i > 0).then(|| -a[i - 1]));
+                up.extend((j > 0).then(|| -b[j - 1]));
+                up.push(sum[k - 1]);
+                sink.add_clause(&up);
+            }
+            if k < len {
+                let mut down: Vec<Lit> = Vec::with_capacity(3);
+                down.extend(a.get(i).copied());
+                down.extend(b.get(j).copied());
+                down.push(-sum[k]);
+                sink.add_clause(&down);
+            }
+        }
+    }
+    sum
+}
+
+/// `unary` in the registry.
+pub struct Unary;
+
+puzzlec_encode::describe!(
+    Unary,
+    "unary",
+    "CNF: one-hot and order-encoded values; each line's sum through a totalizer of its cells' unary values",
+    [Dimacs]
+);
+
+impl super::HexEncoding for Unary {
+    fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
+        encode(p, &mut sink);
+    }
+
+    fn smt(&self, _: &HexProblem) -> puzzlec_ir::SmtScript {
+        unreachable!("unary is CNF only; callers check is_cnf")
+    }
+
+    fn decode(
+        &self,
+        model: &dyn puzzlec_ir::Model,
+        p: &HexProblem,
+    ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+        super::cnf::decode_one_hot(model, p)
+    }
+
+    fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
+        values.iter().enumerate().map(|(c, &v)| (var_name(c, v), 1)).collect()
+    }
+}
