@@ -37,7 +37,7 @@ def model(order, values):
     for m in re.finditer(r"\(assert \(= \(\+ ((?:V\d+ ?)+)\) (-?\d+|\(- \d+\))\)\)", text):
         lines.append([int(v[1:]) - 1 for v in m.group(1).split()])
         magic = number(m.group(2))
-    cells = len(re.findall(r"\(declare-fun V\d+ \(\) Int\)", text))
+    cells = len(re.findall(r"\(declare-(?:const|fun) V\d+ (?:\(\) )?Int\)", text))
     lo, hi = (int(x) for x in re.match(r"(-?\d+)\.\.(-?\d+)", values).groups())
     return cells, lo, hi, lines, magic
 

@@ -11,6 +11,7 @@ mod emit_cli;
 mod encodings_fresh;
 mod family_cli;
 mod hex_cli;
+mod hex_values_cli;
 mod jobs_cli;
 mod korf_cli;
 mod portfolio_cli;

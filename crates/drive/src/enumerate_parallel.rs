@@ -26,6 +26,9 @@ pub struct Parallel<'a> {
     pub threads: usize,
     pub cadical_config: Option<&'static str>,
     pub propagator: Option<MakePropagator<'a>>,
+    /// Stop every thread at the first model (a race for one filling, not an enumeration):
+    /// the answer then holds that model and is complete only when every cube was UNSAT.
+    pub first: bool,
 }
 
 /// Enumerates the models of `cnf` cube by cube over `how.threads` threads (the embedded
@@ -49,18 +52,41 @@ pub fn enumerate_parallel<P: Send>(
         return None;
     }
     let next = AtomicUsize::new(0);
-    let token = puzzlec_core::stop::current().unwrap_or_default();
+    let outer = puzzlec_core::stop::current().unwrap_or_default();
+    // The workers' own token: the caller's stop reaches it through the watcher below, and
+    // in a race the first model stops it.
+    let token = puzzlec_core::stop::Token::new();
+    let done = std::sync::atomic::AtomicBool::new(false);
     let results: Mutex<Vec<Result<Enumeration<P>, DriveError>>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..how.threads.clamp(1, cubes.len().max(1)) {
-            let (next, token, results) = (&next, &token, &results);
-            scope.spawn(move || {
-                let out = puzzlec_core::stop::within(token, || {
-                    worker(backend, cnf, cubes, next, deadline, how, decode, block)
-                });
-                results.lock().expect("no worker panics while holding the lock").push(out);
-            });
+        let workers: Vec<_> = (0..how.threads.clamp(1, cubes.len().max(1)))
+            .map(|_| {
+                let (next, token, results) = (&next, &token, &results);
+                scope.spawn(move || {
+                    let out = puzzlec_core::stop::within(token, || {
+                        worker(backend, cnf, cubes, next, deadline, how, decode, block)
+                    });
+                    if how.first && out.as_ref().is_ok_and(|o| !o.solutions.is_empty()) {
+                        token.stop();
+                    }
+                    results.lock().expect("no worker panics while holding the lock").push(out);
+                })
+            })
+            .collect();
+        let (outer, token, done) = (&outer, &token, &done);
+        scope.spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                if outer.is_stopped() {
+                    token.stop();
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        for w in workers {
+            let _ = w.join();
         }
+        done.store(true, Ordering::SeqCst);
     });
     let mut all = Enumeration { solutions: Vec::new(), complete: true, stopped: None };
     for result in results.into_inner().expect("workers finished") {
@@ -103,6 +129,11 @@ fn worker<P>(
                     let solution = decode(&AnyModel::Cnf(m))?;
                     session.add_clause(&block(&solution));
                     out.solutions.push(solution);
+                    if how.first {
+                        next.store(cubes.len(), Ordering::SeqCst);
+                        out.complete = false;
+                        return Ok(out);
+                    }
                 }
                 Outcome::Unsat => break,
                 Outcome::Unknown(reason) => {

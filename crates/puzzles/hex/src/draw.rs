@@ -46,6 +46,8 @@ pub fn render(answer: &Answer) -> Result<String> {
 <text x=\"16\" y=\"28\" font-size=\"18\" fill=\"#333\">{t}</text>\n",
         t = xml(&title)
     );
+    // Colours by rank among the values, whatever their range (zero-sum ones are negative).
+    let smallest = fillings.iter().flatten().copied().min().unwrap_or(1);
     for (i, values) in fillings.iter().enumerate() {
         let (ox, oy) = (pw * (i % per_row) as f64 + pw / 2.0, 40.0 + ph * (i / per_row) as f64 + ph / 2.0);
         let centre = |cell: usize| {
@@ -61,7 +63,7 @@ pub fn render(answer: &Answer) -> Result<String> {
                     format!("{:.1},{:.1}", x + (R - 1.5) * a.cos(), y + (R - 1.5) * a.sin())
                 })
                 .collect();
-            let colour = grid::hue(*v as usize, hex.cells());
+            let colour = grid::hue((*v - smallest) as usize + 1, hex.cells());
             let _ = writeln!(
                 out,
                 "  <g class=\"cell\" data-cell=\"{}\" data-value=\"{v}\" data-colour=\"{colour}\" data-x=\"{x:.1}\" data-y=\"{y:.1}\"><polygon points=\"{}\" fill=\"{colour}\" stroke=\"#333\" stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1d1d1d\">{v}</text></g>",

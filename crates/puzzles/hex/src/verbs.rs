@@ -304,8 +304,7 @@ impl Verbs for crate::Hex {
         // Files of the classic values (1..cells) carry no `values` field.
         let values = fields.get("values").cloned();
         let instance = HexInstance { order, givens, values, sum: None, up_to_symmetry: false };
-        let p = problem(&instance, broken)
-            .map_err(|e| e.context(&req.encoded_origin))?;
+        let p = problem(&instance, broken).map_err(|e| e.context(&req.encoded_origin))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.order = Some(order);
         let Some(model) = files::read_model(req)? else {

@@ -37,7 +37,9 @@ impl CellFirstFail {
             cnf.names().iter().map(|(v, n)| (n.as_str(), *v as Lit)).collect();
         let n = hex.cells();
         let var = (0..n)
-            .map(|c| values.iter().map(|&v| index.get(crate::encodings::cnf::var_name(c, v).as_str()).copied()).collect())
+            .map(|c| {
+                values.iter().map(|&v| index.get(crate::encodings::cnf::var_name(c, v).as_str()).copied()).collect()
+            })
             .collect::<Option<Vec<Vec<Lit>>>>()?;
         let size = cnf.num_vars() as usize + 1;
         let mut cell_of = vec![usize::MAX; size];

@@ -177,24 +177,24 @@ fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
 /// A missing variable, or a cell with no value or several.
 pub fn decode_one_hot(model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
     (0..p.hex.cells())
-            .map(|c| {
-                let mut held = Vec::new();
-                for &v in &p.values {
-                    let name = var_name(c, v);
-                    if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
-                        held.push(v);
-                    }
+        .map(|c| {
+            let mut held = Vec::new();
+            for &v in &p.values {
+                let name = var_name(c, v);
+                if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
+                    held.push(v);
                 }
-                match held.as_slice() {
-                    [v] => Ok(*v),
-                    _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
-                        "cell {} holds {} values",
-                        c + 1,
-                        held.len()
-                    ))),
-                }
-            })
-            .collect()
+            }
+            match held.as_slice() {
+                [v] => Ok(*v),
+                _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
+                    "cell {} holds {} values",
+                    c + 1,
+                    held.len()
+                ))),
+            }
+        })
+        .collect()
 }
 
 /// `cnf` in the registry.
@@ -216,11 +216,7 @@ impl super::HexEncoding for CnfEncoding {
         unreachable!("cnf is CNF only; callers check is_cnf")
     }
 
-    fn decode(
-        &self,
-        model: &dyn puzzlec_ir::Model,
-        p: &HexProblem,
-    ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
         decode_one_hot(model, p)
     }
 

@@ -71,11 +71,7 @@ impl super::HexEncoding for Lia {
         encode(p)
     }
 
-    fn decode(
-        &self,
-        model: &dyn puzzlec_ir::Model,
-        p: &HexProblem,
-    ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
         (0..p.hex.cells())
             .map(|c| {
                 let name = cell_name(c);

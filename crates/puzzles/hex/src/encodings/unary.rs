@@ -150,11 +150,7 @@ impl super::HexEncoding for Unary {
         unreachable!("unary is CNF only; callers check is_cnf")
     }
 
-    fn decode(
-        &self,
-        model: &dyn puzzlec_ir::Model,
-        p: &HexProblem,
-    ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
         super::cnf::decode_one_hot(model, p)
     }
 
