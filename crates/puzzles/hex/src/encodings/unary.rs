@@ -30,22 +30,22 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             sink.add_clause(&[-ge[c][k], ge[c][k - 1]]);
         }
         // x(c, k) <-> ge(c, k) and not ge(c, k + 1), with ge(c, 0) true and ge(c, m) false.
-        for k in 0..m {
+        for (k, &holds) in x[c].iter().enumerate() {
             let (low, high) = (at_least(k), at_least(k + 1));
             if let Some(l) = low {
-                sink.add_clause(&[-x[c][k], l]);
+                sink.add_clause(&[-holds, l]);
             }
             if let Some(h) = high {
-                sink.add_clause(&[-x[c][k], -h]);
+                sink.add_clause(&[-holds, -h]);
             }
-            let mut back = vec![x[c][k]];
+            let mut back = vec![holds];
             back.extend(low.map(|l| -l));
             back.extend(high);
             sink.add_clause(&back);
         }
     }
     for k in 0..m {
-        let holders: Vec<Lit> = (0..n).map(|c| x[c][k]).collect();
+        let holders: Vec<Lit> = x.iter().map(|cell| cell[k]).collect();
         puzzlec_encode::card::exactly_one(sink, &holders);
     }
     let smallest = p.values[0];
