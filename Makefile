@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test test-python bench-python deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
+.PHONY: demo test test-python bench-python bench-hex deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
 
 build: deps-build
 	$(CARGO) build --release
@@ -46,6 +46,14 @@ bench-python: build
 	test -x $(PY_VENV)-bench/bin/python || python3 -m venv $(PY_VENV)-bench
 	$(PY_VENV)-bench/bin/pip install --quiet --disable-pip-version-check ./python
 	$(PY_VENV)-bench/bin/python scripts/bench-python.py $(PY_VENV)-bench/bin/python $(TARGET_DIR)/release/puzzlec
+
+## Magic hexagons of higher orders and other values: puzzlec (embedded CaDiCaL) against
+## OR-Tools CP-SAT with one worker on the plain model, side by side (ARGS="--limit 300",
+## "--only 4:3..39,5:6..66", "--no-cpsat").
+bench-hex: build
+	test -x $(PY_VENV)-bench/bin/python || python3 -m venv $(PY_VENV)-bench
+	$(PY_VENV)-bench/bin/pip install --quiet --disable-pip-version-check ortools
+	$(PY_VENV)-bench/bin/python scripts/bench-hex.py $(TARGET_DIR)/release/puzzlec $(ARGS)
 
 ## Time limits kept: wall time minus --timeout and peak memory on the cases that overshot.
 bench-limits: build
