@@ -83,6 +83,7 @@ fn bad_values_and_sums_are_named() {
         (vec!["--sum", "40"], "sum to 38"),
         (vec!["--values", "-9..9", "--givens", "1=10"], "outside -9..=9"),
         (vec!["--order", "0"], "at least 1"),
+        (vec!["--order", "8", "--values", "-84..84"], "about 114 million clauses, over the cap"),
     ] {
         let mut full = vec!["solve", "hex"];
         full.extend(args.iter().copied());

@@ -159,6 +159,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         }
         Err(e) => return Err(e),
     };
+    encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
     let cert = Certification::start(options, &solver, env, deadline)?;
     puzzlec_engine::certify::needs_cnf(
         cert.is_some(),
@@ -287,6 +288,7 @@ impl Verbs for crate::Hex {
         };
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
+        encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
         let formula = drive_hex::encode(encoding, &p, req.format);
         Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
     }

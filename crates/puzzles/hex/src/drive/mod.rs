@@ -218,7 +218,7 @@ fn in_cubes(
     // turn (each order is far faster on some instances); enumerating, smallest first.
     let made = std::sync::atomic::AtomicUsize::new(0);
     let make = |cnf: &Cnf| {
-        let descending = first && made.fetch_add(1, std::sync::atomic::Ordering::SeqCst) % 2 == 0;
+        let descending = first && made.fetch_add(1, std::sync::atomic::Ordering::SeqCst).is_multiple_of(2);
         crate::drive::branching::CellFirstFail::new(cnf, &p.hex, &p.values, descending)
             .map(|b| Box::new(b) as Box<dyn puzzlec_solve::propagator::Propagator>)
     };

@@ -36,6 +36,29 @@ pub trait HexEncoding: puzzlec_encode::Encoding {
 /// Every magic-hexagon encoding.
 pub static ALL: [&dyn HexEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
 
+/// Refuses an instance whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any
+/// clause is written.
+///
+/// # Errors
+/// The size, the cap and the way out, in words.
+pub fn check_size(encoding: &dyn HexEncoding, p: &HexProblem) -> Result<(), String> {
+    if encoding.name() != puzzlec_encode::Encoding::name(&unary::Unary) {
+        return Ok(());
+    }
+    let clauses = unary::estimated_clauses(p);
+    match clauses > unary::MAX_CLAUSES {
+        false => Ok(()),
+        true => Err(format!(
+            "order {} with {}..{}: the unary CNF would have about {} million clauses, over the cap of {} million (beyond it the formula and the solvers' copies outgrow memory); --encoding lia with an SMT solver has no such size",
+            p.hex.order,
+            p.values[0],
+            p.values[p.values.len() - 1],
+            clauses / 1_000_000,
+            unary::MAX_CLAUSES / 1_000_000
+        )),
+    }
+}
+
 /// The CNF encoding for this instance: `cnf` while every line's table of value sets stays
 /// small (order 3: at most 238 sets a line; there it is the fastest), else `unary`, whose
 /// size grows only with cells x values (order 4 with 3..39 would need 10^5 sets a line).

@@ -131,6 +131,43 @@ fn merge(sink: &mut impl ClauseSink, a: &[Lit], b: &[Lit], cap: usize) -> Vec<Li
     sum
 }
 
+/// The most clauses `unary` writes: past it (order 8 would need about 114 million) the
+/// formula and the solvers' copies of it outgrow this machine's 24 GiB (order 8 was killed
+/// there at 24 GiB); order 7 needs about 40 million.
+pub const MAX_CLAUSES: u64 = 60_000_000;
+
+/// The clauses `encode` writes for `p`, counted without writing them (the size cap).
+pub fn estimated_clauses(p: &HexProblem) -> u64 {
+    fn tree(leaves: usize, bits: u64, cap: u64) -> (u64, u64) {
+        if leaves == 1 {
+            return (bits.min(cap), 0);
+        }
+        let (a, ca) = tree(leaves / 2, bits, cap);
+        let (b, cb) = tree(leaves - leaves / 2, bits, cap);
+        let len = (a + b).min(cap);
+        // Per (i, j): an up clause when 1 <= i + j <= len, a down one when i + j < len.
+        let mut merge = 0;
+        for i in 0..=a {
+            if len >= i {
+                let (low, high) = (1u64.saturating_sub(i), b.min(len - i));
+                merge += (high + 1).saturating_sub(low);
+            }
+            merge += len.saturating_sub(i).min(b + 1);
+        }
+        (len, ca + cb + merge)
+    }
+    let (n, m) = (p.hex.cells() as u64, p.values.len() as u64);
+    let span = (p.values[p.values.len() - 1] - p.values[0]) as u64;
+    // Channelling, the chains, each value once, the symmetry order and the givens.
+    let mut total = 3 * n * m + m * (1 + n * n.saturating_sub(1) / 2) + n * m.saturating_sub(2) + 8 * m;
+    total += p.givens.len() as u64;
+    for line in &p.hex.lines {
+        let target = (p.magic - line.len() as i64 * p.values[0]).max(0) as u64;
+        total += tree(line.len(), span, target + 1).1 + 2;
+    }
+    total
+}
+
 /// `unary` in the registry.
 pub struct Unary;
 
@@ -156,5 +193,25 @@ impl super::HexEncoding for Unary {
 
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)> {
         values.iter().enumerate().map(|(c, &v)| (var_name(c, v), 1)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Hexagon;
+
+    /// The estimate behind the size cap is never below the clauses written, nor far above.
+    #[test]
+    fn the_estimate_bounds_the_clauses_written() {
+        for (order, lo, broken) in [(3, 1, false), (3, -9, true), (4, 3, true), (4, -18, false)] {
+            let hex = Hexagon::new(order).unwrap();
+            let values: Vec<i64> = (lo..lo + hex.cells() as i64).collect();
+            let p = HexProblem { break_symmetry: broken, ..HexProblem::new(hex, values).unwrap() };
+            let mut cnf = puzzlec_ir::Cnf::new();
+            encode(&p, &mut cnf);
+            let (written, estimate) = (cnf.clauses().count() as u64, estimated_clauses(&p));
+            assert!(written <= estimate && estimate <= written + written / 100, "order {order}: {written} {estimate}");
+        }
     }
 }
