@@ -121,7 +121,7 @@ fn usage_errors_are_exit_2() {
         assert!(!run.stderr.contains("missing"), "{args:?}: {}", run.stderr);
     }
     let run = puzzlec(&["solve", "hex", "--solver", "search"]);
-    assert!(run.stderr.contains("no hexagon search"), "{}", run.stderr);
+    assert!(run.stderr.contains("does not fill magic figures"), "{}", run.stderr);
 }
 
 #[test]

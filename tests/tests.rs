@@ -10,6 +10,7 @@ mod defects_cli;
 mod emit_cli;
 mod encodings_fresh;
 mod family_cli;
+mod figure_cli;
 mod hex_cli;
 mod hex_values_cli;
 mod jobs_cli;

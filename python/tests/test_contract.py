@@ -2,6 +2,7 @@
 `--json` for the same request (wall-clock fields aside), and the text is the CLI's text."""
 
 import json
+import pathlib
 import shutil
 import subprocess
 
@@ -11,6 +12,9 @@ import pytest
 from conftest import RUSH, SEED, cli, same_json, untimed
 
 KLOTSKI = "BAAC/BAAC/DEEF/DGHF/I..J"
+FIGURES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "figures"
+SQUARE = str(FIGURES / "square3.toml")
+PENTAGRAM = str(FIGURES / "pentagram.toml")
 
 # (keyword arguments, the same request as CLI words after `solve`)
 SOLVES = [
@@ -22,6 +26,8 @@ SOLVES = [
     ({"puzzle": "cross", "size": "5x5", "solver": "search"}, ["cross", "--size", "5x5", "--solver", "search"]),
     ({"puzzle": "hex"}, ["hex"]),
     ({"puzzle": "hex", "all": True, "up_to_symmetry": True}, ["hex", "--all", "--up-to-symmetry"]),
+    ({"puzzle": "figure", "file": SQUARE, "all": True}, ["figure", SQUARE, "--all"]),
+    ({"puzzle": "figure", "file": PENTAGRAM}, ["figure", PENTAGRAM]),
     ({"puzzle": "blocks", "board": RUSH}, ["blocks", "--board", RUSH]),
     ({"puzzle": "blocks", "board": KLOTSKI, "goal": "A@4,2", "metric": "path"},
      ["blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--metric", "path"]),
@@ -120,7 +126,7 @@ def test_batch_answers_are_the_clis_lines(tmp_path):
 
 def test_listings():
     names = [p["name"] for p in puzzlec.puzzles()]
-    assert names == ["slide", "cross", "hex", "blocks"]
+    assert names == ["slide", "cross", "hex", "figure", "blocks"]
     ids = [s["id"] for s in puzzlec.solvers()]
     _, out = cli("solvers", "--json")
     assert ids == [s["id"] for s in json.loads(out)["solvers"]]

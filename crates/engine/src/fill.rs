@@ -77,7 +77,7 @@ pub trait Fillings {
     fn show(&self, answer: &mut Answer, fillings: &[Vec<i64>], complete: Option<bool>);
 
     /// The certificate's note on how classes were expanded.
-    fn expansion(&self) -> &'static str;
+    fn expansion(&self) -> String;
 }
 
 /// What to enumerate, and for whom.
@@ -166,7 +166,7 @@ pub fn enumerate(
     }
     fillings.sort();
     f.show(&mut answer, &fillings, Some(complete));
-    let note = classes.then(|| f.expansion().to_owned());
+    let note = classes.then(|| f.expansion());
     answer.certificate = cert.map(|c| c.finish(note));
     Ok(answer)
 }

@@ -4,8 +4,13 @@
 use puzzlec_engine::{Error, Puzzle, Result};
 
 /// Every puzzle, in the order help texts list them.
-pub static PUZZLES: &[&dyn Puzzle] =
-    &[&puzzlec_slide::Slide, &puzzlec_cross::Cross, &puzzlec_hex::Hex, &puzzlec_blocks::Blocks];
+pub static PUZZLES: &[&dyn Puzzle] = &[
+    &puzzlec_slide::Slide,
+    &puzzlec_cross::Cross,
+    &puzzlec_hex::Hex,
+    &puzzlec_figure::Figure,
+    &puzzlec_blocks::Blocks,
+];
 
 /// The puzzle called `name`.
 ///

@@ -36,3 +36,14 @@ pub fn plan(answer: &Answer) -> Result<Vec<Move>> {
 pub fn xml(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
+
+/// The opening of a still drawing (magic figures): the `svg` element of that size, its
+/// title, the paper, and the title written at the top left. The caller closes `</svg>`.
+pub fn open(width: f64, height: f64, title: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\n<title>{t}</title>\n\
+<style>text {{ font-family: sans-serif; }}</style>\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#faf8f3\"/>\n\
+<text x=\"16\" y=\"28\" font-size=\"18\" fill=\"#333\">{t}</text>\n",
+        t = xml(title)
+    )
+}

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::rules::Hexagon;
 
-use puzzlec_engine::draw::{grid, xml};
+use puzzlec_engine::draw::grid;
 use puzzlec_engine::{Answer, Error, Result, Solution};
 
 /// Circumradius of a cell, in pixels.
@@ -40,12 +40,7 @@ pub fn render(answer: &Answer) -> Result<String> {
         "magic hexagon, order {order}: {} with every line summing to {magic}",
         puzzlec_engine::answer::count(fillings.len(), "filling")
     );
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\n<title>{t}</title>\n\
-<style>text {{ font-family: sans-serif; }}</style>\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#faf8f3\"/>\n\
-<text x=\"16\" y=\"28\" font-size=\"18\" fill=\"#333\">{t}</text>\n",
-        t = xml(&title)
-    );
+    let mut out = puzzlec_engine::draw::open(width, height, &title);
     // Colours by rank among the values, whatever their range (zero-sum ones are negative).
     let smallest = fillings.iter().flatten().copied().min().unwrap_or(1);
     for (i, values) in fillings.iter().enumerate() {

@@ -1,21 +1,14 @@
 //! Magic hexagons through the facade: the instance from order and givens, and the verbs.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
 
 use crate::drive as drive_hex;
-use crate::encodings::{self as encodings, HexEncoding, HexProblem};
+use crate::encodings::{self as encodings, MagicEncoding, MagicProblem};
 use crate::rules::{render, Hexagon};
-use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::DriveError;
-use puzzlec_engine::fill;
-use puzzlec_ir::Cnf;
-use puzzlec_solve::{Backend, Outcome};
 
 use crate::request::HexInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
-use puzzlec_engine::certify::Certification;
-use puzzlec_engine::env::{self, Env};
+use puzzlec_engine::env::Env;
 use puzzlec_engine::error::{Error, ErrorKind, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::files;
@@ -75,7 +68,7 @@ fn parse_givens(text: &str, hex: &Hexagon, values: &[i64]) -> Result<Vec<(usize,
 ///
 /// # Errors
 /// Bad input for orders and givens that do not parse.
-pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
+pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<MagicProblem> {
     let hex = Hexagon::new(a.order).map_err(|e| Error::bad_input(format!("--order: {e}")))?;
     let values = match &a.values {
         Some(text) => parse_values(text, &hex)?,
@@ -93,7 +86,10 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<HexProblem> {
             magic * rows as i64
         )));
     }
-    Ok(HexProblem { hex, values, magic, givens, break_symmetry })
+    let mut p = MagicProblem::hexagon(&hex, values).map_err(|e| Error::new(ErrorKind::NoSolution, e))?;
+    p.givens = givens;
+    p.break_symmetry = break_symmetry;
+    Ok(p)
 }
 
 /// The first encoding written in `form`.
@@ -101,8 +97,8 @@ pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
     puzzlec_engine::choose::first_in(&encodings::ALL, form)
 }
 
-pub(crate) fn encoding(name: &str) -> Result<&'static dyn HexEncoding> {
-    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
+pub(crate) fn encoding(name: &str) -> Result<&'static dyn MagicEncoding> {
+    drive_hex::fill::encoding(PUZZLE, name)
 }
 
 /// Values by cell number, for JSON.
@@ -110,10 +106,13 @@ fn by_cell(values: &[i64]) -> BTreeMap<String, i64> {
     values.iter().enumerate().map(|(c, v)| ((c + 1).to_string(), *v)).collect()
 }
 
-fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all: Option<bool>) {
-    answer.magic_sum = Some(p.magic);
+fn set_fillings(answer: &mut Answer, p: &MagicProblem, fillings: &[Vec<i64>], all: Option<bool>) {
+    answer.magic_sum = p.magic;
     answer.values = fillings.first().map(|f| by_cell(f));
-    answer.figures = fillings.iter().map(|f| render(&p.hex, f)).collect();
+    let order = answer.order.unwrap_or(3);
+    if let Ok(hex) = Hexagon::new(order) {
+        answer.figures = fillings.iter().map(|f| render(&hex, f)).collect();
+    }
     if let Some(complete) = all {
         answer.solutions = Some(fillings.iter().map(|f| Solution::Filling { values: by_cell(f) }).collect());
         answer.count = Some(fillings.len());
@@ -127,151 +126,26 @@ fn set_fillings(answer: &mut Answer, p: &HexProblem, fillings: &[Vec<i64>], all:
 /// Bad input (order, givens, names); unknown when a solver fails or lies.
 pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
     let instance: &HexInstance = &request.read()?;
-    let options = &request.options;
-    let started = Instant::now();
-    let deadline = env::deadline(options.timeout)?;
-    let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
-    let backend = solver.backend().ok_or_else(|| {
-        Error::bad_input(
-            "the search solver has no hexagon search: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
-        )
-    })?;
-    let p = problem(instance, false);
-    // Without a name, the CNF encoding that suits this instance (its tables' size decides).
-    let suits = match (&p, backend.form()) {
-        (Ok(p), puzzlec_solve::Form::Dimacs) => Some(encodings::preferred(p)),
-        _ => None,
-    };
-    let requested = options.encoding.as_deref().or(suits);
-    let encoding = puzzlec_engine::choose::for_backend(PUZZLE, &encodings::ALL, requested, backend)?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
-    answer.encoding = Some(encoding.name().into());
-    answer.solver = Some(backend.id().into());
     answer.order = Some(instance.order);
-    let finish = |mut a: Answer| {
-        a.time_ms = Some(started.elapsed().as_millis() as u64);
-        Ok(a)
-    };
-    let p = match p {
-        Ok(p) => p,
-        Err(e) if e.kind() == ErrorKind::NoSolution => {
-            return finish(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
-        }
-        Err(e) => return Err(e),
-    };
-    encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
-    let cert = Certification::start(options, &solver, env, deadline)?;
-    puzzlec_engine::certify::needs_cnf(
-        cert.is_some(),
-        encoding.name(),
-        encoding.writes(puzzlec_ir::Form::Dimacs),
-        Some(encodings::preferred(&p)),
-    )?;
-    let fill = Fill { encoding, backend, p };
-    let how = fill::Enumerate {
-        all: options.all,
-        up_to_symmetry: instance.up_to_symmetry,
-        deadline,
-        timeout: options.timeout,
-    };
-    finish(fill::enumerate(&fill, &how, answer, cert, on)?)
+    let p = problem(instance, false);
+    drive_hex::fill::solve(p, instance.up_to_symmetry, request, env, &Look, answer, on)
 }
 
-/// One hexagon problem with its encoding and backend, as the enumeration sees it.
-struct Fill<'a> {
-    encoding: &'static dyn HexEncoding,
-    backend: &'a Backend,
-    p: HexProblem,
-}
+/// How the hexagon shows its fillings, and says "none".
+struct Look;
 
-impl Fill<'_> {
-    /// The problem, with the symmetry-breaking facts when `classes`.
-    fn of(&self, classes: bool) -> HexProblem {
-        HexProblem { break_symmetry: classes, ..self.p.clone() }
-    }
-}
-
-impl fill::Fillings for Fill<'_> {
-    fn symmetric(&self) -> bool {
-        self.p.givens.is_empty()
+impl drive_hex::fill::Look for Look {
+    fn show(&self, answer: &mut Answer, p: &MagicProblem, fillings: &[Vec<i64>], complete: Option<bool>) {
+        set_fillings(answer, p, fillings, complete);
     }
 
-    fn one(&self, classes: bool, limit: Duration) -> std::result::Result<Outcome<Vec<i64>>, DriveError> {
-        drive_hex::solve_one(self.encoding, self.backend, &self.of(classes), limit)
-    }
-
-    fn classes(
-        &self,
-        deadline: Option<Instant>,
-        found: &mut dyn FnMut(usize),
-    ) -> std::result::Result<fill::Classes, DriveError> {
-        let drive_hex::Classes { all, classes } =
-            drive_hex::all_by_classes(self.encoding, self.backend, &self.p, deadline, found)?;
-        Ok(fill::Classes { members: all, representatives: classes })
-    }
-
-    fn every(
-        &self,
-        deadline: Option<Instant>,
-        found: &mut dyn FnMut(usize),
-    ) -> std::result::Result<Enumeration<Vec<i64>>, DriveError> {
-        drive_hex::all_fillings(self.encoding, self.backend, &self.p, deadline, found)
-    }
-
-    fn canonical(&self, filling: &[i64]) -> Vec<i64> {
-        drive_hex::orbit(&self.p.hex, filling).swap_remove(0)
-    }
-
-    fn cnf(&self, classes: bool) -> Option<Cnf> {
-        match drive_hex::encode(self.encoding, &self.of(classes), puzzlec_solve::Form::Dimacs) {
-            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
-            _ => None,
+    fn none(&self, givens: bool) -> (&'static str, &'static str) {
+        match givens {
+            false => ("unsat", "no magic hexagon of this order exists (proved by the solver)"),
+            true => ("givens", "the givens contradict: no magic hexagon has them (proved by the solver)"),
         }
     }
-
-    fn blocking(&self, filling: &[i64]) -> Vec<(String, i64)> {
-        self.encoding.blocking(filling)
-    }
-
-    fn refute(&self) -> Result<()> {
-        refute_lie(self.backend, &self.p)
-    }
-
-    fn none(&self) -> (&'static str, &'static str) {
-        match self.p.givens.is_empty() {
-            true => ("unsat", "no magic hexagon of this order exists (proved by the solver)"),
-            false => ("givens", "the givens contradict: no magic hexagon has them (proved by the solver)"),
-        }
-    }
-
-    fn show(&self, answer: &mut Answer, fillings: &[Vec<i64>], complete: Option<bool>) {
-        set_fillings(answer, &self.p, fillings, complete);
-    }
-
-    fn expansion(&self) -> &'static str {
-        "each class is expanded by the 12 symmetries, every member checked"
-    }
-}
-
-/// Before "none exists" is printed on another solver's word, the embedded SAT solver looks
-/// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. [G]'s
-/// proofs make the claim checkable; this only keeps a wrong one from being printed.
-fn refute_lie(backend: &Backend, p: &HexProblem) -> Result<()> {
-    let embedded = Backend::embedded_sat();
-    if backend.id() == embedded.id() {
-        return Ok(());
-    }
-    if let Ok(Outcome::Sat(values)) =
-        drive_hex::solve_one(encoding(encodings::preferred(p))?, &embedded, p, Duration::from_secs(5))
-    {
-        let shown: Vec<String> = values.iter().map(i64::to_string).collect();
-        return Err(Error::unknown(format!(
-            "solver {} answered UNSAT, but the embedded SAT solver finds a filling that checks ({}): the solver is wrong",
-            backend.id(),
-            shown.join(" ")
-        )));
-    }
-    Ok(())
 }
 
 impl Verbs for crate::Hex {
@@ -328,13 +202,13 @@ impl Verbs for crate::Hex {
     fn check_filling(&self, instance: &Instance, values: &BTreeMap<String, i64>) -> std::result::Result<(), String> {
         let a: &HexInstance = &instance.read().map_err(|e| e.to_string())?;
         let p = problem(a, false).map_err(|e| e.to_string())?;
-        let mut by_index = vec![0i64; p.hex.cells()];
+        let mut by_index = vec![0i64; p.shape.cells()];
         for (cell, &v) in values {
             let at = cell.parse::<usize>().ok().filter(|c| (1..=by_index.len()).contains(c));
             let at = at.ok_or_else(|| format!("there is no cell {cell}"))?;
             by_index[at - 1] = v;
         }
-        crate::rules::check_filling(&p.hex, &p.values, &by_index).map_err(|e| e.to_string())?;
+        crate::rules::check_filling(p.rules(), &by_index).map_err(|e| e.to_string())?;
         match p.givens.iter().find(|&&(cell, v)| by_index[cell] != v) {
             Some((cell, v)) => Err(format!("cell {} holds {}, not the given {v}", cell + 1, by_index[*cell])),
             None => Ok(()),

@@ -1,4 +1,4 @@
-//! Branching for magic hexagons inside the embedded SAT solver: a propagator
+//! Branching for magic figures inside the embedded SAT solver: a propagator
 //! ([`puzzlec_solve::propagator`]) that adds no clauses and only makes the decisions, as a
 //! constraint solver would: the cell with the fewest values left (ties: the lowest cell
 //! number, so the corners that the symmetry breaking orders come early), its smallest value
@@ -12,7 +12,6 @@
 //! 0.9 s and 1.3 s, the zero-sum -18..18 in 38 s and 0.4 s; values nearest the middle of
 //! the range first, 1.7 s and 39 s.
 
-use crate::rules::Hexagon;
 use puzzlec_ir::{Cnf, Lit};
 use puzzlec_solve::propagator::Propagator;
 
@@ -37,11 +36,10 @@ pub struct CellFirstFail {
 impl CellFirstFail {
     /// `None` when the formula lacks the cells' variables (`cnf`'s names, see
     /// [`crate::encodings::cnf::var_name`]).
-    pub fn new(cnf: &Cnf, hex: &Hexagon, values: &[i64], descending: bool) -> Option<CellFirstFail> {
+    pub fn new(cnf: &Cnf, cells: usize, values: &[i64], descending: bool) -> Option<CellFirstFail> {
         let index: std::collections::HashMap<&str, Lit> =
             cnf.names().iter().map(|(v, n)| (n.as_str(), *v as Lit)).collect();
-        let n = hex.cells();
-        let var = (0..n)
+        let var = (0..cells)
             .map(|c| {
                 values.iter().map(|&v| index.get(crate::encodings::cnf::var_name(c, v).as_str()).copied()).collect()
             })
@@ -58,8 +56,8 @@ impl CellFirstFail {
             descending,
             cell_of,
             state: vec![0; size],
-            ruled_out: vec![0; n],
-            set: vec![false; n],
+            ruled_out: vec![0; cells],
+            set: vec![false; cells],
             trail: Vec::new(),
             levels: Vec::new(),
         })
@@ -124,17 +122,17 @@ impl Propagator for CellFirstFail {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encodings::HexProblem;
+    use crate::encodings::MagicProblem;
 
     /// Every decision names an unassigned cell variable, and backtracking restores the
     /// counts exactly (CaDiCaL aborts on a decision over an assigned variable).
     #[test]
     fn decisions_follow_first_fail_and_backtracking_restores() {
-        let hex = Hexagon::new(3).unwrap();
-        let p = HexProblem { break_symmetry: true, ..HexProblem::new(hex.clone(), hex.natural_values()).unwrap() };
+        let hex = crate::rules::Hexagon::new(3).unwrap();
+        let p = MagicProblem { break_symmetry: true, ..MagicProblem::hexagon(&hex, hex.natural_values()).unwrap() };
         let mut cnf = Cnf::new();
         crate::encodings::cnf::encode(&p, &mut cnf);
-        let mut b = CellFirstFail::new(&cnf, &hex, &p.values, false).unwrap();
+        let mut b = CellFirstFail::new(&cnf, hex.cells(), &p.values, false).unwrap();
         let x = b.var.clone();
         // Nothing assigned: cell 0, value 1.
         assert_eq!(b.decide(), x[0][0]);

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::encodings::{HexEncoding, HexProblem};
+use crate::encodings::{MagicEncoding, MagicProblem};
 use crate::rules::{brute, Hexagon};
 use puzzlec_drive::DriveError;
 use puzzlec_solve::Backend;
@@ -16,26 +16,23 @@ use puzzlec_solve::Backend;
 ///
 /// # Errors
 /// The backend fails.
-pub fn hex(encoding: &dyn HexEncoding, backend: &Backend) -> Result<(usize, Option<String>), DriveError> {
+pub fn hex(encoding: &dyn MagicEncoding, backend: &Backend) -> Result<(usize, Option<String>), DriveError> {
     let mut queries = 0;
     for (order, shift) in [(1, 0), (3, 0), (3, -10)] {
         let geometry = Hexagon::new(order).expect("orders 1 and 3 exist");
         let values: Vec<i64> = geometry.natural_values().iter().map(|v| v + shift).collect();
         let magic = geometry.magic_sum(&values).expect("orders 1 and 3 have magic sums");
-        let every = brute::all_fillings(&geometry, &values, magic);
-        let order_pairs = crate::encodings::symmetry_order(&geometry);
+        let every = brute::all_fillings(&geometry.shape(), &values, magic);
+        let order_pairs = geometry.breaking();
         for broken in [true, false] {
             if !broken && !encoding.writes(puzzlec_ir::Form::Dimacs) {
                 continue;
             }
             let want: BTreeSet<Vec<i64>> =
                 every.iter().filter(|f| !broken || order_pairs.iter().all(|&(a, b)| f[a] < f[b])).cloned().collect();
-            let p = HexProblem {
-                hex: geometry.clone(),
-                values: values.clone(),
-                magic,
-                givens: Vec::new(),
+            let p = MagicProblem {
                 break_symmetry: broken,
+                ..MagicProblem::hexagon(&geometry, values.clone()).expect("orders 1 and 3 have magic sums")
             };
             let found = crate::drive::all_fillings(encoding, backend, &p, None, &mut |_| {})?;
             queries += found.solutions.len() + 1;

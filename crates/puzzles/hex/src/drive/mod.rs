@@ -1,17 +1,18 @@
-//! Magic hexagons through an encoding and a backend: one filling, every filling (blocking
-//! each), or every symmetry class followed by expanding each class through the hexagon's 12
+//! Magic figures through an encoding and a backend: one filling, every filling (blocking
+//! each), or every symmetry class followed by expanding each class through the figure's
 //! symmetries. Every filling is checked by the reference model before it is returned. On
 //! the embedded solver the enumeration is split into one cube per value of a cell, shared
 //! out over the cores, each solver branching first-fail on cells ([`crate::drive::branching`]).
 
 pub mod branching;
 pub mod equivalence;
+pub mod fill;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::encodings::{HexEncoding, HexProblem};
-use crate::rules::{check_filling, Hexagon};
+use crate::encodings::{MagicEncoding, MagicProblem};
+use crate::rules::check_filling;
 use puzzlec_ir::{Cnf, Lit, Model};
 use puzzlec_solve::{Backend, Form, Outcome};
 
@@ -19,8 +20,8 @@ use puzzlec_drive::enumerate::{enumerate, Enumeration, Settings};
 use puzzlec_drive::enumerate_parallel::{enumerate_parallel, Parallel};
 use puzzlec_drive::{solve_form, AnyModel, DriveError, Formula};
 
-/// The header line that lets `decode hex` rebuild the problem.
-pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
+/// The header line that lets `decode` rebuild the problem.
+pub fn header(encoding: &dyn MagicEncoding, p: &MagicProblem) -> String {
     let givens: Vec<String> = p.givens.iter().map(|(c, v)| format!("{}={v}", c + 1)).collect();
     let givens = if givens.is_empty() { "none".to_owned() } else { givens.join(",") };
     // The classic values 1..cells go without saying (files written before other ranges).
@@ -28,17 +29,18 @@ pub fn header(encoding: &dyn HexEncoding, p: &HexProblem) -> String {
         true => String::new(),
         false => format!(" values={}..{}", p.values[0], p.values[p.values.len() - 1]),
     };
+    let magic = p.magic.map_or("equal".to_owned(), |m| m.to_string());
     format!(
-        "puzzlec hex encoding={} order={} magic={} symmetry={} givens={givens}{values}",
+        "puzzlec {} encoding={} {} magic={magic} symmetry={} givens={givens}{values}",
+        p.puzzle,
         encoding.name(),
-        p.hex.order,
-        p.magic,
+        p.id,
         if p.break_symmetry { "broken" } else { "kept" }
     )
 }
 
 /// Encodes the problem in the form `input`, if the encoding has that form.
-pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: Form) -> Option<Formula> {
+pub fn encode(encoding: &dyn MagicEncoding, p: &MagicProblem, input: Form) -> Option<Formula> {
     if !encoding.writes(input) {
         return None;
     }
@@ -59,9 +61,9 @@ pub fn encode(encoding: &dyn HexEncoding, p: &HexProblem, input: Form) -> Option
 /// # Errors
 /// Undecodable models and fillings that break a rule, naming the solver.
 pub fn decode_checked(
-    encoding: &dyn HexEncoding,
+    encoding: &dyn MagicEncoding,
     solver: &str,
-    p: &HexProblem,
+    p: &MagicProblem,
     model: &dyn Model,
 ) -> Result<Vec<i64>, DriveError> {
     let values =
@@ -70,18 +72,18 @@ pub fn decode_checked(
     Ok(values)
 }
 
-fn check(solver: &str, p: &HexProblem, values: &[i64]) -> Result<(), DriveError> {
+fn check(solver: &str, p: &MagicProblem, values: &[i64]) -> Result<(), DriveError> {
     let fail = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
-    check_filling(&p.hex, &p.values, values).map_err(|e| fail(e.to_string()))?;
+    check_filling(p.rules(), values).map_err(|e| fail(e.to_string()))?;
     for &(c, v) in &p.givens {
         if values[c] != v {
-            return Err(fail(format!("cell {} holds {} but was given {v}", c + 1, values[c])));
+            return Err(fail(format!("cell {} holds {} but was given {v}", p.shape.names[c], values[c])));
         }
     }
     Ok(())
 }
 
-fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Result<Formula, DriveError> {
+fn form_for(encoding: &dyn MagicEncoding, backend: &Backend, p: &MagicProblem) -> Result<Formula, DriveError> {
     encode(encoding, p, backend.form()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
@@ -90,9 +92,9 @@ fn form_for(encoding: &dyn HexEncoding, backend: &Backend, p: &HexProblem) -> Re
 /// # Errors
 /// Solver failures and fillings that fail the check (an unknown answer is `Outcome::Unknown`).
 pub fn solve_one(
-    encoding: &dyn HexEncoding,
+    encoding: &dyn MagicEncoding,
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     limit: Duration,
 ) -> Result<Outcome<Vec<i64>>, DriveError> {
     let started = Instant::now();
@@ -118,13 +120,13 @@ pub fn solve_one(
 /// a long-tailed time, cubes cut it (on one core too, taken in turn), and the branching is
 /// what finds large orders at all. `None` for other backends or formulas without cell names.
 fn race(
-    encoding: &dyn HexEncoding,
+    encoding: &dyn MagicEncoding,
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     cnf: &Cnf,
     deadline: Instant,
 ) -> Option<Result<Outcome<Vec<i64>>, DriveError>> {
-    if p.hex.cells() < 2 {
+    if p.shape.cells() < 2 {
         return None;
     }
     let solver = backend.id().to_owned();
@@ -142,9 +144,9 @@ fn race(
 /// # Errors
 /// As [`solve_one`].
 pub fn all_fillings(
-    encoding: &dyn HexEncoding,
+    encoding: &dyn MagicEncoding,
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     deadline: Option<Instant>,
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<i64>>, DriveError> {
@@ -181,7 +183,7 @@ const PRESET: &str = "sat";
 /// without cell variables.
 fn all_fillings_parallel(
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     cnf: &Cnf,
     deadline: Option<Instant>,
     decode: &(dyn Fn(&AnyModel) -> Result<Vec<i64>, DriveError> + Sync),
@@ -198,16 +200,16 @@ fn all_fillings_parallel(
 /// every model of each, or only the first model of all when `first`.
 fn in_cubes(
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     cnf: &Cnf,
     deadline: Option<Instant>,
     decode: &(dyn Fn(&AnyModel) -> Result<Vec<i64>, DriveError> + Sync),
     first: bool,
 ) -> Option<Result<Enumeration<Vec<i64>>, DriveError>> {
     use crate::encodings::cnf::var_name;
-    crate::drive::branching::CellFirstFail::new(cnf, &p.hex, &p.values, false)?;
+    crate::drive::branching::CellFirstFail::new(cnf, p.shape.cells(), &p.values, false)?;
     let index: HashMap<&str, Lit> = cnf.names().iter().map(|(v, n)| (n.as_str(), *v as Lit)).collect();
-    let n = p.hex.cells();
+    let n = p.shape.cells();
     let cell = (0..n).find(|c| p.givens.iter().all(|(g, _)| g != c)).unwrap_or(0);
     let cubes: Vec<Vec<Lit>> =
         p.values.iter().map(|&v| index.get(var_name(cell, v).as_str()).map(|&l| vec![l])).collect::<Option<_>>()?;
@@ -219,30 +221,12 @@ fn in_cubes(
     let made = std::sync::atomic::AtomicUsize::new(0);
     let make = |cnf: &Cnf| {
         let descending = first && made.fetch_add(1, std::sync::atomic::Ordering::SeqCst).is_multiple_of(2);
-        crate::drive::branching::CellFirstFail::new(cnf, &p.hex, &p.values, descending)
+        crate::drive::branching::CellFirstFail::new(cnf, p.shape.cells(), &p.values, descending)
             .map(|b| Box::new(b) as Box<dyn puzzlec_solve::propagator::Propagator>)
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let how = Parallel { threads, cadical_config: Some(PRESET), propagator: Some(&make), first };
     enumerate_parallel(backend, cnf, &cubes, deadline, &how, decode, &block)
-}
-
-/// The images of a filling under the 12 symmetries, distinct and sorted.
-pub fn orbit(hex: &Hexagon, values: &[i64]) -> Vec<Vec<i64>> {
-    let mut out: Vec<Vec<i64>> = hex
-        .symmetries()
-        .iter()
-        .map(|perm| {
-            let mut image = vec![0; values.len()];
-            for (i, &to) in perm.iter().enumerate() {
-                image[to] = values[i];
-            }
-            image
-        })
-        .collect();
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// Every filling, and the class representatives it was expanded from.
@@ -252,24 +236,25 @@ pub struct Classes {
 }
 
 /// Every filling: enumerate one per symmetry class (symmetry broken in the encoding), then
-/// expand each class by the 12 symmetries, checking every member. Only valid without givens
-/// (givens are not symmetric).
+/// expand each class by the shape's symmetries, checking every member. Only valid without
+/// givens (givens are not symmetric) and with distinct values (each class has as many
+/// members as symmetries).
 ///
 /// # Errors
 /// As [`solve_one`], and a member of a class that fails the check.
 pub fn all_by_classes(
-    encoding: &dyn HexEncoding,
+    encoding: &dyn MagicEncoding,
     backend: &Backend,
-    p: &HexProblem,
+    p: &MagicProblem,
     deadline: Option<Instant>,
     found: &mut dyn FnMut(usize),
 ) -> Result<Classes, DriveError> {
     assert!(p.givens.is_empty(), "classes expand only without givens");
-    let broken = HexProblem { break_symmetry: true, ..p.clone() };
+    let broken = MagicProblem { break_symmetry: true, ..p.clone() };
     let classes = all_fillings(encoding, backend, &broken, deadline, found)?;
     let mut all = Vec::new();
     for rep in &classes.solutions {
-        for member in orbit(&p.hex, rep) {
+        for member in p.shape.orbit(rep) {
             check(backend.id(), p, &member)?;
             all.push(member);
         }
@@ -283,9 +268,11 @@ pub fn all_by_classes(
 mod tests {
     use super::*;
 
-    fn problem(order: usize, symmetry: bool) -> HexProblem {
+    use crate::rules::Hexagon;
+
+    fn problem(order: usize, symmetry: bool) -> MagicProblem {
         let hex = Hexagon::new(order).unwrap();
-        HexProblem { break_symmetry: symmetry, ..HexProblem::new(hex.clone(), hex.natural_values()).unwrap() }
+        MagicProblem { break_symmetry: symmetry, ..MagicProblem::hexagon(&hex, hex.natural_values()).unwrap() }
     }
 
     #[test]
@@ -317,8 +304,8 @@ mod tests {
         let late = all_fillings(&cnf, &cadical, &problem(3, false), past, &mut |_| {}).unwrap();
         assert!(!late.complete && late.stopped.is_some());
         let hex = Hexagon::new(3).unwrap();
-        let every = crate::rules::brute::all_fillings(&hex, &hex.natural_values(), 38);
-        let given = HexProblem { givens: vec![(0, every[0][0])], ..problem(3, false) };
+        let every = crate::rules::brute::all_fillings(&hex.shape(), &hex.natural_values(), 38);
+        let given = MagicProblem { givens: vec![(0, every[0][0])], ..problem(3, false) };
         let found = all_fillings(&cnf, &cadical, &given, None, &mut |_| {}).unwrap();
         let expected = every.iter().filter(|f| f[0] == every[0][0]).count();
         assert!(found.complete);

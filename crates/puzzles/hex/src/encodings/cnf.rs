@@ -1,4 +1,4 @@
-//! `cnf`: the hexagon as clauses. Each cell holds exactly one value (one-hot) and each value is
+//! `cnf`: a magic figure as clauses. Each cell holds exactly one value (one-hot) and each value is
 //! used exactly once. Each line is a table: the line's set of values is one of the few sets of
 //! distinct values that add up to the magic sum (order 3: lines of 3, 4 and 5 cells have 30,
 //! 147 and 238 such sets, out of 969, 3876 and 11628 sets of that size). A selector per (line, set) says "this
@@ -8,7 +8,7 @@
 
 use puzzlec_ir::{ClauseSink, Lit};
 
-use super::{symmetry_order, HexProblem};
+use super::MagicProblem;
 use puzzlec_encode::card::exactly_one;
 
 /// The name of "cell (0-based) holds value v".
@@ -63,16 +63,35 @@ pub fn value_sets(k: usize, values: &[i64], sum: i64, limit: usize) -> Option<Ve
     search.go(k, 0, sum, &mut Vec::new()).then_some(search.out)
 }
 
-/// The value sets of every line, or `None` when some line has more than `limit`.
-pub fn tables(p: &HexProblem, limit: usize) -> Option<Vec<Vec<Vec<usize>>>> {
-    p.hex.lines.iter().map(|line| value_sets(line.len(), &p.values, p.magic, limit)).collect()
+/// A line's table: each value set (positions from 1) with the position of its sum in
+/// [`MagicProblem::sums`].
+pub type Table = Vec<(usize, Vec<usize>)>;
+
+/// The table of every line; `None` when some line has more than `limit` sets, or when
+/// values repeat (a table lists sets).
+pub fn tables(p: &MagicProblem, limit: usize) -> Option<Vec<Table>> {
+    if !p.distinct {
+        return None;
+    }
+    let sums = p.sums();
+    let line = |k: usize| -> Option<Table> {
+        let mut out = Vec::new();
+        for (i, &sum) in sums.iter().enumerate() {
+            let sets = value_sets(k, &p.values, sum, limit.saturating_sub(out.len()))?;
+            out.extend(sets.into_iter().map(|set| (i, set)));
+        }
+        Some(out)
+    };
+    p.shape.lines.iter().map(|l| line(l.len())).collect()
 }
 
 /// Lines with more value sets than this are not tabled (`choose` then picks `unary`).
 pub const TABLE_LIMIT: usize = 20_000;
 
-pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
-    let n = p.hex.cells();
+/// Writes the encoding of `p` (distinct values only: see [`tables`]) into `sink`.
+pub fn encode(p: &MagicProblem, sink: &mut impl ClauseSink) {
+    let n = p.shape.cells();
+    let tables = tables(p, usize::MAX).unwrap_or_default();
     let x: Vec<Vec<Lit>> =
         (0..n).map(|c| p.values.iter().map(|&v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
     // `v` is a value's position in `p.values`, from 1 (the value itself for 1..=cells).
@@ -87,8 +106,17 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
     // in(L,v): value v is somewhere on line L. It channels between cells and the line's
     // table, and lets the lines of one direction share out the values (they partition the
     // cells, so each value lies on exactly one line of each direction).
-    let mut within: Vec<Vec<Lit>> = Vec::with_capacity(p.hex.lines.len());
-    for line in &p.hex.lines {
+    // An open sum: one selector per sum a line may have, exactly one chosen, and every
+    // line's set of that sum.
+    let sums: Vec<Lit> = match p.magic {
+        Some(_) => Vec::new(),
+        None => p.sums().iter().map(|_| sink.new_var(None)).collect(),
+    };
+    if !sums.is_empty() {
+        exactly_one(sink, &sums);
+    }
+    let mut within: Vec<Vec<Lit>> = Vec::with_capacity(p.shape.lines.len());
+    for (line, sets) in p.shape.lines.iter().zip(&tables) {
         let inside: Vec<Lit> = (1..=n).map(|_| sink.new_var(None)).collect();
         for v in 1..=n {
             let mut somewhere = vec![-inside[v - 1]];
@@ -98,10 +126,12 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
                 sink.add_clause(&[-at(c, v), inside[v - 1]]);
             }
         }
-        let sets = value_sets(line.len(), &p.values, p.magic, usize::MAX).unwrap_or_default();
         let selectors: Vec<Lit> = sets.iter().map(|_| sink.new_var(None)).collect();
         sink.add_clause(&selectors);
-        for (set, &y) in sets.iter().zip(&selectors) {
+        for ((sum, set), &y) in sets.iter().zip(&selectors) {
+            if let Some(&z) = sums.get(*sum) {
+                sink.add_clause(&[-y, z]);
+            }
             for v in 1..=n {
                 let lit = if set.contains(&v) { inside[v - 1] } else { -inside[v - 1] };
                 sink.add_clause(&[-y, lit]);
@@ -109,17 +139,19 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
         }
         for v in 1..=n {
             let mut support = vec![-inside[v - 1]];
-            support.extend(sets.iter().zip(&selectors).filter(|(s, _)| s.contains(&v)).map(|(_, &y)| y));
+            support.extend(sets.iter().zip(&selectors).filter(|((_, s), _)| s.contains(&v)).map(|(_, &y)| y));
             sink.add_clause(&support);
         }
         within.push(inside);
     }
     // Two lines of different directions share at most one cell, and values are distinct: a
     // value on both lines stands on their common cell (or cannot be on both, if they miss).
-    for (a, la) in p.hex.lines.iter().enumerate() {
-        for (b, lb) in p.hex.lines.iter().enumerate().skip(a + 1) {
+    let directions = p.shape.directions();
+    let parallel = |a: usize, b: usize| directions.iter().any(|g| g.contains(&a) && g.contains(&b));
+    for (a, la) in p.shape.lines.iter().enumerate() {
+        for (b, lb) in p.shape.lines.iter().enumerate().skip(a + 1) {
             let common: Vec<usize> = la.iter().copied().filter(|c| lb.contains(c)).collect();
-            if common.len() > 1 || parallel(&p.hex, a, b) {
+            if common.len() > 1 || parallel(a, b) {
                 continue;
             }
             for v in 1..=n {
@@ -129,7 +161,7 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             }
         }
     }
-    for direction in directions(&p.hex) {
+    for direction in &directions {
         for v in 1..=n {
             let holders: Vec<Lit> = direction.iter().map(|&l| within[l][v - 1]).collect();
             exactly_one(sink, &holders);
@@ -140,34 +172,13 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             sink.add_clause(&[at(c, i + 1)]);
         }
     }
-    if p.break_symmetry {
-        for (a, b) in symmetry_order(&p.hex) {
-            for va in 1..=n {
-                for vb in 1..=va {
-                    sink.add_clause(&[-at(a, va), -at(b, vb)]);
-                }
+    for &(a, b) in p.breaking() {
+        for va in 1..=n {
+            for vb in 1..=va {
+                sink.add_clause(&[-at(a, va), -at(b, vb)]);
             }
         }
     }
-}
-
-/// True when lines `a` and `b` belong to the same direction.
-fn parallel(hex: &crate::rules::Hexagon, a: usize, b: usize) -> bool {
-    directions(hex).iter().any(|g| g.contains(&a) && g.contains(&b))
-}
-
-/// The lines grouped by direction: lines of one direction partition the cells.
-fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (l, line) in hex.lines.iter().enumerate() {
-        let disjoint = |g: &Vec<usize>| g.iter().all(|&o| hex.lines[o].iter().all(|c| !line.contains(c)));
-        match groups.iter_mut().find(|g| disjoint(g)) {
-            Some(g) => g.push(l),
-            None => groups.push(vec![l]),
-        }
-    }
-    groups.retain(|g| g.iter().map(|&l| hex.lines[l].len()).sum::<usize>() == hex.cells());
-    groups
 }
 
 /// The value of every cell from the one-hot variables `V<cell>=<value>` (shared by every
@@ -175,8 +186,11 @@ fn directions(hex: &crate::rules::Hexagon) -> Vec<Vec<usize>> {
 ///
 /// # Errors
 /// A missing variable, or a cell with no value or several.
-pub fn decode_one_hot(model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
-    (0..p.hex.cells())
+pub fn decode_one_hot(
+    model: &dyn puzzlec_ir::Model,
+    p: &MagicProblem,
+) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    (0..p.shape.cells())
         .map(|c| {
             let mut held = Vec::new();
             for &v in &p.values {
@@ -189,7 +203,7 @@ pub fn decode_one_hot(model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<V
                 [v] => Ok(*v),
                 _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
                     "cell {} holds {} values",
-                    c + 1,
+                    p.shape.names[c],
                     held.len()
                 ))),
             }
@@ -207,16 +221,16 @@ puzzlec_encode::describe!(
     [Dimacs]
 );
 
-impl super::HexEncoding for CnfEncoding {
-    fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
+impl super::MagicEncoding for CnfEncoding {
+    fn write_cnf(&self, p: &MagicProblem, mut sink: &mut dyn ClauseSink) {
         encode(p, &mut sink);
     }
 
-    fn smt(&self, _: &HexProblem) -> puzzlec_ir::SmtScript {
+    fn smt(&self, _: &MagicProblem) -> puzzlec_ir::SmtScript {
         unreachable!("cnf is CNF only; callers check is_cnf")
     }
 
-    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &MagicProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
         decode_one_hot(model, p)
     }
 

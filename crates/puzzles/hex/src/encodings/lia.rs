@@ -1,10 +1,10 @@
-//! `lia`: the seed's SMT-LIB2 script (004), generalised to any order and values: one Int per
+//! `lia`: the seed's SMT-LIB2 script (004), generalised to any figure and values: one Int per
 //! cell named by its number (`V1` ... `V19`), bounds LO..HI, `distinct`, and one sum per
 //! line; givens and the symmetry-breaking order as extra assertions.
 
 use puzzlec_ir::{SmtScript, Sort};
 
-use super::{symmetry_order, HexProblem};
+use super::MagicProblem;
 
 /// The readable name of a cell (0-based index in, number from 1 out), as in the seed.
 pub fn cell_name(cell: usize) -> String {
@@ -19,35 +19,44 @@ fn int(s: &SmtScript, v: i64) -> puzzlec_ir::SExpr {
     }
 }
 
-pub fn encode(p: &HexProblem) -> SmtScript {
-    let n = p.hex.cells();
+pub fn encode(p: &MagicProblem) -> SmtScript {
+    let n = p.shape.cells();
     let mut s = SmtScript::new("QF_LIA");
     let cells: Vec<_> = (0..n).map(|c| s.declare(&cell_name(c), Sort::Int, true)).collect();
-    let (first, last) = (p.values[0], p.values[n - 1]);
+    let (first, last) = (p.values[0], p.values[p.values.len() - 1]);
     for &v in &cells {
         let (lo, hi) = (int(&s, first), int(&s, last));
         let bounds = s.ctx().and(s.ctx().gte(v, lo), s.ctx().lte(v, hi));
         s.assert(bounds);
+        // Values with gaps: each cell one of them.
+        if !p.consecutive() {
+            let choices: Vec<_> = p.values.iter().map(|&x| s.ctx().eq(v, int(&s, x))).collect();
+            let one_of = s.any(choices);
+            s.assert(one_of);
+        }
     }
-    if n > 1 {
+    if n > 1 && p.distinct {
         let all = s.ctx().distinct_many(cells.clone());
         s.assert(all);
     }
-    for line in &p.hex.lines {
+    // An open sum is one more Int, the same for every line.
+    let magic = match p.magic {
+        Some(m) => int(&s, m),
+        None => s.declare("S", Sort::Int, false),
+    };
+    for line in &p.shape.lines {
         let terms: Vec<_> = line.iter().map(|&c| cells[c]).collect();
         let sum = if terms.len() == 1 { terms[0] } else { s.ctx().plus_many(terms) };
-        let eq = s.ctx().eq(sum, int(&s, p.magic));
+        let eq = s.ctx().eq(sum, magic);
         s.assert(eq);
     }
     for &(c, v) in &p.givens {
         let eq = s.ctx().eq(cells[c], int(&s, v));
         s.assert(eq);
     }
-    if p.break_symmetry {
-        for (a, b) in symmetry_order(&p.hex) {
-            let lt = s.ctx().lt(cells[a], cells[b]);
-            s.assert(lt);
-        }
+    for &(a, b) in p.breaking() {
+        let lt = s.ctx().lt(cells[a], cells[b]);
+        s.assert(lt);
     }
     s
 }
@@ -62,17 +71,17 @@ puzzlec_encode::describe!(
     [Smt2]
 );
 
-impl super::HexEncoding for Lia {
-    fn write_cnf(&self, _: &HexProblem, _: &mut dyn puzzlec_ir::ClauseSink) {
+impl super::MagicEncoding for Lia {
+    fn write_cnf(&self, _: &MagicProblem, _: &mut dyn puzzlec_ir::ClauseSink) {
         unreachable!("lia is SMT-LIB2 only; callers check is_cnf")
     }
 
-    fn smt(&self, p: &HexProblem) -> SmtScript {
+    fn smt(&self, p: &MagicProblem) -> SmtScript {
         encode(p)
     }
 
-    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
-        (0..p.hex.cells())
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &MagicProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+        (0..p.shape.cells())
             .map(|c| {
                 let name = cell_name(c);
                 model.int(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))

@@ -1,47 +1,45 @@
-//! Magic-hexagon encodings (`--encoding lia|cnf`), the symmetry-breaking facts they share,
-//! and the decoder.
-//!
-//! Symmetry breaking, derived from the geometry: the hexagon's 12 symmetries permute its six
-//! corners as the dihedral group of a hexagon. Because every value is distinct, no filling is
-//! fixed by a non-trivial symmetry, so each class has exactly 12 members, and exactly one of
-//! them has its smallest corner value on the first corner (cell 1) with the corner after it
-//! (turning one way) smaller than the corner before it. Rotations choose where the smallest
-//! corner sits; the reflection through that corner orders its two neighbours.
+//! The line-sum encodings (`--encoding cnf|unary|lia`) of any magic figure (the hexagon of
+//! any order, or a figure read from a file), the problem they encode, and the choice among
+//! them. They see the figure only as a [`Shape`]: cells, lines, symmetry-breaking pairs.
 
 pub mod cnf;
 pub mod lia;
 pub mod unary;
 
-use crate::rules::Hexagon;
+use crate::rules::{Hexagon, Rules, Shape};
 use puzzlec_ir::{ClauseSink, Model, SmtScript};
 
 use puzzlec_encode::DecodeError;
 
-/// One magic-hexagon encoding, in one form; and back from a model to a filling. Add one as
+/// One line-sum encoding, in one form; and back from a model to a filling. Add one as
 /// a file plus a line in [`ALL`].
-pub trait HexEncoding: puzzlec_encode::Encoding {
+pub trait MagicEncoding: puzzlec_encode::Encoding {
     /// Writes the CNF (only called when it writes CNF; each hexagon encoding has one form).
-    fn write_cnf(&self, p: &HexProblem, sink: &mut dyn ClauseSink);
+    fn write_cnf(&self, p: &MagicProblem, sink: &mut dyn ClauseSink);
     /// The SMT-LIB2 script (only called when it writes SMT-LIB2).
-    fn smt(&self, p: &HexProblem) -> SmtScript;
+    fn smt(&self, p: &MagicProblem) -> SmtScript;
     /// The value of every cell (0-based index), read from a model.
     ///
     /// # Errors
     /// A missing value, or a cell with no value or several.
-    fn decode(&self, model: &dyn Model, p: &HexProblem) -> Result<Vec<i64>, DecodeError>;
+    fn decode(&self, model: &dyn Model, p: &MagicProblem) -> Result<Vec<i64>, DecodeError>;
     /// The assignment that identifies a filling, for blocking it during enumeration.
     fn blocking(&self, values: &[i64]) -> Vec<(String, i64)>;
 }
 
-/// Every magic-hexagon encoding.
-pub static ALL: [&dyn HexEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
+/// Every line-sum encoding.
+pub static ALL: [&dyn MagicEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
 
-/// Refuses an instance whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any
+/// Refuses what an encoding cannot write: `cnf` with values that repeat (it tables sets),
+/// and an instance whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any
 /// clause is written.
 ///
 /// # Errors
 /// The size, the cap and the way out, in words.
-pub fn check_size(encoding: &dyn HexEncoding, p: &HexProblem) -> Result<(), String> {
+pub fn check_size(encoding: &dyn MagicEncoding, p: &MagicProblem) -> Result<(), String> {
+    if encoding.name() == puzzlec_encode::Encoding::name(&cnf::CnfEncoding) && !p.distinct {
+        return Err("--encoding cnf tables sets of distinct values; with values that repeat use unary or lia".into());
+    }
     if encoding.name() != puzzlec_encode::Encoding::name(&unary::Unary) {
         return Ok(());
     }
@@ -49,8 +47,8 @@ pub fn check_size(encoding: &dyn HexEncoding, p: &HexProblem) -> Result<(), Stri
     match clauses > unary::MAX_CLAUSES {
         false => Ok(()),
         true => Err(format!(
-            "order {} with {}..{}: the unary CNF would have about {} million clauses, over the cap of {} million (beyond it the formula and the solvers' copies outgrow memory); --encoding lia with an SMT solver has no such size",
-            p.hex.order,
+            "{} with {}..{}: the unary CNF would have about {} million clauses, over the cap of {} million (beyond it the formula and the solvers' copies outgrow memory); --encoding lia with an SMT solver has no such size",
+            p.label,
             p.values[0],
             p.values[p.values.len() - 1],
             clauses / 1_000_000,
@@ -61,34 +59,54 @@ pub fn check_size(encoding: &dyn HexEncoding, p: &HexProblem) -> Result<(), Stri
 
 /// The CNF encoding for this instance: `cnf` while every line's table of value sets stays
 /// small (order 3: at most 238 sets a line; there it is the fastest), else `unary`, whose
-/// size grows only with cells x values (order 4 with 3..39 would need 10^5 sets a line).
-pub fn preferred(p: &HexProblem) -> &'static str {
+/// size grows only with cells x values (order 4 with 3..39 would need 10^5 sets a line) and
+/// which alone takes values that repeat.
+pub fn preferred(p: &MagicProblem) -> &'static str {
     match cnf::tables(p, cnf::TABLE_LIMIT) {
         Some(_) => "cnf",
         None => "unary",
     }
 }
 
-/// What to encode: the order's geometry, the values placed (sorted, one per cell), their
-/// magic sum, pre-filled cells, symmetry breaking.
+/// What to encode: the figure, the values (sorted; when distinct, one per cell), the sum of
+/// every line, pre-filled cells, symmetry breaking; and what the file header says of it.
 #[derive(Clone, Debug)]
-pub struct HexProblem {
-    pub hex: Hexagon,
+pub struct MagicProblem {
+    pub shape: Shape,
     pub values: Vec<i64>,
-    pub magic: i64,
+    /// The sum of every line; `None`: any sum, the same on every line (one of [`Self::sums`]).
+    pub magic: Option<i64>,
+    /// Each value placed exactly once (else any value on any number of cells).
+    pub distinct: bool,
     /// (0-based cell, value) pairs.
     pub givens: Vec<(usize, i64)>,
     pub break_symmetry: bool,
+    /// The puzzle named in the header of an emitted file.
+    pub puzzle: &'static str,
+    /// What identifies the instance in that header, as `key=value` words (`order=3`).
+    pub id: String,
+    /// The instance in words, for messages ("order 4").
+    pub label: String,
 }
 
-impl HexProblem {
-    /// The problem of `hex` with its values and their magic sum, no givens, symmetry kept.
+impl MagicProblem {
+    /// The order-n hexagon with its values and their magic sum, no givens, symmetry kept.
     ///
     /// # Errors
     /// Values whose total the rows cannot share equally.
-    pub fn new(hex: Hexagon, values: Vec<i64>) -> Result<HexProblem, crate::rules::OrderError> {
+    pub fn hexagon(hex: &Hexagon, values: Vec<i64>) -> Result<MagicProblem, crate::rules::OrderError> {
         let magic = hex.magic_sum(&values)?;
-        Ok(HexProblem { hex, values, magic, givens: Vec::new(), break_symmetry: false })
+        Ok(MagicProblem {
+            shape: hex.shape(),
+            values,
+            magic: Some(magic),
+            distinct: true,
+            givens: Vec::new(),
+            break_symmetry: false,
+            puzzle: crate::NAME,
+            id: format!("order={}", hex.order),
+            label: format!("order {}", hex.order),
+        })
     }
 
     /// The values are 1..=cells (the classic hexagon).
@@ -100,20 +118,41 @@ impl HexProblem {
     pub fn consecutive(&self) -> bool {
         self.values.windows(2).all(|w| w[1] == w[0] + 1)
     }
-}
 
-/// Pairs (a, b) of cells with value(a) < value(b) that pick one filling per symmetry class;
-/// empty for order 1 (one cell, nothing to break).
-pub fn symmetry_order(hex: &Hexagon) -> Vec<(usize, usize)> {
-    if hex.cells() < 2 {
-        return Vec::new();
+    /// The sums a line may have: the magic sum, or when it is open every sum each line can
+    /// reach (from its cells' smallest to their largest values), increasing.
+    pub fn sums(&self) -> Vec<i64> {
+        if let Some(s) = self.magic {
+            return vec![s];
+        }
+        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+        for line in &self.shape.lines {
+            let (a, b) = self.reach(line.len());
+            (lo, hi) = (lo.max(a), hi.min(b));
+        }
+        (lo..=hi).collect()
     }
-    let rotate = &hex.symmetries()[1];
-    let mut corners = vec![0usize];
-    while corners.len() < 6 {
-        corners.push(rotate[*corners.last().expect("non-empty")]);
+
+    /// The smallest and largest sums of `k` cells.
+    pub fn reach(&self, k: usize) -> (i64, i64) {
+        let (first, last) = (self.values[0], self.values[self.values.len() - 1]);
+        match self.distinct {
+            true => (self.values[..k].iter().sum(), self.values[self.values.len() - k..].iter().sum()),
+            false => (k as i64 * first, k as i64 * last),
+        }
     }
-    let mut pairs: Vec<(usize, usize)> = corners[1..].iter().map(|&c| (corners[0], c)).collect();
-    pairs.push((corners[1], corners[5]));
-    pairs
+
+    /// The rules every decoded filling is checked against.
+    pub fn rules(&self) -> Rules<'_> {
+        Rules { shape: &self.shape, values: &self.values, distinct: self.distinct, sum: self.magic }
+    }
+
+    /// The symmetry-breaking pairs to encode (value(a) < value(b)): only for distinct values,
+    /// where they keep exactly one filling per class.
+    pub fn breaking(&self) -> &[(usize, usize)] {
+        match self.break_symmetry && self.distinct {
+            true => &self.shape.breaking,
+            false => &[],
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! `unary`: the hexagon as clauses whose size grows with cells x values, not with the number
+//! `unary`: a magic figure as clauses whose size grows with cells x values, not with the number
 //! of value sets a line can hold (which `cnf` tables, and which explodes past order 3: a
 //! line of 7 cells over 37 values has hundreds of thousands).
 //!
@@ -14,11 +14,11 @@
 use puzzlec_ir::{ClauseSink, Lit};
 
 use super::cnf::var_name;
-use super::{symmetry_order, HexProblem};
+use super::MagicProblem;
 
 /// Writes the encoding of `p` into `sink`.
-pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
-    let n = p.hex.cells();
+pub fn encode(p: &MagicProblem, sink: &mut impl ClauseSink) {
+    let n = p.shape.cells();
     let m = p.values.len();
     let x: Vec<Vec<Lit>> =
         (0..n).map(|c| p.values.iter().map(|&v| sink.new_var(Some(var_name(c, v)))).collect()).collect();
@@ -44,7 +44,7 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             sink.add_clause(&back);
         }
     }
-    for k in 0..m {
+    for k in (0..m).filter(|_| p.distinct) {
         let holders: Vec<Lit> = x.iter().map(|cell| cell[k]).collect();
         puzzlec_encode::card::exactly_one(sink, &holders);
     }
@@ -54,21 +54,42 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
     let unary = |c: usize| -> Vec<Lit> {
         (1..=span).map(|j| ge[c][p.values.partition_point(|&v| v - smallest < j as i64) - 1]).collect()
     };
-    for line in &p.hex.lines {
-        let target = p.magic - line.len() as i64 * smallest;
+    // An open sum: one selector per sum a line may have, exactly one chosen.
+    let sums = p.sums();
+    let selectors: Vec<Lit> = match sums.len() {
+        1 => Vec::new(),
+        _ => sums.iter().map(|_| sink.new_var(None)).collect(),
+    };
+    if !selectors.is_empty() {
+        puzzlec_encode::card::exactly_one(sink, &selectors);
+    }
+    for line in &p.shape.lines {
         let most = (line.len() * span) as i64;
-        if !(0..=most).contains(&target) {
+        let targets: Vec<i64> = sums.iter().map(|s| s - line.len() as i64 * smallest).collect();
+        let reachable = targets.iter().filter(|t| (0..=most).contains(*t));
+        let Some(&top) = reachable.max() else {
             sink.add_clause(&[]);
             continue;
-        }
-        let t = target as usize;
+        };
         let leaves: Vec<Vec<Lit>> = line.iter().map(|&c| unary(c)).collect();
-        let root = sum_tree(sink, &leaves, t + 1);
-        if t >= 1 {
-            sink.add_clause(&[root[t - 1]]);
-        }
-        if t < root.len() {
-            sink.add_clause(&[-root[t]]);
+        let root = sum_tree(sink, &leaves, top as usize + 1);
+        for (i, &target) in targets.iter().enumerate() {
+            // With one sum the facts are units; with an open sum, implied by its selector.
+            let mut clause: Vec<Lit> = selectors.get(i).map(|&z| -z).into_iter().collect();
+            if !(0..=most).contains(&target) {
+                sink.add_clause(&clause);
+                continue;
+            }
+            let t = target as usize;
+            if t >= 1 {
+                let mut at_least = clause.clone();
+                at_least.push(root[t - 1]);
+                sink.add_clause(&at_least);
+            }
+            if t < root.len() {
+                clause.push(-root[t]);
+                sink.add_clause(&clause);
+            }
         }
     }
     for &(c, v) in &p.givens {
@@ -76,16 +97,14 @@ pub fn encode(p: &HexProblem, sink: &mut impl ClauseSink) {
             sink.add_clause(&[x[c][k]]);
         }
     }
-    if p.break_symmetry {
-        // value(a) < value(b): position(b) >= position(a) + 1, bit by bit of the order encoding.
-        for (a, b) in symmetry_order(&p.hex) {
-            if m >= 2 {
-                sink.add_clause(&[ge[b][0]]);
-                sink.add_clause(&[-ge[a][m - 2]]);
-            }
-            for k in 1..m.saturating_sub(1) {
-                sink.add_clause(&[-ge[a][k - 1], ge[b][k]]);
-            }
+    // value(a) < value(b): position(b) >= position(a) + 1, bit by bit of the order encoding.
+    for &(a, b) in p.breaking() {
+        if m >= 2 {
+            sink.add_clause(&[ge[b][0]]);
+            sink.add_clause(&[-ge[a][m - 2]]);
+        }
+        for k in 1..m.saturating_sub(1) {
+            sink.add_clause(&[-ge[a][k - 1], ge[b][k]]);
         }
     }
 }
@@ -137,7 +156,7 @@ fn merge(sink: &mut impl ClauseSink, a: &[Lit], b: &[Lit], cap: usize) -> Vec<Li
 pub const MAX_CLAUSES: u64 = 60_000_000;
 
 /// The clauses `encode` writes for `p`, counted without writing them (the size cap).
-pub fn estimated_clauses(p: &HexProblem) -> u64 {
+pub fn estimated_clauses(p: &MagicProblem) -> u64 {
     fn tree(leaves: usize, bits: u64, cap: u64) -> (u64, u64) {
         if leaves == 1 {
             return (bits.min(cap), 0);
@@ -156,14 +175,16 @@ pub fn estimated_clauses(p: &HexProblem) -> u64 {
         }
         (len, ca + cb + merge)
     }
-    let (n, m) = (p.hex.cells() as u64, p.values.len() as u64);
+    let (n, m) = (p.shape.cells() as u64, p.values.len() as u64);
     let span = (p.values[p.values.len() - 1] - p.values[0]) as u64;
     // Channelling, the chains, each value once, the symmetry order and the givens.
     let mut total = 3 * n * m + m * (1 + n * n.saturating_sub(1) / 2) + n * m.saturating_sub(2) + 8 * m;
     total += p.givens.len() as u64;
-    for line in &p.hex.lines {
-        let target = (p.magic - line.len() as i64 * p.values[0]).max(0) as u64;
-        total += tree(line.len(), span, target + 1).1 + 2;
+    let (sums, top) = (p.sums(), p.sums().last().copied().unwrap_or(0));
+    total += 2 * sums.len() as u64 * sums.len() as u64;
+    for line in &p.shape.lines {
+        let target = (top - line.len() as i64 * p.values[0]).max(0) as u64;
+        total += tree(line.len(), span, target + 1).1 + 2 * sums.len() as u64;
     }
     total
 }
@@ -178,16 +199,16 @@ puzzlec_encode::describe!(
     [Dimacs]
 );
 
-impl super::HexEncoding for Unary {
-    fn write_cnf(&self, p: &HexProblem, mut sink: &mut dyn ClauseSink) {
+impl super::MagicEncoding for Unary {
+    fn write_cnf(&self, p: &MagicProblem, mut sink: &mut dyn ClauseSink) {
         encode(p, &mut sink);
     }
 
-    fn smt(&self, _: &HexProblem) -> puzzlec_ir::SmtScript {
+    fn smt(&self, _: &MagicProblem) -> puzzlec_ir::SmtScript {
         unreachable!("unary is CNF only; callers check is_cnf")
     }
 
-    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &HexProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
+    fn decode(&self, model: &dyn puzzlec_ir::Model, p: &MagicProblem) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
         super::cnf::decode_one_hot(model, p)
     }
 
@@ -207,7 +228,7 @@ mod tests {
         for (order, lo, broken) in [(3, 1, false), (3, -9, true), (4, 3, true), (4, -18, false)] {
             let hex = Hexagon::new(order).unwrap();
             let values: Vec<i64> = (lo..lo + hex.cells() as i64).collect();
-            let p = HexProblem { break_symmetry: broken, ..HexProblem::new(hex, values).unwrap() };
+            let p = MagicProblem { break_symmetry: broken, ..MagicProblem::hexagon(&hex, values).unwrap() };
             let mut cnf = puzzlec_ir::Cnf::new();
             encode(&p, &mut cnf);
             let (written, estimate) = (cnf.clauses().count() as u64, estimated_clauses(&p));

@@ -3,11 +3,11 @@
 //! last cell is filled, and a partial line must leave a rest its open cells can still make
 //! (between the sums of the smallest and of the largest values, as many as the open cells).
 
-use super::geometry::Hexagon;
+use super::shape::Shape;
 
 /// All magic fillings of `hex` with sum `magic`, each of `values` (sorted, one per cell)
 /// used once.
-pub fn all_fillings(hex: &Hexagon, values: &[i64], magic: i64) -> Vec<Vec<i64>> {
+pub fn all_fillings(hex: &Shape, values: &[i64], magic: i64) -> Vec<Vec<i64>> {
     let n = hex.cells();
     // The lines through each cell, and how many of the line's cells come after it.
     let through: Vec<Vec<(usize, usize)>> = (0..n)
@@ -88,17 +88,18 @@ mod tests {
 
     #[test]
     fn order_three_has_the_twelve_and_order_one_its_one() {
-        let hex = Hexagon::new(3).unwrap();
-        let values = hex.natural_values();
-        let all = all_fillings(&hex, &values, hex.magic_sum(&values).unwrap());
+        let hex = crate::rules::Hexagon::new(3).unwrap();
+        let (shape, values) = (hex.shape(), hex.natural_values());
+        let all = all_fillings(&shape, &values, hex.magic_sum(&values).unwrap());
         assert_eq!(all.len(), 12);
+        let rules = crate::rules::Rules { shape: &shape, values: &values, distinct: true, sum: Some(38) };
         for f in &all {
-            crate::rules::check_filling(&hex, &values, f).unwrap();
+            crate::rules::check_filling(rules, f).unwrap();
         }
         // The zero-sum hexagons of order 3 (-9..9): 26 up to symmetry, as published.
         let zero: Vec<i64> = (-9..=9).collect();
-        assert_eq!(all_fillings(&hex, &zero, 0).len(), 26 * 12);
-        let one = Hexagon::new(1).unwrap();
-        assert_eq!(all_fillings(&one, &[1], 1), vec![vec![1]]);
+        assert_eq!(all_fillings(&shape, &zero, 0).len(), 26 * 12);
+        let one = crate::rules::Hexagon::new(1).unwrap();
+        assert_eq!(all_fillings(&one.shape(), &[1], 1), vec![vec![1]]);
     }
 }

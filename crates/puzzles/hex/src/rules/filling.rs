@@ -1,48 +1,82 @@
-//! Checking and printing a filling of a magic hexagon: the judge for every decoded model.
+//! Checking a filling of any line-sum figure (the judge for every decoded model), and
+//! printing one of a magic hexagon.
 
-use super::geometry::{Hexagon, OrderError};
+use super::geometry::Hexagon;
+use super::shape::Shape;
 
-/// Why a filling is not a magic hexagon. Cells are numbered from 1 as the user sees them.
+/// Why a filling is not magic. Cells are named as the user sees them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FillingError {
     #[error("{found} values for {cells} cells")]
     Count { found: usize, cells: usize },
-    #[error("cell {cell} holds {value}, outside {lo}..={hi}")]
-    Range { cell: usize, value: i64, lo: i64, hi: i64 },
+    #[error("cell {cell} holds {value}, not one of the values {allowed}")]
+    Range { cell: String, value: i64, allowed: String },
     #[error("value {value} appears in cells {first} and {second}")]
-    Repeat { value: i64, first: usize, second: usize },
-    #[error("the line through cells {cells:?} sums to {sum}, not {magic}")]
-    LineSum { cells: Vec<usize>, sum: i64, magic: i64 },
-    #[error(transparent)]
-    Order(#[from] OrderError),
+    Repeat { value: i64, first: String, second: String },
+    #[error("the line through cells {cells} sums to {sum}, not {magic}")]
+    LineSum { cells: String, sum: i64, magic: i64 },
+    #[error("the line through cells {first} sums to {first_sum}, the line through {other} to {other_sum}")]
+    Unequal { first: String, first_sum: i64, other: String, other_sum: i64 },
 }
 
-/// Checks `filling` (by cell, 0-based index) is a magic hexagon of `hex`'s order with the
-/// `values` (sorted, one per cell): each value once, every line adding up to their sum.
+/// The rules of a magic figure: its shape, the values (sorted; distinct ones each placed
+/// once, one per cell), and the sum of every line (`None`: any sum, the same on all).
+#[derive(Clone, Copy, Debug)]
+pub struct Rules<'a> {
+    pub shape: &'a Shape,
+    pub values: &'a [i64],
+    pub distinct: bool,
+    pub sum: Option<i64>,
+}
+
+/// The values as the user wrote them: a range `LO..=HI` when consecutive, else a list.
+pub fn describe_values(values: &[i64]) -> String {
+    let consecutive = values.windows(2).all(|w| w[1] == w[0] + 1);
+    match (values.first(), values.last()) {
+        (Some(lo), Some(hi)) if consecutive => format!("{lo}..={hi}"),
+        _ => format!("{values:?}"),
+    }
+}
+
+/// Checks `filling` (by cell, 0-based index) against the rules: each value from the list
+/// (once, when distinct), every line adding up to the sum (or all to the same one).
 ///
 /// # Errors
 /// The first rule broken: count, range, a repeated value or a line with the wrong sum.
-pub fn check_filling(hex: &Hexagon, values: &[i64], filling: &[i64]) -> Result<(), FillingError> {
-    let cells = hex.cells();
-    if filling.len() != cells || values.len() != cells {
+pub fn check_filling(rules: Rules<'_>, filling: &[i64]) -> Result<(), FillingError> {
+    let Rules { shape, values, distinct, sum } = rules;
+    let cells = shape.cells();
+    if filling.len() != cells || (distinct && values.len() != cells) {
         return Err(FillingError::Count { found: filling.len(), cells });
     }
-    let mut seen = vec![0usize; cells];
-    let (lo, hi) = (values[0], values[cells - 1]);
+    let name = |c: usize| shape.names[c].clone();
+    let mut seen: Vec<Option<usize>> = vec![None; values.len()];
     for (i, &v) in filling.iter().enumerate() {
         let Ok(at) = values.binary_search(&v) else {
-            return Err(FillingError::Range { cell: i + 1, value: v, lo, hi });
+            return Err(FillingError::Range { cell: name(i), value: v, allowed: describe_values(values) });
         };
-        if seen[at] != 0 {
-            return Err(FillingError::Repeat { value: v, first: seen[at], second: i + 1 });
+        if let (true, Some(first)) = (distinct, seen[at]) {
+            return Err(FillingError::Repeat { value: v, first: name(first), second: name(i) });
         }
-        seen[at] = i + 1;
+        seen[at] = Some(i);
     }
-    let magic = hex.magic_sum(values)?;
-    for line in &hex.lines {
-        let sum: i64 = line.iter().map(|&c| filling[c]).sum();
-        if sum != magic {
-            return Err(FillingError::LineSum { cells: line.iter().map(|c| c + 1).collect(), sum, magic });
+    let words = |line: &[usize]| line.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ");
+    let total = |line: &[usize]| line.iter().map(|&c| filling[c]).sum::<i64>();
+    let Some(first) = shape.lines.first() else { return Ok(()) };
+    let magic = sum.unwrap_or_else(|| total(first));
+    for line in &shape.lines {
+        let got = total(line);
+        match (got == magic, sum) {
+            (true, _) => {}
+            (false, Some(_)) => return Err(FillingError::LineSum { cells: words(line), sum: got, magic }),
+            (false, None) => {
+                return Err(FillingError::Unequal {
+                    first: words(first),
+                    first_sum: magic,
+                    other: words(line),
+                    other_sum: got,
+                })
+            }
         }
     }
     Ok(())
@@ -73,21 +107,27 @@ mod tests {
     #[test]
     fn the_seed_solution_is_magic() {
         let h = Hexagon::new(3).unwrap();
-        let values = h.natural_values();
-        check_filling(&h, &values, &SEED).unwrap();
+        let (shape, values) = (h.shape(), h.natural_values());
+        let rules = Rules { shape: &shape, values: &values, distinct: true, sum: Some(38) };
+        check_filling(rules, &SEED).unwrap();
         let mut bad = SEED;
         bad.swap(0, 1);
-        assert!(matches!(check_filling(&h, &values, &bad), Err(FillingError::LineSum { .. })));
+        assert!(matches!(check_filling(rules, &bad), Err(FillingError::LineSum { .. })));
+        assert!(matches!(check_filling(Rules { sum: None, ..rules }, &bad), Err(FillingError::Unequal { .. })));
         bad = SEED;
         bad[3] = 9;
-        assert_eq!(check_filling(&h, &values, &bad), Err(FillingError::Repeat { value: 9, first: 1, second: 4 }));
+        let repeat = FillingError::Repeat { value: 9, first: "1".into(), second: "4".into() };
+        assert_eq!(check_filling(rules, &bad), Err(repeat));
+        assert_eq!(check_filling(Rules { distinct: false, ..rules }, &bad).map_err(|_| ()), Err(()));
         bad[3] = 20;
-        assert_eq!(check_filling(&h, &values, &bad), Err(FillingError::Range { cell: 4, value: 20, lo: 1, hi: 19 }));
+        let range = FillingError::Range { cell: "4".into(), value: 20, allowed: "1..=19".into() };
+        assert_eq!(check_filling(rules, &bad), Err(range));
         // Shifted by -10 it uses -9..9, whose sum is 0; but lines of 3 and of 5 cells move by
         // -30 and -50, so it is not magic any more.
         let shifted: Vec<i64> = SEED.iter().map(|v| v - 10).collect();
-        let zero = check_filling(&h, &(-9..=9).collect::<Vec<_>>(), &shifted);
-        assert_eq!(zero, Err(FillingError::LineSum { cells: vec![1, 2, 3], sum: 8, magic: 0 }));
+        let zero: Vec<i64> = (-9..=9).collect();
+        let zero = check_filling(Rules { values: &zero, sum: Some(0), ..rules }, &shifted);
+        assert_eq!(zero, Err(FillingError::LineSum { cells: "1 2 3".into(), sum: 8, magic: 0 }));
     }
 
     #[test]

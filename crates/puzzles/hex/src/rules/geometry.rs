@@ -91,6 +91,40 @@ impl Hexagon {
         (1..=self.cells() as i64).collect()
     }
 
+    /// What the encodings see: cells named by number, the lines, the 12 symmetries and the
+    /// corner order that breaks them.
+    pub fn shape(&self) -> super::Shape {
+        super::Shape {
+            names: (1..=self.cells()).map(|c| c.to_string()).collect(),
+            lines: self.lines.clone(),
+            symmetries: self.symmetries(),
+            breaking: self.breaking(),
+        }
+    }
+
+    /// Pairs (a, b) of cells with value(a) < value(b) that pick one filling per symmetry
+    /// class; empty for order 1 (one cell, nothing to break).
+    ///
+    /// The 12 symmetries permute the six corners as the dihedral group of a hexagon.
+    /// Because every value is distinct, no filling is fixed by a non-trivial symmetry, so
+    /// each class has exactly 12 members, and exactly one of them has its smallest corner
+    /// value on the first corner (cell 1) with the corner after it (turning one way) smaller
+    /// than the corner before it. Rotations choose where the smallest corner sits; the
+    /// reflection through that corner orders its two neighbours.
+    pub fn breaking(&self) -> Vec<(usize, usize)> {
+        if self.cells() < 2 {
+            return Vec::new();
+        }
+        let rotate = &self.symmetries()[1];
+        let mut corners = vec![0usize];
+        while corners.len() < 6 {
+            corners.push(rotate[*corners.last().expect("non-empty")]);
+        }
+        let mut pairs: Vec<(usize, usize)> = corners[1..].iter().map(|&c| (corners[0], c)).collect();
+        pairs.push((corners[1], corners[5]));
+        pairs
+    }
+
     /// The 12 symmetries of the hexagon (6 rotations, each with and without a reflection), as
     /// permutations of cell indices: `perm[i]` is where cell i goes. Identity first.
     pub fn symmetries(&self) -> Vec<Vec<usize>> {

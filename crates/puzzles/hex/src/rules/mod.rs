@@ -1,9 +1,11 @@
-//! Magic hexagons of order n: geometry derived from coordinates (never a typed table), the
-//! magic sum, checking a filling and printing it as a hexagon.
+//! Line-sum figures: the shape every encoding sees, checking a filling; magic hexagons of
+//! order n (geometry derived from coordinates, never a typed table) and their printing.
 
 pub mod brute;
 pub mod filling;
 pub mod geometry;
+pub mod shape;
 
-pub use filling::{check_filling, render, FillingError};
+pub use filling::{check_filling, render, FillingError, Rules};
 pub use geometry::{Hexagon, OrderError};
+pub use shape::Shape;

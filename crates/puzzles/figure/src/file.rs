@@ -1,0 +1,305 @@
+//! A figure file (TOML), read strictly: named cells with optional positions, lines as lists
+//! of cells, the values, the sum and whether values repeat. Every mistake is reported with
+//! the file, line and column it is at.
+//!
+//! ```toml
+//! name = "3x3 magic square"
+//! values = "1..9"          # a range, or a list: [1, 2, 3, 4, 5, 6, 8, 9, 10, 12]
+//! sum = 15                 # or "equal" (the default): every line the same sum
+//! distinct = true          # the default: each value placed exactly once
+//! cells = [{ name = "a", x = 0, y = 0 }, ...]   # or just names: ["a", "b", ...]
+//! lines = [["a", "b", "c"], ...]
+//! symmetry = "drawing"     # or "lines", "none"
+//! ```
+
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// Why a figure file cannot be read, at `line:column` of `path`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{line}:{column}: {message}")]
+pub struct FileError {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// The sum every line must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sum {
+    Given(i64),
+    /// Every line the same sum, whatever it is (the figure may imply it).
+    Equal,
+}
+
+/// Which permutations count as symmetries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Those that map lines onto lines and keep every distance of the drawing.
+    Drawing,
+    /// Every permutation that maps lines onto lines.
+    Lines,
+    /// None but the identity.
+    None,
+}
+
+/// A figure as the file describes it, checked.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    pub name: String,
+    pub cells: Vec<String>,
+    /// (x, y) of every cell, x to the right and y down; `None` when the file gives none.
+    pub points: Option<Vec<(f64, f64)>>,
+    /// Each line as cell indices in increasing order, and where the file lists it.
+    pub lines: Vec<Vec<usize>>,
+    pub line_spans: Vec<Range<usize>>,
+    /// The values, sorted.
+    pub values: Vec<i64>,
+    pub values_span: Range<usize>,
+    pub sum: Sum,
+    pub sum_span: Range<usize>,
+    pub distinct: bool,
+    pub symmetry: Symmetry,
+}
+
+/// Most cells a figure may have (the hexagon of order 12 has 397).
+pub const MAX_CELLS: usize = 400;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    name: Option<String>,
+    cells: Spanned<Vec<Spanned<RawCell>>>,
+    lines: Spanned<Vec<Spanned<Vec<Spanned<String>>>>>,
+    values: Spanned<RawValues>,
+    except: Option<Spanned<Vec<i64>>>,
+    sum: Option<Spanned<RawSum>>,
+    distinct: Option<bool>,
+    symmetry: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawCell {
+    Name(String),
+    Placed { name: String, x: Option<f64>, y: Option<f64> },
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawValues {
+    Range(String),
+    List(Vec<i64>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawSum {
+    Number(i64),
+    Word(String),
+}
+
+/// Reads the figure at `path` from its text.
+///
+/// # Errors
+/// A [`FileError`] at the first mistake.
+pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
+    let at = |span: Range<usize>, message: String| {
+        let before = &text[..span.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        FileError { path: path.to_owned(), line, column, message }
+    };
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().to_owned();
+        at(e.span().unwrap_or(0..0), message)
+    })?;
+    let mut cells: Vec<String> = Vec::new();
+    let mut points: Vec<Option<(f64, f64)>> = Vec::new();
+    for cell in raw.cells.get_ref() {
+        let (name, point) = match cell.get_ref() {
+            RawCell::Name(n) => (n.clone(), None),
+            RawCell::Placed { name, x: Some(x), y: Some(y) } => (name.clone(), Some((*x, *y))),
+            RawCell::Placed { name, x: None, y: None } => (name.clone(), None),
+            RawCell::Placed { name, .. } => {
+                return Err(at(cell.span(), format!("cell {name:?} has one coordinate: give both x and y, or neither")))
+            }
+        };
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ',' || c == '=') {
+            return Err(at(
+                cell.span(),
+                format!("cell name {name:?}: names are non-empty, without spaces, commas or '='"),
+            ));
+        }
+        if cells.contains(&name) {
+            return Err(at(cell.span(), format!("cell {name:?} is named twice")));
+        }
+        cells.push(name);
+        points.push(point);
+    }
+    if cells.is_empty() {
+        return Err(at(raw.cells.span(), "a figure needs at least one cell".into()));
+    }
+    if cells.len() > MAX_CELLS {
+        return Err(at(raw.cells.span(), format!("{} cells: at most {MAX_CELLS}", cells.len())));
+    }
+    let placed = points.iter().filter(|p| p.is_some()).count();
+    if placed != 0 && placed != cells.len() {
+        return Err(at(
+            raw.cells.span(),
+            format!("{placed} of the {} cells have x and y: give them to every cell, or to none", cells.len()),
+        ));
+    }
+    let points: Option<Vec<(f64, f64)>> = points.into_iter().collect();
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    let mut line_spans: Vec<Range<usize>> = Vec::new();
+    for line in raw.lines.get_ref() {
+        let mut indices = Vec::new();
+        for name in line.get_ref() {
+            let Some(i) = cells.iter().position(|c| c == name.get_ref()) else {
+                return Err(at(
+                    name.span(),
+                    format!("unknown cell {:?}: the cells are {}", name.get_ref(), list(&cells)),
+                ));
+            };
+            if indices.contains(&i) {
+                return Err(at(name.span(), format!("cell {:?} is on this line twice", name.get_ref())));
+            }
+            indices.push(i);
+        }
+        if indices.is_empty() {
+            return Err(at(line.span(), "an empty line".into()));
+        }
+        indices.sort_unstable();
+        if let Some(first) = lines.iter().position(|l| *l == indices) {
+            let other = at(line_spans[first].clone(), String::new());
+            return Err(at(line.span(), format!("the same line is listed already at line {}", other.line)));
+        }
+        lines.push(indices);
+        line_spans.push(line.span());
+    }
+    if lines.is_empty() {
+        return Err(at(raw.lines.span(), "a figure needs at least one line".into()));
+    }
+    let values_span = raw.values.span();
+    let mut values = match raw.values.get_ref() {
+        RawValues::List(v) => v.clone(),
+        RawValues::Range(text) => range(text).map_err(|why| at(values_span.clone(), why))?,
+    };
+    if let Some(except) = &raw.except {
+        for v in except.get_ref() {
+            let Some(i) = values.iter().position(|x| x == v) else {
+                return Err(at(except.span(), format!("except: {v} is not among the values")));
+            };
+            values.remove(i);
+        }
+    }
+    values.sort_unstable();
+    let distinct = raw.distinct.unwrap_or(true);
+    if values.is_empty() {
+        return Err(at(values_span, "no values".into()));
+    }
+    if let Some(w) = values.windows(2).find(|w| w[0] == w[1]) {
+        return Err(at(values_span, format!("value {} is listed twice", w[0])));
+    }
+    if distinct && values.len() != cells.len() {
+        return Err(at(
+            values_span,
+            format!(
+                "{} values for {} cells: with distinct values each fills one cell, so there must be as many (or set distinct = false)",
+                values.len(),
+                cells.len()
+            ),
+        ));
+    }
+    let (sum, sum_span) = match &raw.sum {
+        None => (Sum::Equal, 0..0),
+        Some(s) => match s.get_ref() {
+            RawSum::Number(n) => (Sum::Given(*n), s.span()),
+            RawSum::Word(w) if w == "equal" => (Sum::Equal, s.span()),
+            RawSum::Word(w) => return Err(at(s.span(), format!("sum {w:?}: a number, or \"equal\""))),
+        },
+    };
+    let symmetry = match &raw.symmetry {
+        None if points.is_some() => Symmetry::Drawing,
+        None => Symmetry::Lines,
+        Some(s) => match s.get_ref().as_str() {
+            "drawing" if points.is_some() => Symmetry::Drawing,
+            "drawing" => return Err(at(s.span(), "symmetry \"drawing\" needs x and y for every cell".into())),
+            "lines" => Symmetry::Lines,
+            "none" => Symmetry::None,
+            other => return Err(at(s.span(), format!("symmetry {other:?}: one of \"drawing\", \"lines\", \"none\""))),
+        },
+    };
+    let name = raw.name.unwrap_or_else(|| path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_owned());
+    Ok(Figure { name, cells, points, lines, line_spans, values, values_span, sum, sum_span, distinct, symmetry })
+}
+
+impl Figure {
+    /// Where `span` is in the file, as `line:column`.
+    pub fn place(text: &str, span: &Range<usize>) -> String {
+        let before = &text[..span.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("{line}:{column}")
+    }
+}
+
+/// `LO..HI` or `LO..=HI`, both ends included.
+fn range(text: &str) -> Result<Vec<i64>, String> {
+    let (lo, hi) = text.split_once("..").ok_or_else(|| format!("values {text:?}: a range LO..HI or a list [..]"))?;
+    let number =
+        |t: &str| t.trim().parse::<i64>().map_err(|_| format!("values {text:?}: {:?} is not an integer", t.trim()));
+    let (lo, hi) = (number(lo)?, number(hi.trim_start_matches('='))?);
+    if hi < lo {
+        return Err(format!("values {text:?}: the range is empty"));
+    }
+    if hi as i128 - lo as i128 >= 100_000 {
+        return Err(format!("values {text:?}: more than 100000 values"));
+    }
+    Ok((lo..=hi).collect())
+}
+
+fn list(names: &[String]) -> String {
+    match names.len() {
+        0..=12 => names.join(" "),
+        n => format!("{} ... ({n} in all)", names[..12].join(" ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SQUARE: &str =
+        "values = \"1..4\"\ncells = [\"a\", \"b\", \"c\", \"d\"]\nlines = [[\"a\", \"b\"], [\"c\", \"d\"]]\n";
+
+    #[test]
+    fn reads_a_plain_figure() {
+        let f = parse("t.toml", SQUARE).unwrap();
+        assert_eq!(f.cells.len(), 4);
+        assert_eq!(f.lines, vec![vec![0, 1], vec![2, 3]]);
+        assert_eq!(f.values, vec![1, 2, 3, 4]);
+        assert_eq!((f.sum, f.distinct, f.symmetry), (Sum::Equal, true, Symmetry::Lines));
+        assert_eq!(f.name, "t");
+    }
+
+    #[test]
+    fn mistakes_name_their_place() {
+        let unknown = SQUARE.replace("[\"c\", \"d\"]]", "[\"c\", \"q\"]]");
+        let e = parse("t.toml", &unknown).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 28), "{e}");
+        assert!(e.message.contains("unknown cell \"q\""), "{e}");
+        let short = SQUARE.replace("1..4", "1..3");
+        let e = parse("t.toml", &short).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 10), "{e}");
+        assert!(e.message.contains("3 values for 4 cells"), "{e}");
+        let e = parse("t.toml", "values = [1]\ncells = [\"a\"]\nlines = [[\"a\"]]\ncolour = 3\n").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        let e = parse("t.toml", &SQUARE.replace("\"1..4\"", "\"1..x\"")).unwrap_err();
+        assert!(e.message.contains("not an integer"), "{e}");
+    }
+}

@@ -1,0 +1,189 @@
+//! A magic figure's `solve` through the filling pipeline ([`puzzlec_engine::fill`]), for
+//! every puzzle built on line sums: the encoding that suits the instance, the size cap,
+//! certification, and the enumeration. What is the puzzle's own (how fillings are shown,
+//! what "none" means in its words) comes in through [`Look`].
+
+use std::time::{Duration, Instant};
+
+use crate::drive as magic;
+use crate::encodings::{self, MagicEncoding, MagicProblem};
+use puzzlec_drive::enumerate::Enumeration;
+use puzzlec_drive::DriveError;
+use puzzlec_engine::answer::Answer;
+use puzzlec_engine::certify::Certification;
+use puzzlec_engine::env::{self, Env};
+use puzzlec_engine::error::{Error, ErrorKind, Result};
+use puzzlec_engine::event::Event;
+use puzzlec_engine::{fill, Request};
+use puzzlec_ir::Cnf;
+use puzzlec_solve::{Backend, Outcome};
+
+/// What a puzzle adds to a filling run.
+pub trait Look {
+    /// Writes the (checked) fillings into the answer; every one when `complete` is given.
+    fn show(&self, answer: &mut Answer, p: &MagicProblem, fillings: &[Vec<i64>], complete: Option<bool>);
+    /// The reason and words of "none exists", without givens and with them.
+    fn none(&self, givens: bool) -> (&'static str, &'static str);
+}
+
+/// The encoding named `name` among the line-sum encodings.
+///
+/// # Errors
+/// Bad input naming the puzzle's encodings when there is none of that name.
+pub fn encoding(puzzle: &str, name: &str) -> Result<&'static dyn MagicEncoding> {
+    puzzlec_engine::choose::named(puzzle, &encodings::ALL, name)
+}
+
+/// Solves `problem` for `request` (its options) and writes the answer begun as `answer`;
+/// a problem that is `Err` of kind no-solution (values without an integer sum) is
+/// answered "none" with its message at once.
+///
+/// # Errors
+/// Bad input (names, size); unknown when a solver fails or lies.
+pub fn solve(
+    problem: Result<MagicProblem>,
+    up_to_symmetry: bool,
+    request: &Request,
+    env: &Env,
+    look: &dyn Look,
+    mut answer: Answer,
+    on: &mut dyn FnMut(Event),
+) -> Result<Answer> {
+    let options = &request.options;
+    let puzzle = request.puzzle.as_str();
+    let started = Instant::now();
+    let deadline = env::deadline(options.timeout)?;
+    let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
+    let backend = solver.backend().ok_or_else(|| {
+        Error::bad_input(
+            "the search solver does not fill magic figures: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
+        )
+    })?;
+    // Without a name, the CNF encoding that suits this instance (its tables' size decides).
+    let suits = match (&problem, backend.form()) {
+        (Ok(p), puzzlec_solve::Form::Dimacs) => Some(encodings::preferred(p)),
+        _ => None,
+    };
+    let requested = options.encoding.as_deref().or(suits);
+    let encoding = puzzlec_engine::choose::for_backend(puzzle, &encodings::ALL, requested, backend)?;
+    answer.encoding = Some(encoding.name().into());
+    answer.solver = Some(backend.id().into());
+    let finish = |mut a: Answer| {
+        a.time_ms = Some(started.elapsed().as_millis() as u64);
+        Ok(a)
+    };
+    let p = match problem {
+        Ok(p) => p,
+        Err(e) if e.kind() == ErrorKind::NoSolution => {
+            return finish(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
+        }
+        Err(e) => return Err(e),
+    };
+    encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
+    let cert = Certification::start(options, &solver, env, deadline)?;
+    puzzlec_engine::certify::needs_cnf(
+        cert.is_some(),
+        encoding.name(),
+        encoding.writes(puzzlec_ir::Form::Dimacs),
+        Some(encodings::preferred(&p)),
+    )?;
+    let fill = Fill { encoding, backend, p, look };
+    let how = fill::Enumerate { all: options.all, up_to_symmetry, deadline, timeout: options.timeout };
+    finish(fill::enumerate(&fill, &how, answer, cert, on)?)
+}
+
+/// One problem with its encoding and backend, as the enumeration sees it.
+struct Fill<'a> {
+    encoding: &'static dyn MagicEncoding,
+    backend: &'a Backend,
+    p: MagicProblem,
+    look: &'a dyn Look,
+}
+
+impl Fill<'_> {
+    /// The problem, with the symmetry-breaking facts when `classes`.
+    fn of(&self, classes: bool) -> MagicProblem {
+        MagicProblem { break_symmetry: classes, ..self.p.clone() }
+    }
+}
+
+impl fill::Fillings for Fill<'_> {
+    /// Classes need the whole symmetry (no givens) and distinct values (then every class
+    /// has one member per symmetry, and the breaking pairs keep exactly one).
+    fn symmetric(&self) -> bool {
+        self.p.givens.is_empty() && self.p.distinct
+    }
+
+    fn one(&self, classes: bool, limit: Duration) -> std::result::Result<Outcome<Vec<i64>>, DriveError> {
+        magic::solve_one(self.encoding, self.backend, &self.of(classes), limit)
+    }
+
+    fn classes(
+        &self,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<fill::Classes, DriveError> {
+        let magic::Classes { all, classes } =
+            magic::all_by_classes(self.encoding, self.backend, &self.p, deadline, found)?;
+        Ok(fill::Classes { members: all, representatives: classes })
+    }
+
+    fn every(
+        &self,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> std::result::Result<Enumeration<Vec<i64>>, DriveError> {
+        magic::all_fillings(self.encoding, self.backend, &self.p, deadline, found)
+    }
+
+    fn canonical(&self, filling: &[i64]) -> Vec<i64> {
+        self.p.shape.orbit(filling).swap_remove(0)
+    }
+
+    fn cnf(&self, classes: bool) -> Option<Cnf> {
+        match magic::encode(self.encoding, &self.of(classes), puzzlec_solve::Form::Dimacs) {
+            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
+            _ => None,
+        }
+    }
+
+    fn blocking(&self, filling: &[i64]) -> Vec<(String, i64)> {
+        self.encoding.blocking(filling)
+    }
+
+    fn refute(&self) -> Result<()> {
+        refute_lie(self.backend, &self.p)
+    }
+
+    fn none(&self) -> (&'static str, &'static str) {
+        self.look.none(!self.p.givens.is_empty())
+    }
+
+    fn show(&self, answer: &mut Answer, fillings: &[Vec<i64>], complete: Option<bool>) {
+        self.look.show(answer, &self.p, fillings, complete);
+    }
+
+    fn expansion(&self) -> String {
+        format!("each class is expanded by the {} symmetries, every member checked", self.p.shape.symmetries.len())
+    }
+}
+
+/// Before "none exists" is printed on another solver's word, the embedded SAT solver looks
+/// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. [G]'s
+/// proofs make the claim checkable; this only keeps a wrong one from being printed.
+fn refute_lie(backend: &Backend, p: &MagicProblem) -> Result<()> {
+    let embedded = Backend::embedded_sat();
+    if backend.id() == embedded.id() {
+        return Ok(());
+    }
+    let preferred = encoding(p.puzzle, encodings::preferred(p))?;
+    if let Ok(Outcome::Sat(values)) = magic::solve_one(preferred, &embedded, p, Duration::from_secs(5)) {
+        let shown: Vec<String> = values.iter().map(i64::to_string).collect();
+        return Err(Error::unknown(format!(
+            "solver {} answered UNSAT, but the embedded SAT solver finds a filling that checks ({}): the solver is wrong",
+            backend.id(),
+            shown.join(" ")
+        )));
+    }
+    Ok(())
+}
