@@ -3,7 +3,10 @@
 OR-Tools CP-SAT with one worker on the plain model (integer cells LO..HI, AllDifferent, one
 linear equation per line), side by side in one run, each with the same time limit.
 
-Usage: bench-hex.py PUZZLEC [--limit S] [--only N..] [--no-cpsat]
+Then the shipped figure files (`examples/figures/`): every filling and one per symmetry
+class, with the count and the time of each (whole process).
+
+Usage: bench-hex.py PUZZLEC [--limit S] [--only N..] [--no-cpsat] [--no-figures]
 The lines of the CP-SAT model are read from puzzlec's own LIA script (`emit --encoding lia`),
 so both solve the same problem; every CP-SAT solution is checked here, every puzzlec one by
 puzzlec's replay. Prints a Markdown table.
@@ -25,6 +28,7 @@ parser.add_argument("puzzlec")
 parser.add_argument("--limit", type=float, default=300.0)
 parser.add_argument("--only", help="a comma list of ORDER:LO..HI")
 parser.add_argument("--no-cpsat", action="store_true")
+parser.add_argument("--no-figures", action="store_true")
 args = parser.parse_args()
 
 
@@ -89,3 +93,21 @@ for order, values in chosen:
     cword, cseconds = cpsat(order, values)
     ratio = f"{cseconds / seconds:.1f}" if word == "found" and cword == "found" else "-"
     print(f"| {order} | {values} | {magic} | {shown} | {encoding} | {cword} in {cseconds:.1f} s | {ratio} |", flush=True)
+
+FIGURES = ["square3", "square4", "hexagram", "pentagram", "pentagram12", "triangle", "hex38"]
+if not args.no_figures:
+    print()
+    print("| figure | fillings | time | up to symmetry | time |")
+    print("|---|---:|---:|---:|---:|")
+    for name in FIGURES:
+        cells = []
+        for extra in ([], ["--up-to-symmetry"]):
+            started = time.perf_counter()
+            out = subprocess.run([args.puzzlec, "solve", "figure", f"examples/figures/{name}.toml", "--all", "--json",
+                                  "-q", "--timeout", str(args.limit)] + extra, capture_output=True, text=True)
+            seconds = time.perf_counter() - started
+            a = json.loads(out.stdout)
+            count = a.get("count", 0) if a.get("status") == "solved" else a.get("status")
+            complete = "" if a.get("complete", True) else " (incomplete)"
+            cells += [f"{count}{complete}", f"{seconds:.2f} s"]
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)

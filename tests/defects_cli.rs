@@ -114,14 +114,14 @@ fn usage_errors_are_exit_2() {
         &["solve", "slide", "--board", SEED, "--encoding", "bv", "--solver", "cadical"],
         &["solve", "hex", "--encoding", "lia", "--solver", "cadical"],
         &["solve", "cross", "--encoding", "smt", "--solver", "cadical"],
-        &["solve", "hex", "--solver", "search"],
+        &["solve", "hex", "--all", "--solver", "search"],
     ];
     for args in cases {
         let run = puzzlec(args).expect_code(2);
         assert!(!run.stderr.contains("missing"), "{args:?}: {}", run.stderr);
     }
-    let run = puzzlec(&["solve", "hex", "--solver", "search"]);
-    assert!(run.stderr.contains("does not fill magic figures"), "{}", run.stderr);
+    let run = puzzlec(&["solve", "hex", "--all", "--solver", "search"]);
+    assert!(run.stderr.contains("proves nothing"), "{}", run.stderr);
 }
 
 #[test]

@@ -215,3 +215,13 @@ fn the_drawing_has_every_filling() {
     let cells = doc.descendants().filter(|n| n.attribute("class") == Some("cell")).count();
     assert_eq!((panels, cells), (8, 72));
 }
+
+#[test]
+fn the_local_search_fills_figures_with_a_sum() {
+    let path = "examples/figures/square4.toml";
+    let v = puzzlec(&["solve", "figure", path, "--solver", "search", "--json"]).expect_code(0).json();
+    assert_eq!(v["solver"], "search", "{v}");
+    assert_eq!(checked(path, &v, &(1..=16).collect::<Vec<_>>())[0].0, 34);
+    let open = puzzlec(&["solve", "figure", "examples/figures/triangle.toml", "--solver", "search"]).expect_code(2);
+    assert!(open.stderr.contains("open sum"), "{}", open.stderr);
+}

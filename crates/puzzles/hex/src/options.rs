@@ -26,6 +26,17 @@ struct Input {
     givens: Option<String>,
 }
 
+/// What a family is drawn from.
+#[derive(Args, Debug)]
+struct Drawn {
+    /// Order of the hexagons (3: Hex38).
+    #[arg(long, default_value_t = 3)]
+    order: usize,
+    /// Their values, LO..HI (default 1..cells).
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
+    values: Option<String>,
+}
+
 #[derive(Args, Debug)]
 struct Symmetry {
     /// One filling per class of rotations and reflections (emit: add the symmetry-breaking
@@ -45,6 +56,7 @@ impl CommandLine for crate::Hex {
                     "puzzlec solve hex --all --up-to-symmetry  (1: the 12 are one solution turned and mirrored)",
                     "puzzlec solve hex --givens 1=3,10=5       (a half-solved wooden puzzle)",
                     "puzzlec solve hex --order 4 --values 3..39   (magic sum 111)",
+                    "puzzlec solve hex --order 5 --values 15..75 --solver search   (local search, 2 cores)",
                     "puzzlec solve hex --order 5 --values -30..30 (zero-sum)",
                 ],
                 notes: "\
@@ -53,9 +65,12 @@ sum is the values' total divided by the number of rows (the rows share out every
 values whose total does not divide have no magic hexagon (exit 1 at once). The default
 solver is the embedded cadical, with the encoding that suits the instance: cnf (a table of
 value sets per line) while the tables are small, unary (order-encoded values, line sums by
-totalizers) beyond; the search solver has no hexagon search. --all without givens
-enumerates one filling per symmetry class and expands each class by the hexagon's 12
-symmetries, checking every member.",
+totalizers) beyond; there, one filling is raced between the SAT cubes and a local search
+(simulated annealing) on one core, and the answer names the one that found it. --solver
+search runs the local search alone on every core: it finds fillings (order 5 in seconds to
+a minute) but proves nothing, so it answers a filling or \"unknown\", and refuses --all.
+--all without givens enumerates one filling per symmetry class and expands each class by
+the hexagon's 12 symmetries, checking every member.",
             },
             Verb::Emit => Help {
                 about: "Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).",
@@ -71,9 +86,16 @@ symmetries, checking every member.",
                 notes: "Order, givens and symmetry breaking are read from the emitted file's first line.",
             },
             Verb::Family => Help {
-                about: "Hex38 with a few givens, on both sides of solvability.",
-                examples: &["puzzlec family hex --count 10 --seed 3 --out hex38"],
-                notes: "",
+                about: "Magic hexagons (Hex38 by default) with a few givens, on both sides of solvability.",
+                examples: &[
+                    "puzzlec family hex --count 10 --seed 3 --out hex38",
+                    "puzzlec family hex --order 4 --values 3..39 --count 5 --out hex4",
+                ],
+                notes: "\
+Order 3: every filling is enumerated and each label read from that enumeration. Larger
+orders: one filling is found; a SAT instance keeps two or three of its values, an UNSAT one
+changes one of them and is labelled by the embedded solver (30 s at most; instances it
+cannot decide are drawn again).",
             },
             Verb::Verify | Verb::Jobs => return None,
         })
@@ -82,7 +104,8 @@ symmetries, checking every member.",
     fn args(&self, verb: Verb, cmd: Command) -> Command {
         match verb {
             Verb::Solve | Verb::Emit => Symmetry::augment_args(Input::augment_args(cmd)),
-            Verb::Decode | Verb::Family | Verb::Verify | Verb::Jobs => cmd,
+            Verb::Family => Drawn::augment_args(cmd),
+            Verb::Decode | Verb::Verify | Verb::Jobs => cmd,
         }
     }
 
@@ -98,6 +121,10 @@ symmetries, checking every member.",
                     up_to_symmetry: s.up_to_symmetry,
                 };
                 Ok(fields(&instance))
+            }
+            Verb::Family => {
+                let d: Drawn = parsed(m)?;
+                Ok(fields(&HexInstance { order: d.order, values: d.values, ..HexInstance::default() }))
             }
             _ => Ok(Fields::new()),
         }

@@ -54,11 +54,11 @@ pub fn solve(
     let started = Instant::now();
     let deadline = env::deadline(options.timeout)?;
     let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
-    let backend = solver.backend().ok_or_else(|| {
-        Error::bad_input(
-            "the search solver does not fill magic figures: use a SAT or SMT solver (cadical, z3, or one of solvers.toml)",
-        )
-    })?;
+    let Some(backend) = solver.backend() else {
+        let mut a = searched(problem, request, deadline, look, answer)?;
+        a.time_ms = Some(started.elapsed().as_millis() as u64);
+        return Ok(a);
+    };
     // Without a name, the CNF encoding that suits this instance (its tables' size decides).
     let suits = match (&problem, backend.form()) {
         (Ok(p), puzzlec_solve::Form::Dimacs) => Some(encodings::preferred(p)),
@@ -87,9 +87,56 @@ pub fn solve(
         encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(encodings::preferred(&p)),
     )?;
-    let fill = Fill { encoding, backend, p, look };
+    let fill = Fill { encoding, backend, p, look, by_search: std::cell::Cell::new(false) };
     let how = fill::Enumerate { all: options.all, up_to_symmetry, deadline, timeout: options.timeout };
     finish(fill::enumerate(&fill, &how, answer, cert, on)?)
+}
+
+/// `--solver search`: one filling by local search on every core, or "unknown" (it proves
+/// nothing, so `--all`, `--certify` and an open sum are refused with the way out).
+///
+/// # Errors
+/// Bad input for what the search cannot do; a filling that fails the check.
+fn searched(
+    problem: Result<MagicProblem>,
+    request: &Request,
+    deadline: Option<Instant>,
+    look: &dyn Look,
+    mut answer: Answer,
+) -> Result<Answer> {
+    let options = &request.options;
+    let refuse = |what: &str| {
+        Error::bad_input(format!(
+            "--solver search is a local search: it finds one filling and proves nothing, so {what}; use a SAT or SMT solver (cadical, z3, or one of solvers.toml)"
+        ))
+    };
+    if options.all {
+        return Err(refuse("--all (which claims there are no more) needs a proof"));
+    }
+    if options.certify {
+        return Err(refuse("--certify has no claim to certify"));
+    }
+    answer.solver = Some(magic::local::SOLVER.into());
+    let p = match problem {
+        Ok(p) => p,
+        Err(e) if e.kind() == ErrorKind::NoSolution => {
+            return Ok(answer.no_solution(Some("no-integer-magic-sum"), e.message()))
+        }
+        Err(e) => return Err(e),
+    };
+    if !magic::local::applies(&p) {
+        return Err(refuse(
+            "an open sum (sum = \"equal\" where the figure does not imply it) is left to the solvers that choose it",
+        ));
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(match magic::local::search(&p, deadline, threads).map_err(|e| Error::unknown(e.to_string()))? {
+        Some(filling) => {
+            look.show(&mut answer, &p, &[filling], None);
+            answer
+        }
+        None => answer.unknown(env::limit_reason(options.timeout, deadline, "the local search found no filling")),
+    })
 }
 
 /// One problem with its encoding and backend, as the enumeration sees it.
@@ -98,6 +145,8 @@ struct Fill<'a> {
     backend: &'a Backend,
     p: MagicProblem,
     look: &'a dyn Look,
+    /// Whether the local search racing the SAT cubes found the filling shown.
+    by_search: std::cell::Cell<bool>,
 }
 
 impl Fill<'_> {
@@ -115,7 +164,9 @@ impl fill::Fillings for Fill<'_> {
     }
 
     fn one(&self, classes: bool, limit: Duration) -> std::result::Result<Outcome<Vec<i64>>, DriveError> {
-        magic::solve_one(self.encoding, self.backend, &self.of(classes), limit)
+        let (outcome, by_search) = magic::solve_one_racing(self.encoding, self.backend, &self.of(classes), limit)?;
+        self.by_search.set(by_search);
+        Ok(outcome)
     }
 
     fn classes(
@@ -161,6 +212,10 @@ impl fill::Fillings for Fill<'_> {
 
     fn show(&self, answer: &mut Answer, fillings: &[Vec<i64>], complete: Option<bool>) {
         self.look.show(answer, &self.p, fillings, complete);
+        if self.by_search.get() {
+            answer.solver = Some(magic::local::SOLVER.into());
+            answer.encoding = None;
+        }
     }
 
     fn expansion(&self) -> String {

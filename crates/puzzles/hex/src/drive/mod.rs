@@ -7,6 +7,7 @@
 pub mod branching;
 pub mod equivalence;
 pub mod fill;
+pub mod local;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -97,13 +98,53 @@ pub fn solve_one(
     p: &MagicProblem,
     limit: Duration,
 ) -> Result<Outcome<Vec<i64>>, DriveError> {
+    solve_with(encoding, backend, p, limit, cores())
+}
+
+/// One filling as [`solve_one`] finds it, but on the embedded solver for an instance past
+/// `cnf`'s tables with the local search racing the SAT cubes on one core ([`local`]); true
+/// beside the filling when the local search found it.
+///
+/// # Errors
+/// As [`solve_one`].
+pub fn solve_one_racing(
+    encoding: &dyn MagicEncoding,
+    backend: &Backend,
+    p: &MagicProblem,
+    limit: Duration,
+) -> Result<(Outcome<Vec<i64>>, bool), DriveError> {
+    let embedded = backend.id() == Backend::embedded_sat().id();
+    if !embedded || !local::applies(p) || crate::encodings::preferred(p) != "unary" {
+        return Ok((solve_one(encoding, backend, p, limit)?, false));
+    }
+    let deadline = Instant::now() + limit;
+    let threads = cores().saturating_sub(1).max(1);
+    let (sat, found) = local::race(p, Some(deadline), || solve_with(encoding, backend, p, limit, threads))?;
+    match found {
+        Some(filling) => Ok((Outcome::Sat(filling), true)),
+        None => Ok((sat?, false)),
+    }
+}
+
+/// The machine's cores.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn solve_with(
+    encoding: &dyn MagicEncoding,
+    backend: &Backend,
+    p: &MagicProblem,
+    limit: Duration,
+    threads: usize,
+) -> Result<Outcome<Vec<i64>>, DriveError> {
     let started = Instant::now();
     let form = form_for(encoding, backend, p)?;
     let Some(limit) = puzzlec_drive::left_after(started, limit) else {
         return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
     };
     if let Formula::Cnf(cnf) = &form {
-        if let Some(raced) = race(encoding, backend, p, cnf, Instant::now() + limit) {
+        if let Some(raced) = race(encoding, backend, p, cnf, Instant::now() + limit, threads) {
             return raced;
         }
     }
@@ -125,13 +166,14 @@ fn race(
     p: &MagicProblem,
     cnf: &Cnf,
     deadline: Instant,
+    threads: usize,
 ) -> Option<Result<Outcome<Vec<i64>>, DriveError>> {
     if p.shape.cells() < 2 {
         return None;
     }
     let solver = backend.id().to_owned();
     let decode = |m: &AnyModel| decode_checked(encoding, &solver, p, m);
-    let out = in_cubes(backend, p, cnf, Some(deadline), &decode, true)?;
+    let out = in_cubes(backend, p, cnf, Some(deadline), &decode, true, threads)?;
     Some(out.map(|e| match (e.solutions.into_iter().next(), e.complete) {
         (Some(filling), _) => Outcome::Sat(filling),
         (None, true) => Outcome::Unsat,
@@ -177,6 +219,10 @@ pub fn all_fillings(
 /// 2.1 s with the branching, 0.9 s with both.
 const PRESET: &str = "sat";
 
+/// How long a raced cube is solved at a time before it goes behind the others (with twice
+/// the time): see [`Parallel::slice`].
+const SLICE: Option<Duration> = Some(Duration::from_millis(500));
+
 /// `all_fillings` on the embedded solver: one cube per value of the first cell not given,
 /// shared out over the machine's cores ([`puzzlec_drive::enumerate_parallel`]), each solver branching
 /// first-fail on cells ([`crate::drive::branching`]). `None` for other backends or encodings
@@ -188,7 +234,7 @@ fn all_fillings_parallel(
     deadline: Option<Instant>,
     decode: &(dyn Fn(&AnyModel) -> Result<Vec<i64>, DriveError> + Sync),
 ) -> Option<Result<Enumeration<Vec<i64>>, DriveError>> {
-    let out = in_cubes(backend, p, cnf, deadline, decode, false)?;
+    let out = in_cubes(backend, p, cnf, deadline, decode, false, cores())?;
     // Threads finish in any order: the classes come back sorted.
     Some(out.map(|mut e| {
         e.solutions.sort();
@@ -205,6 +251,7 @@ fn in_cubes(
     deadline: Option<Instant>,
     decode: &(dyn Fn(&AnyModel) -> Result<Vec<i64>, DriveError> + Sync),
     first: bool,
+    threads: usize,
 ) -> Option<Result<Enumeration<Vec<i64>>, DriveError>> {
     use crate::encodings::cnf::var_name;
     crate::drive::branching::CellFirstFail::new(cnf, p.shape.cells(), &p.values, false)?;
@@ -224,8 +271,7 @@ fn in_cubes(
         crate::drive::branching::CellFirstFail::new(cnf, p.shape.cells(), &p.values, descending)
             .map(|b| Box::new(b) as Box<dyn puzzlec_solve::propagator::Propagator>)
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let how = Parallel { threads, cadical_config: Some(PRESET), propagator: Some(&make), first };
+    let how = Parallel { threads, cadical_config: Some(PRESET), propagator: Some(&make), first, slice: SLICE };
     enumerate_parallel(backend, cnf, &cubes, deadline, &how, decode, &block)
 }
 

@@ -1,6 +1,7 @@
 //! Line-sum figures: the shape every encoding sees, checking a filling; magic hexagons of
 //! order n (geometry derived from coordinates, never a typed table) and their printing.
 
+pub mod anneal;
 pub mod brute;
 pub mod filling;
 pub mod geometry;
