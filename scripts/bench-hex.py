@@ -29,6 +29,7 @@ parser.add_argument("--limit", type=float, default=300.0)
 parser.add_argument("--only", help="a comma list of ORDER:LO..HI")
 parser.add_argument("--no-cpsat", action="store_true")
 parser.add_argument("--no-figures", action="store_true")
+parser.add_argument("--solver", help="puzzlec's --solver (default: its own choice)")
 args = parser.parse_args()
 
 
@@ -69,12 +70,13 @@ def cpsat(order, values):
 
 def puzzlec(order, values):
     started = time.perf_counter()
+    solver = ["--solver", args.solver] if args.solver else []
     out = subprocess.run([args.puzzlec, "solve", "hex", "--order", str(order), "--values", values, "--json", "-q",
-                          "--timeout", str(args.limit)], capture_output=True, text=True)
+                          "--timeout", str(args.limit)] + solver, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     a = json.loads(out.stdout)
     word = {"solved": "found", "no-solution": "none"}.get(a.get("status"), a.get("status", "error"))
-    return word, seconds, a.get("encoding", "-"), a.get("magic_sum")
+    return word, seconds, f'{a.get("solver", "-")} {a.get("encoding") or ""}'.strip(), a.get("magic_sum")
 
 
 chosen = INSTANCES
@@ -82,7 +84,7 @@ if args.only:
     wanted = [tuple(w.split(":")) for w in args.only.split(",")]
     chosen = [(int(o), v) for o, v in wanted]
 print(f"limit {args.limit:.0f} s each")
-print("| order | values | magic sum | puzzlec (cadical) | encoding | CP-SAT, 1 worker | CP-SAT / puzzlec |")
+print("| order | values | magic sum | puzzlec | found by | CP-SAT, 1 worker | CP-SAT / puzzlec |")
 print("|---:|---|---:|---|---|---|---:|")
 for order, values in chosen:
     word, seconds, encoding, magic = puzzlec(order, values)

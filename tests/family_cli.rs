@@ -84,3 +84,30 @@ fn smt_files_carry_their_status_and_z3_agrees() {
     }
     assert_eq!(seen, 4);
 }
+
+/// Other values: the zero-sum hexagons of order 3, labelled from their enumeration, and
+/// Debian's cadical agrees with every label.
+#[test]
+fn hex_families_of_other_values_are_labelled_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("zero");
+    let args = ["family", "hex", "--values", "-9..9", "--count", "2", "--seed", "4", "--out", out.to_str().unwrap()];
+    puzzlec(&[&args[..], &["-q"]].concat()).expect_code(0);
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "cnf") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains("values=-9..9"), "{}", path.display());
+            let sat = path.to_str().unwrap().ends_with("-sat.cnf");
+            seen += 1;
+            if have("cadical") {
+                let answer = Command::new("cadical").arg("-q").arg(&path).output().unwrap();
+                let said = String::from_utf8_lossy(&answer.stdout);
+                let want = if sat { "s SATISFIABLE" } else { "s UNSATISFIABLE" };
+                assert!(said.lines().any(|l| l == want), "{}: {said}", path.display());
+            }
+        }
+    }
+    assert_eq!(seen, 4);
+}

@@ -81,6 +81,30 @@ pub fn within<R>(token: &Token, f: impl FnOnce() -> R) -> R {
     result
 }
 
+/// Runs `f` while a watcher thread passes a stop of this thread's run (a portfolio's loser)
+/// on to `token`, the token of the threads `f` spawns; an interrupt reaches every thread by
+/// itself. Why: a run's own threads start with no token, so the caller's would not reach
+/// them.
+pub fn forwarding<R>(token: &Token, f: impl FnOnce() -> R) -> R {
+    let outer = current().unwrap_or_default();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (outer, done) = (&outer, &done);
+        scope.spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                if outer.is_stopped() {
+                    token.stop();
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        let out = f();
+        done.store(true, Ordering::SeqCst);
+        out
+    })
+}
+
 /// The token installed on this thread, for a callback or watcher that runs elsewhere.
 pub fn current() -> Option<Token> {
     CURRENT.with(|c| c.borrow().clone())

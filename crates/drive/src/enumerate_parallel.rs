@@ -7,10 +7,9 @@
 //! found twice, and the enumeration is complete when every cube answered UNSAT. A thread
 //! that finishes early takes more cubes, so uneven cubes balance themselves.
 
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use puzzlec_ir::{Cnf, Lit};
 use puzzlec_solve::propagator::Propagator;
@@ -30,52 +29,6 @@ pub struct Parallel<'a> {
     /// Stop every thread at the first model (a race for one filling, not an enumeration):
     /// the answer then holds that model and is complete only when every cube was UNSAT.
     pub first: bool,
-    /// In a race, how long a cube is solved at a time: past it the cube goes back behind
-    /// the others with twice the time, so no thread stays in a hard cube (often an UNSAT
-    /// one) while an easy one holds the model. `None`: each cube to the end.
-    pub slice: Option<Duration>,
-}
-
-/// The cubes not yet answered, and those being solved.
-struct Queue {
-    /// Cube index and how long it may be solved this time.
-    pending: Mutex<VecDeque<(usize, Option<Duration>)>>,
-    /// Cubes not yet answered (pending or being solved).
-    open: AtomicUsize,
-    closed: std::sync::atomic::AtomicBool,
-    /// Whether cubes come back (sliced): then an idle thread waits for them.
-    sliced: bool,
-}
-
-impl Queue {
-    /// The next cube; waits while every cube left is being solved by another thread (one
-    /// may come back). `None` when all are answered, or the run is over.
-    fn take(&self) -> Option<(usize, Option<Duration>)> {
-        loop {
-            if self.closed.load(Ordering::SeqCst) || puzzlec_core::stop::requested() {
-                return None;
-            }
-            if let Some(next) = self.pending.lock().expect("no thread panics holding the queue").pop_front() {
-                return Some(next);
-            }
-            if !self.sliced || self.open.load(Ordering::SeqCst) == 0 {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    fn answered(&self) {
-        self.open.fetch_sub(1, Ordering::SeqCst);
-    }
-
-    fn put_back(&self, cube: usize, time: Duration) {
-        self.pending.lock().expect("no thread panics holding the queue").push_back((cube, Some(time)));
-    }
-
-    fn close(&self) {
-        self.closed.store(true, Ordering::SeqCst);
-    }
 }
 
 /// Enumerates the models of `cnf` cube by cube over `how.threads` threads (the embedded
@@ -98,22 +51,14 @@ pub fn enumerate_parallel<P: Send>(
     if !backend.offers_sessions() {
         return None;
     }
-    let slice = how.slice.filter(|_| how.first);
-    let next = Queue {
-        pending: Mutex::new((0..cubes.len()).map(|i| (i, slice)).collect()),
-        open: AtomicUsize::new(cubes.len()),
-        closed: std::sync::atomic::AtomicBool::new(false),
-        sliced: slice.is_some(),
-    };
-    let outer = puzzlec_core::stop::current().unwrap_or_default();
-    // The workers' own token: the caller's stop reaches it through the watcher below, and
-    // in a race the first model stops it.
+    let next = AtomicUsize::new(0);
+    // The workers' own token: the caller's stop reaches it through the watcher, and in a
+    // race the first model stops it.
     let token = puzzlec_core::stop::Token::new();
-    let done = std::sync::atomic::AtomicBool::new(false);
     let results: Mutex<Vec<Result<Enumeration<P>, DriveError>>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..how.threads.clamp(1, cubes.len().max(1)))
-            .map(|_| {
+    puzzlec_core::stop::forwarding(&token, || {
+        std::thread::scope(|scope| {
+            for _ in 0..how.threads.clamp(1, cubes.len().max(1)) {
                 let (next, token, results) = (&next, &token, &results);
                 scope.spawn(move || {
                     let out = puzzlec_core::stop::within(token, || {
@@ -123,23 +68,9 @@ pub fn enumerate_parallel<P: Send>(
                         token.stop();
                     }
                     results.lock().expect("no worker panics while holding the lock").push(out);
-                })
-            })
-            .collect();
-        let (outer, token, done) = (&outer, &token, &done);
-        scope.spawn(move || {
-            while !done.load(Ordering::SeqCst) {
-                if outer.is_stopped() {
-                    token.stop();
-                    return;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(10));
+                });
             }
         });
-        for w in workers {
-            let _ = w.join();
-        }
-        done.store(true, Ordering::SeqCst);
     });
     let mut all = Enumeration { solutions: Vec::new(), complete: true, stopped: None };
     for result in results.into_inner().expect("workers finished") {
@@ -161,7 +92,7 @@ fn worker<P>(
     backend: &Backend,
     cnf: &Cnf,
     cubes: &[Vec<Lit>],
-    next: &Queue,
+    next: &AtomicUsize,
     deadline: Option<Instant>,
     how: &Parallel<'_>,
     decode: &(dyn Fn(&AnyModel) -> Result<P, DriveError> + Sync),
@@ -173,32 +104,25 @@ fn worker<P>(
         session.connect(p);
     }
     let remaining = || puzzlec_core::stop::time_left(deadline);
-    while let Some((i, time)) = next.take() {
-        let cube = &cubes[i];
+    loop {
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(cube) = cubes.get(i) else { return Ok(out) };
         loop {
-            match session.solve(cube, time.map_or_else(remaining, |t| t.min(remaining()))) {
+            match session.solve(cube, remaining()) {
                 Outcome::Sat(m) => {
                     let solution = decode(&AnyModel::Cnf(m))?;
                     session.add_clause(&block(&solution));
                     out.solutions.push(solution);
                     if how.first {
-                        next.close();
+                        next.store(cubes.len(), Ordering::SeqCst);
                         out.complete = false;
                         return Ok(out);
                     }
                 }
-                Outcome::Unsat => {
-                    next.answered();
-                    break;
-                }
-                // Its time is up, not the run's: behind the others, with twice the time.
-                Outcome::Unknown(_) if time.is_some() && !remaining().is_zero() => {
-                    next.put_back(i, 2 * time.unwrap_or_default());
-                    break;
-                }
+                Outcome::Unsat => break,
                 Outcome::Unknown(reason) => {
                     // Stop the other threads too: the run is over.
-                    next.close();
+                    next.store(cubes.len(), Ordering::SeqCst);
                     out.complete = false;
                     out.stopped = Some(reason);
                     return Ok(out);
@@ -206,11 +130,4 @@ fn worker<P>(
             }
         }
     }
-    // Asked to stop between cubes: not complete (another thread's model or time limit,
-    // when that is why, says so in its own part).
-    if puzzlec_core::stop::requested() && next.open.load(Ordering::SeqCst) > 0 {
-        out.complete = false;
-        out.stopped = Some("stopped".into());
-    }
-    Ok(out)
 }

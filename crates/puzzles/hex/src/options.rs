@@ -65,8 +65,9 @@ sum is the values' total divided by the number of rows (the rows share out every
 values whose total does not divide have no magic hexagon (exit 1 at once). The default
 solver is the embedded cadical, with the encoding that suits the instance: cnf (a table of
 value sets per line) while the tables are small, unary (order-encoded values, line sums by
-totalizers) beyond; there, one filling is raced between the SAT cubes and a local search
-(simulated annealing) on one core, and the answer names the one that found it. --solver
+totalizers) beyond; there, without --solver, one filling is raced between the SAT cubes
+and a local search (simulated annealing) on one core, and the answer names the one that
+found it (--solver cadical runs the cubes alone). --solver
 search runs the local search alone on every core: it finds fillings (order 5 in seconds to
 a minute) but proves nothing, so it answers a filling or \"unknown\", and refuses --all.
 --all without givens enumerates one filling per symmetry class and expands each class by

@@ -80,6 +80,8 @@ pub fn solve(
         Err(e) => return Err(e),
     };
     encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
+    // Known before any solver runs: said also when none is found, or in time.
+    answer.magic_sum = p.magic;
     let cert = Certification::start(options, &solver, env, deadline)?;
     puzzlec_engine::certify::needs_cnf(
         cert.is_some(),
@@ -87,7 +89,9 @@ pub fn solve(
         encoding.writes(puzzlec_ir::Form::Dimacs),
         Some(encodings::preferred(&p)),
     )?;
-    let fill = Fill { encoding, backend, p, look, by_search: std::cell::Cell::new(false) };
+    // Unnamed, the solver is the default and may race the local search beside it.
+    let race = options.solver.is_none();
+    let fill = Fill { encoding, backend, p, look, race, by_search: std::cell::Cell::new(false) };
     let how = fill::Enumerate { all: options.all, up_to_symmetry, deadline, timeout: options.timeout };
     finish(fill::enumerate(&fill, &how, answer, cert, on)?)
 }
@@ -124,6 +128,7 @@ fn searched(
         }
         Err(e) => return Err(e),
     };
+    answer.magic_sum = p.magic;
     if !magic::local::applies(&p) {
         return Err(refuse(
             "an open sum (sum = \"equal\" where the figure does not imply it) is left to the solvers that choose it",
@@ -145,6 +150,9 @@ struct Fill<'a> {
     backend: &'a Backend,
     p: MagicProblem,
     look: &'a dyn Look,
+    /// Whether one filling races the local search beside the SAT cubes (the default solver,
+    /// not named: `--solver cadical` runs the cubes alone).
+    race: bool,
     /// Whether the local search racing the SAT cubes found the filling shown.
     by_search: std::cell::Cell<bool>,
 }
@@ -164,7 +172,11 @@ impl fill::Fillings for Fill<'_> {
     }
 
     fn one(&self, classes: bool, limit: Duration) -> std::result::Result<Outcome<Vec<i64>>, DriveError> {
-        let (outcome, by_search) = magic::solve_one_racing(self.encoding, self.backend, &self.of(classes), limit)?;
+        let p = self.of(classes);
+        if !self.race {
+            return magic::solve_one(self.encoding, self.backend, &p, limit);
+        }
+        let (outcome, by_search) = magic::solve_one_racing(self.encoding, self.backend, &p, limit)?;
         self.by_search.set(by_search);
         Ok(outcome)
     }

@@ -5,7 +5,6 @@
 //! prove that none exists; racing both keeps each one's strength. Every filling found is
 //! checked by the rules before it is returned.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -34,7 +33,7 @@ pub fn search(p: &MagicProblem, deadline: Option<Instant>, threads: usize) -> Re
     let target = Target { shape: &p.shape, values: &p.values, distinct: p.distinct, sum, givens: &p.givens };
     let found: Mutex<Option<Vec<i64>>> = Mutex::new(None);
     let token = Token::new();
-    watched(&token, || {
+    stop::forwarding(&token, || {
         std::thread::scope(|scope| {
             for seed in 1..=threads.max(1) as u64 {
                 let (target, found, token) = (&target, &found, &token);
@@ -69,7 +68,7 @@ pub fn race<T>(
     let target = Target { shape: &p.shape, values: &p.values, distinct: p.distinct, sum, givens: &p.givens };
     let (sat_token, search_token) = (Token::new(), Token::new());
     let found: Mutex<Option<Vec<i64>>> = Mutex::new(None);
-    let out = watched(&sat_token, || {
+    let out = stop::forwarding(&sat_token, || {
         std::thread::scope(|scope| {
             let (target, found, sat_token, search_token) = (&target, &found, &sat_token, &search_token);
             scope.spawn(move || {
@@ -88,26 +87,4 @@ pub fn race<T>(
         super::check(SOLVER, p, f)?;
     }
     Ok((out, found))
-}
-
-/// Runs `f` while a watcher passes a stop of the caller's run (a portfolio's loser) on to
-/// `token`; an interrupt reaches every thread by itself.
-fn watched<R>(token: &Token, f: impl FnOnce() -> R) -> R {
-    let outer = stop::current().unwrap_or_default();
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (outer, token, done) = (&outer, token, &done);
-        scope.spawn(move || {
-            while !done.load(Ordering::SeqCst) {
-                if outer.is_stopped() {
-                    token.stop();
-                    return;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-        });
-        let out = f();
-        done.store(true, Ordering::SeqCst);
-        out
-    })
 }

@@ -219,10 +219,6 @@ pub fn all_fillings(
 /// 2.1 s with the branching, 0.9 s with both.
 const PRESET: &str = "sat";
 
-/// How long a raced cube is solved at a time before it goes behind the others (with twice
-/// the time): see [`Parallel::slice`].
-const SLICE: Option<Duration> = Some(Duration::from_millis(500));
-
 /// `all_fillings` on the embedded solver: one cube per value of the first cell not given,
 /// shared out over the machine's cores ([`puzzlec_drive::enumerate_parallel`]), each solver branching
 /// first-fail on cells ([`crate::drive::branching`]). `None` for other backends or encodings
@@ -271,7 +267,7 @@ fn in_cubes(
         crate::drive::branching::CellFirstFail::new(cnf, p.shape.cells(), &p.values, descending)
             .map(|b| Box::new(b) as Box<dyn puzzlec_solve::propagator::Propagator>)
     };
-    let how = Parallel { threads, cadical_config: Some(PRESET), propagator: Some(&make), first, slice: SLICE };
+    let how = Parallel { threads, cadical_config: Some(PRESET), propagator: Some(&make), first };
     enumerate_parallel(backend, cnf, &cubes, deadline, &how, decode, &block)
 }
 

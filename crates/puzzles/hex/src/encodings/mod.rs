@@ -47,7 +47,7 @@ pub fn check_size(encoding: &dyn MagicEncoding, p: &MagicProblem) -> Result<(), 
     match clauses > unary::MAX_CLAUSES {
         false => Ok(()),
         true => Err(format!(
-            "{} with {}..{}: the unary CNF would have about {} million clauses, over the cap of {} million (beyond it the formula and the solvers' copies outgrow memory); --encoding lia with an SMT solver has no such size",
+            "{} with {}..{}: the unary CNF would have about {} million clauses, over the cap of {} million (beyond it the formula and the solvers' copies outgrow memory); --solver search (a local search, one filling) or --encoding lia with an SMT solver have no such size",
             p.label,
             p.values[0],
             p.values[p.values.len() - 1],
