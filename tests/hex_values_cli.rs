@@ -57,6 +57,12 @@ fn the_local_search_finds_fillings_and_claims_nothing() {
     assert_eq!(v["status"], "unknown", "{v}");
     let all = puzzlec(&["solve", "hex", "--all", "--solver", "search"]).expect_code(2);
     assert!(all.stderr.contains("proves nothing"), "{}", all.stderr);
+    // Past the CNF's size cap the default looks by local search alone (here only briefly).
+    let big = ["solve", "hex", "--order", "8", "--values", "-84..84", "--timeout", "1", "--json"];
+    let v = puzzlec(&big).json();
+    assert_eq!((v["solver"].as_str(), v["magic_sum"].as_i64()), (Some("search"), Some(0)), "{v}");
+    let named = puzzlec(&["solve", "hex", "--order", "8", "--values", "-84..84", "--solver", "cadical"]);
+    assert!(named.expect_code(2).stderr.contains("--solver search"));
 }
 
 #[test]
@@ -92,7 +98,7 @@ fn bad_values_and_sums_are_named() {
         (vec!["--sum", "40"], "sum to 38"),
         (vec!["--values", "-9..9", "--givens", "1=10"], "outside -9..=9"),
         (vec!["--order", "0"], "at least 1"),
-        (vec!["--order", "8", "--values", "-84..84"], "about 114 million clauses, over the cap"),
+        (vec!["--order", "8", "--values", "-84..84", "--encoding", "unary"], "about 114 million clauses, over the cap"),
     ] {
         let mut full = vec!["solve", "hex"];
         full.extend(args.iter().copied());

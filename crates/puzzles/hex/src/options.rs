@@ -67,7 +67,8 @@ solver is the embedded cadical, with the encoding that suits the instance: cnf (
 value sets per line) while the tables are small, unary (order-encoded values, line sums by
 totalizers) beyond; there, without --solver, one filling is raced between the SAT cubes
 and a local search (simulated annealing) on one core, and the answer names the one that
-found it (--solver cadical runs the cubes alone). --solver
+found it (--solver cadical runs the cubes alone); past the CNF's size cap (order 8) the
+default is the local search alone. --solver
 search runs the local search alone on every core: it finds fillings (order 5 in seconds to
 a minute) but proves nothing, so it answers a filling or \"unknown\", and refuses --all.
 --all without givens enumerates one filling per symmetry class and expands each class by

@@ -79,7 +79,13 @@ pub fn solve(
         }
         Err(e) => return Err(e),
     };
-    encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
+    if let Err(why) = encodings::check_size(encoding, &p) {
+        // Past the size cap the default, for one filling, is the local search alone.
+        if options.solver.is_none() && options.encoding.is_none() && !options.all && !options.certify {
+            return finish(searched(Ok(p), request, deadline, look, Answer { encoding: None, ..answer })?);
+        }
+        return Err(Error::bad_input(why));
+    }
     // Known before any solver runs: said also when none is found, or in time.
     answer.magic_sum = p.magic;
     let cert = Certification::start(options, &solver, env, deadline)?;
