@@ -108,9 +108,7 @@ enum RawSum {
 /// A [`FileError`] at the first mistake.
 pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     let at = |span: Range<usize>, message: String| {
-        let before = &text[..span.start.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = line_column(text, span.start);
         FileError { path: path.to_owned(), line, column, message }
     };
     let raw: Raw = toml::from_str(text).map_err(|e| {
@@ -241,11 +239,17 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
 impl Figure {
     /// Where `span` is in the file, as `line:column`.
     pub fn place(text: &str, span: &Range<usize>) -> String {
-        let before = &text[..span.start.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = line_column(text, span.start);
         format!("{line}:{column}")
     }
+}
+
+/// The line and column (both from 1, columns in characters) of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 /// `LO..HI` or `LO..=HI`, both ends included.

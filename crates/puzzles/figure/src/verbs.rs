@@ -9,7 +9,7 @@ use puzzlec_engine::event::Event;
 use puzzlec_engine::files;
 use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, Request, Verbs};
 use puzzlec_hex::drive::{self as magic, fill};
-use puzzlec_hex::encodings::{self, MagicProblem};
+use puzzlec_hex::encodings::MagicProblem;
 use puzzlec_hex::rules::shape::{breaking_pairs, Shape};
 
 use crate::file::{Figure, Sum, Symmetry};
@@ -210,15 +210,7 @@ impl Verbs for crate::Figure {
                 "--up-to-symmetry: the breaking facts need distinct values (with repeats, solve --up-to-symmetry keeps one filling per class after the fact)",
             ));
         }
-        let default = match req.format {
-            puzzlec_solve::Form::Dimacs => encodings::preferred(&p),
-            form => puzzlec_engine::choose::first_in(&encodings::ALL, form),
-        };
-        let encoding =
-            puzzlec_engine::choose::writing(NAME, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
-        encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
-        let formula = magic::encode(encoding, &p, req.format);
-        Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
+        fill::emit(NAME, &p, req.encoding.as_deref(), req.format)
     }
 
     /// Decodes a solver's answer to an emitted file and checks the filling; the figure

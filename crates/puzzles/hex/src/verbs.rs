@@ -92,11 +92,6 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<MagicProblem> {
     Ok(p)
 }
 
-/// The first encoding written in `form`.
-pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
-    puzzlec_engine::choose::first_in(&encodings::ALL, form)
-}
-
 pub(crate) fn encoding(name: &str) -> Result<&'static dyn MagicEncoding> {
     drive_hex::fill::encoding(PUZZLE, name)
 }
@@ -156,15 +151,7 @@ impl Verbs for crate::Hex {
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let i: &HexInstance = &req.instance.read()?;
         let p = problem(i, i.up_to_symmetry)?;
-        let default = match req.format {
-            puzzlec_solve::Form::Dimacs => encodings::preferred(&p),
-            form => default_encoding(form),
-        };
-        let encoding =
-            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
-        encodings::check_size(encoding, &p).map_err(Error::bad_input)?;
-        let formula = drive_hex::encode(encoding, &p, req.format);
-        Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
+        drive_hex::fill::emit(PUZZLE, &p, req.encoding.as_deref(), req.format)
     }
 
     /// Decodes a solver's answer to an emitted file and checks the filling; order, givens

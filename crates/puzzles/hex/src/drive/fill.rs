@@ -34,6 +34,22 @@ pub fn encoding(puzzle: &str, name: &str) -> Result<&'static dyn MagicEncoding> 
     puzzlec_engine::choose::named(puzzle, &encodings::ALL, name)
 }
 
+/// The text of `p` emitted in `format` by the encoding named (or the one that suits the
+/// instance in that form): what `emit` writes for every puzzle built on line sums.
+///
+/// # Errors
+/// Bad input for names, forms and an encoding that cannot write the problem.
+pub fn emit(puzzle: &str, p: &MagicProblem, named: Option<&str>, format: puzzlec_solve::Form) -> Result<String> {
+    let default = match format {
+        puzzlec_solve::Form::Dimacs => encodings::preferred(p),
+        form => puzzlec_engine::choose::first_in(&encodings::ALL, form),
+    };
+    let encoding = puzzlec_engine::choose::writing(puzzle, &encodings::ALL, named, default, format)?;
+    encodings::check_size(encoding, p).map_err(Error::bad_input)?;
+    let formula = magic::encode(encoding, p, format);
+    Ok(formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?.to_text())
+}
+
 /// Solves `problem` for `request` (its options) and writes the answer begun as `answer`;
 /// a problem that is `Err` of kind no-solution (values without an integer sum) is
 /// answered "none" with its message at once.
