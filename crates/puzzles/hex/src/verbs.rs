@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::drive as drive_hex;
-use crate::encodings::{self as encodings, MagicEncoding, MagicProblem};
+use crate::encodings::{MagicEncoding, MagicProblem};
 use crate::rules::{render, Hexagon};
 
 use crate::request::HexInstance;
