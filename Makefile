@@ -55,6 +55,33 @@ bench-hex: build
 	$(PY_VENV)-bench/bin/pip install --quiet --disable-pip-version-check ortools
 	$(PY_VENV)-bench/bin/python scripts/bench-hex.py $(TARGET_DIR)/release/puzzlec $(ARGS)
 
+## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
+bench: deps
+	$(CARGO) bench --bench bench
+
+## Man pages (target/man/puzzlec.1 and one per subcommand): `man -l target/man/puzzlec.1`.
+man: build
+	target/release/puzzlec man --dir target/man
+
+## Shell completion scripts for bash, zsh and fish, into target/completions.
+completions: build
+	for shell in bash zsh fish; do target/release/puzzlec completions $$shell --dir target/completions; done
+
+## The README's figures: --svg drawings screenshotted by headless Chromium (docs/figures).
+figures: build
+	bash scripts/figures.sh target/release/puzzlec
+
+## Korf's 100 through the SAT path (separate from bench): ARGS="--range 1..10 --limit 60";
+## ARGS="--search" the exact search, "--fresh 20" uniformly random boards, "--short 20"
+## boards of optimum 24-34 through --solver cadical (see benches/korf.rs).
+bench-korf: deps-build
+	$(CARGO) bench --bench korf -- $(ARGS)
+
+## Sliding blocks: exact search on the classic and fresh boards, SAT and SMT proofs of
+## optimality (Klotski through SAT is given 10 minutes; ARGS=--quick leaves it out).
+bench-blocks: build
+	python3 scripts/bench-blocks.py target/release/puzzlec $(ARGS)
+
 ## Time limits kept: wall time minus --timeout and peak memory on the cases that overshot.
 bench-limits: build
 	python3 scripts/bench-limits.py target/release/puzzlec

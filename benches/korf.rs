@@ -9,16 +9,23 @@
 //! frontier|ranked|off` (default frontier), `--propagator on|off` (the pattern databases
 //! inside the solver; default on), `--branching on|off` (the propagator also decides,
 //! forward; default on), `--ablation` (the range under the combinations, one after the
-//! other), `--fresh N` (instead of Korf's boards, N
-//! random walks of 80 moves from the goal, seeds 7001.., that no setting was tuned on;
-//! their optima from the exact search).
+//! other), `--fresh N` (instead of Korf's boards, N boards drawn uniformly from the
+//! solvable ones as Korf's were, seeds from `--seed S`, default 9001, that no setting was
+//! tuned on; their optima from the exact search), `--search` (the exact search instead,
+//! whole process; see `korf_search.rs`), `--short N [--against BIN]` (4x4 boards of optimum
+//! 24-34 through `--solver cadical`).
+//!
+//! Beside each SAT row: the exact search on the same board (whole process, tables cached)
+//! and the ratio of the two, with their median and worst at the end.
+
+mod korf_search;
 
 use std::time::{Duration, Instant};
 
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
 use puzzlec_slide::drive::{probe_with, Cubes, Strategy};
 use puzzlec_slide::encodings::{compact::Compact, compact::Ingredients};
-use puzzlec_slide::rules::{benchset::random_walk, exact_shortest_path, parse_board, Board, Heuristic, Search};
+use puzzlec_slide::rules::{benchset::uniform_board, exact_shortest_path, parse_board, Board, Heuristic, Search};
 use puzzlec_solve::Backend;
 
 struct Instance {
@@ -56,8 +63,9 @@ fn run(list: &[&Instance], limit: Duration, strategy: Strategy) -> usize {
         on(strategy.branching),
         limit.as_secs()
     );
-    println!("| id | optimum | horizons (answer, seconds) | total s | proved optimal | = exact search |");
-    println!("|---|---|---|---|---|---|");
+    println!("| id | optimum | horizons (answer, seconds) | total s | proved optimal | = exact search | search s | SAT / search |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut ratios = Vec::new();
     let backend = Backend::embedded_sat();
     let mut proved = 0;
     for inst in list {
@@ -83,15 +91,26 @@ fn run(list: &[&Instance], limit: Duration, strategy: Strategy) -> usize {
             _ => (false, "-"),
         };
         proved += usize::from(ok);
+        let (search, _) = korf_search::solve(env!("CARGO_BIN_EXE_puzzlec"), &inst.board, "search", None);
+        let ratio = total / search;
+        if ok {
+            ratios.push(ratio);
+        }
         println!(
-            "| {} | {} | {} | {total:.1} | {} | {same} |",
+            "| {} | {} | {} | {total:.1} | {} | {same} | {search:.3} | {ratio:.1} |",
             inst.id,
             inst.optimum,
             seen.join("; "),
             if ok { "yes" } else { "no" }
         );
     }
-    println!("\nproved optimal: {proved} of {}\n", list.len());
+    ratios.sort_by(f64::total_cmp);
+    let median = ratios.get(ratios.len() / 2).copied().unwrap_or(f64::NAN);
+    let worst = ratios.last().copied().unwrap_or(f64::NAN);
+    println!(
+        "\nproved optimal: {proved} of {}; SAT / search over those proved: median {median:.1}, worst {worst:.1}\n",
+        list.len()
+    );
     proved
 }
 
@@ -103,14 +122,15 @@ fn main() {
         .unwrap_or((1usize, 10usize));
     let limit = Duration::from_secs_f64(value("--limit").and_then(|s| s.parse().ok()).unwrap_or(60.0));
     let fresh: Option<u64> = value("--fresh").and_then(|n| n.parse().ok());
+    let first: u64 = value("--seed").and_then(|s| s.parse().ok()).unwrap_or(9001);
     let all = match fresh {
-        Some(n) => (7001..7001 + n)
+        Some(n) => (first..first + n)
             .map(|seed| {
-                let board = random_walk(4, 4, 80, seed);
+                let board = uniform_board(4, 4, seed);
                 let Search::Found(plan) = exact_shortest_path(&board, &Board::goal(4, 4), None) else {
                     panic!("solvable")
                 };
-                Instance { id: format!("walk80-s{seed}"), board, optimum: plan.len() }
+                Instance { id: format!("uniform-s{seed}"), board, optimum: plan.len() }
             })
             .collect(),
         None => instances(),
@@ -119,8 +139,17 @@ fn main() {
         Some(_) => all.iter().collect(),
         None => all.iter().skip(a.saturating_sub(1)).take(b + 1 - a.max(1)).collect(),
     };
+    if let Some(n) = value("--short").and_then(|n| n.parse().ok()) {
+        println!("## 4x4 boards of optimum 24-34 through `--solver cadical`, whole process\n");
+        return korf_search::short(n, value("--against").as_deref());
+    }
+    if args.iter().any(|a| a == "--search") {
+        println!("## The exact search (`--solver search`), whole process, one per board\n");
+        let boards: Vec<(String, Board, usize)> = list.iter().map(|i| (i.id.clone(), i.board, i.optimum)).collect();
+        return korf_search::search(&boards);
+    }
     match fresh {
-        Some(n) => println!("## {n} fresh random 4x4 boards through SAT (compact, embedded CaDiCaL)\n"),
+        Some(n) => println!("## {n} fresh uniformly random 4x4 boards through SAT (compact, embedded CaDiCaL)\n"),
         None => println!("## Korf's 100 through SAT: positions {a}..{b} by optimum (compact, embedded CaDiCaL)\n"),
     }
     let cubes = match value("--cubes").as_deref() {

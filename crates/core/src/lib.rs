@@ -1,8 +1,10 @@
 //! What every puzzle shares below its own crate: the stop token (time limits and Ctrl-C,
-//! seen by searches and solvers alike) and the four grid moves of sliding puzzles.
+//! seen by searches and solvers alike), the four grid moves of sliding puzzles, and the
+//! cache of files worth keeping between runs.
 //!
 //! Nothing here knows about a particular puzzle, SAT, SMT or solvers.
 
+pub mod cache;
 pub mod moves;
 pub mod stop;
 

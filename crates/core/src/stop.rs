@@ -105,6 +105,31 @@ pub fn forwarding<R>(token: &Token, f: impl FnOnce() -> R) -> R {
     })
 }
 
+/// What stops a run on this thread (its token and build deadline), to carry to helper
+/// threads that do part of its work: see [`Context::enter`].
+#[derive(Clone, Debug)]
+pub struct Context {
+    token: Option<Token>,
+    build_by: Option<Instant>,
+}
+
+/// This thread's [`Context`].
+pub fn context() -> Context {
+    Context { token: current(), build_by: BUILD_BY.with(std::cell::Cell::get) }
+}
+
+impl Context {
+    /// Runs `f` on this thread as if on the thread the context was taken from.
+    pub fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
+        let previous = BUILD_BY.with(|b| b.replace(self.build_by));
+        let token = CURRENT.with(|c| c.replace(self.token.clone()));
+        let result = f();
+        CURRENT.with(|c| *c.borrow_mut() = token);
+        BUILD_BY.with(|b| b.set(previous));
+        result
+    }
+}
+
 /// The token installed on this thread, for a callback or watcher that runs elsewhere.
 pub fn current() -> Option<Token> {
     CURRENT.with(|c| c.borrow().clone())

@@ -171,7 +171,7 @@ impl plan::Plans for Plans<'_> {
         let pdb = !self.incremental
             && drive_slide::uses_pattern_databases(self.encoding, self.backend, &self.start, &self.goal, horizon);
         pdb.then(|| format!(
-            "the UNSAT at horizon {horizon} rests on pattern-database lemmas as well as the solver: an admissible bound (additive 5-5-5 pattern databases) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way, by clauses that do not follow from the formula by resolution{}",
+            "the UNSAT at horizon {horizon} rests on pattern-database lemmas as well as the solver: an admissible bound (additive 6-6-3 pattern databases) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way, by clauses that do not follow from the formula by resolution{}",
             if certified { "; the certificate re-proves the claim from the plain formula without them" } else { "; --certify re-proves it from the plain formula without them" }
         ))
     }

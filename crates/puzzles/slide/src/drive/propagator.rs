@@ -150,7 +150,7 @@ impl PdbPropagator {
     fn group_value(&self, t: usize, g: usize) -> usize {
         let members = &self.members[g];
         if self.placed[t][g] == members.len() {
-            let mut cells = [0usize; 5];
+            let mut cells = [0usize; crate::rules::pdb::MAX_GROUP];
             for (k, &tile) in members.iter().enumerate() {
                 cells[k] = self.cell[t][tile as usize - 1] as usize;
             }

@@ -59,8 +59,9 @@ pub fn uses_pattern_databases(
         && start.len() <= crate::rules::pdb::MAX_CELLS
 }
 
-/// Horizons from which the pattern-database frontier pays for building the tables (about
-/// two seconds on the 15-puzzle; measured: below it the ranked cubes finish first).
+/// Horizons from which the pattern-database frontier pays for the tables (reading them from
+/// the cache, or building them once, about six seconds on the 15-puzzle; measured: below it
+/// the ranked cubes finish first).
 pub const FRONTIER_FROM: usize = 30;
 /// Prefixes wanted on the frontier, which stops at half the horizon in any case: deeper, the
 /// pattern-database search would do the solver's work (measured: with no depth cap the

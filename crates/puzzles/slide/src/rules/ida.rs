@@ -1,6 +1,6 @@
-//! IDA* with Manhattan distance plus linear conflict (or, for boards that take longer than a
-//! second, the pattern databases as well): the exact search for boards too large to store
-//! (4x4 and up), and the `search` solver.
+//! IDA* with Manhattan distance plus linear conflict: the exact search for boards too large
+//! to store and too large for the pattern databases (above 16 cells), and the quick first
+//! try on 4x4 boards while no tables are cached ([`super::tabled`] is the search on them).
 
 use std::time::Instant;
 
@@ -27,18 +27,6 @@ pub fn shortest_path_with_bounds(
 ) -> Search {
     let h = Heuristic::new(goal);
     search(start, goal, deadline, on_bound, |b: &Board| h.manhattan_linear_conflict(b))
-}
-
-/// IDA* guided by `max(pattern database, Manhattan + linear conflict)`: many times fewer nodes
-/// on the 15-puzzle, after about two seconds to build the tables (once per process).
-pub fn shortest_path_with_pdb(
-    start: &Board,
-    goal: &Board,
-    pdb: &super::pdb::PatternDb,
-    deadline: Option<Instant>,
-) -> Search {
-    let lc = Heuristic::new(goal);
-    search(start, goal, deadline, &mut |_| {}, |b: &Board| pdb.estimate(b).max(lc.manhattan_linear_conflict(b)))
 }
 
 fn search<H: Fn(&Board) -> usize>(

@@ -1,0 +1,67 @@
+use super::*;
+use crate::rules::{benchset::random_walk, bfs, Heuristic};
+
+/// On the 8-puzzle the estimate never exceeds the BFS distance, is zero at the goal, and
+/// is at least the Manhattan distance (each group counts at least its tiles' distances).
+#[test]
+fn admissible_and_at_least_manhattan_on_the_8_puzzle() {
+    let goal = Board::goal(3, 3);
+    let pdb = PatternDb::new(&goal).expect("3x3 fits");
+    assert!(pdb.mirror().is_some(), "the 8-puzzle's goal is its own transpose");
+    let dist = bfs::distances_from(&goal);
+    let h = Heuristic::new(&goal);
+    assert_eq!(pdb.estimate(&goal), 0);
+    let mut above = 0;
+    for seed in 0..300 {
+        let b = random_walk(3, 3, 10 + seed as usize % 40, seed);
+        let e = pdb.estimate(&b);
+        assert!(e <= dist[&b.pack()] as usize, "overestimates {b:?}");
+        assert!(e >= h.manhattan(&b));
+        assert_eq!(e % 2, h.manhattan(&b) % 2);
+        above += usize::from(e > h.manhattan(&b));
+    }
+    assert!(above > 100, "the tables should beat Manhattan distance often, did {above} times of 300");
+}
+
+/// A goal with the blank off the diagonal has no transpose symmetry; one whose blank is on
+/// it has, and the mirrored lookup stays admissible there too (3x3, blank in the centre).
+#[test]
+fn mirror_only_where_the_goal_allows_and_still_admissible() {
+    let off = Board::from_cells(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    assert!(mirror(&off).is_some());
+    let side = Board::from_cells(3, 3, &[1, 0, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    assert!(mirror(&side).is_none());
+    let centre = Board::from_cells(3, 3, &[1, 2, 3, 4, 0, 5, 6, 7, 8]).unwrap();
+    let pdb = PatternDb::new(&centre).unwrap();
+    let dist = bfs::distances_from(&centre);
+    let mut rng = fastrand::Rng::with_seed(5);
+    for _ in 0..300 {
+        let mut b = centre;
+        for _ in 0..60 {
+            let m = puzzlec_core::Move::ALL[rng.usize(0..4)];
+            b.apply(m);
+        }
+        assert!(pdb.estimate(&b) <= dist[&b.pack()] as usize, "overestimates {b:?}");
+    }
+}
+
+/// Groups that overlap, leave the board or hold the blank are refused.
+#[test]
+fn bad_groups_are_refused() {
+    let goal = Board::goal(3, 3);
+    assert!(PatternDb::with_groups(&goal, &[vec![1, 2], vec![2, 3]]).is_none());
+    assert!(PatternDb::with_groups(&goal, &[vec![0, 1]]).is_none());
+    assert!(PatternDb::with_groups(&goal, &[vec![9]]).is_none());
+    assert!(PatternDb::with_groups(&goal, &[vec![1, 2, 3, 4, 5, 6, 7]]).is_none());
+}
+
+/// The default 4x4 groups are 6-6-3 and cover every tile once.
+#[test]
+fn the_15_puzzle_groups_are_6_6_3() {
+    let groups = partition(&Board::goal(4, 4));
+    let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+    assert_eq!(sizes, [6, 6, 3]);
+    let mut all: Vec<u8> = groups.concat();
+    all.sort_unstable();
+    assert_eq!(all, (1..=15).collect::<Vec<u8>>());
+}
