@@ -84,8 +84,8 @@ pub fn short(n: usize, against: Option<&str>) {
         seed += 1;
     }
     let bin = env!("CARGO_BIN_EXE_puzzlec");
-    println!("| seed | optimum | this build s | {} |", against.map_or("-".into(), |a| format!("{a} s")));
-    println!("|---|---|---|---|");
+    println!("| seed | board | optimum | this build s | {} |", against.map_or("-".into(), |a| format!("{a} s")));
+    println!("|---|---|---|---|---|");
     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
     for (seed, b, optimum) in &boards {
         let (took, len) = solve(bin, b, "cadical", None);
@@ -93,7 +93,11 @@ pub fn short(n: usize, against: Option<&str>) {
         mine.push(took);
         let other = against.map(|a| solve(a, b, "cadical", None).0);
         theirs.extend(other);
-        println!("| {seed} | {optimum} | {took:.3} | {} |", other.map_or("-".into(), |t| format!("{t:.3}")));
+        println!(
+            "| {seed} | {} | {optimum} | {took:.3} | {} |",
+            text(b),
+            other.map_or("-".into(), |t| format!("{t:.3}"))
+        );
     }
     println!("\nthis build: {}", summary(&mine));
     if !theirs.is_empty() {

@@ -50,32 +50,76 @@ const FIRST_CUBE_BUDGET: i32 = 500;
 /// clauses then hold only under it.
 pub fn solve_by_cubes(s: &mut dyn Incremental, base: &[Lit], cubes: &[Vec<Lit>], limit: Duration) -> Outcome<CnfModel> {
     let deadline = Instant::now() + limit;
-    let left = || match puzzlec_core::stop::requested() {
-        true => Duration::ZERO,
-        false => deadline.saturating_duration_since(Instant::now()),
-    };
-    let timed_out = || Outcome::Unknown("time limit reached".into());
-    let mut open: Vec<&Vec<Lit>> = cubes.iter().collect();
+    let mut queue = cubes.iter().cloned();
+    match refute_cubes(s, base, &mut || queue.next(), limit) {
+        Refuted::Model(m) => Outcome::Sat(m),
+        Refuted::Unknown(why) => Outcome::Unknown(why),
+        Refuted::All(_) => s.solve(base, puzzlec_core::stop::time_left(Some(deadline))),
+    }
+}
+
+/// What [`refute_cubes`] ends with.
+pub enum Refuted {
+    /// A cube had a model.
+    Model(CnfModel),
+    /// Every cube taken was refuted: their blocking clauses, which another solver of the
+    /// same formula may take in as they are (each is implied by the formula).
+    All(Vec<Vec<Lit>>),
+    /// Time ran out, or the run was stopped.
+    Unknown(String),
+}
+
+/// The cube rounds of [`solve_by_cubes`] without its last solve, over the cubes `next`
+/// hands out (first round, in that order; then the ones left open, with growing budgets).
+/// Why a source instead of a slice: solvers on several threads share one queue of cubes,
+/// so a thread that refutes its cubes quickly takes more.
+pub fn refute_cubes(
+    s: &mut dyn Incremental,
+    base: &[Lit],
+    next: &mut dyn FnMut() -> Option<Vec<Lit>>,
+    limit: Duration,
+) -> Refuted {
+    let deadline = Instant::now() + limit;
+    let left = || puzzlec_core::stop::time_left(Some(deadline));
+    let timed_out = || Refuted::Unknown("time limit reached".into());
+    let mut blocked = Vec::new();
+    let mut open = Vec::new();
     let mut budget: i32 = FIRST_CUBE_BUDGET;
+    let mut try_cube = |s: &mut dyn Incremental, cube: Vec<Lit>, budget: i32, open: &mut Vec<Vec<Lit>>| {
+        let assumptions: Vec<Lit> = base.iter().chain(cube.iter()).copied().collect();
+        match s.run(&assumptions, left(), Some(budget)) {
+            Some(true) => Some(Refuted::Model(s.model())),
+            Some(false) => {
+                let blocking: Vec<Lit> = assumptions.iter().map(|&l| -l).collect();
+                s.add_clause(&blocking);
+                blocked.push(blocking);
+                None
+            }
+            None if left().is_zero() => Some(timed_out()),
+            None => {
+                open.push(cube);
+                None
+            }
+        }
+    };
+    while let Some(cube) = next() {
+        if left().is_zero() {
+            return timed_out();
+        }
+        if let Some(end) = try_cube(s, cube, budget, &mut open) {
+            return end;
+        }
+    }
     while !open.is_empty() {
-        let mut still_open = Vec::new();
-        for cube in open {
+        budget = budget.saturating_mul(4);
+        for cube in std::mem::take(&mut open) {
             if left().is_zero() {
                 return timed_out();
             }
-            let assumptions: Vec<Lit> = base.iter().chain(cube.iter()).copied().collect();
-            match s.run(&assumptions, left(), Some(budget)) {
-                Some(true) => return Outcome::Sat(s.model()),
-                Some(false) => {
-                    let blocking: Vec<Lit> = assumptions.iter().map(|&l| -l).collect();
-                    s.add_clause(&blocking);
-                }
-                None if left().is_zero() => return timed_out(),
-                None => still_open.push(cube),
+            if let Some(end) = try_cube(s, cube, budget, &mut open) {
+                return end;
             }
         }
-        open = still_open;
-        budget = budget.saturating_mul(4);
     }
-    s.solve(base, left())
+    Refuted::All(blocked)
 }

@@ -5,6 +5,7 @@ pub mod branching;
 pub mod cubes;
 pub mod equivalence;
 pub mod invariants;
+pub mod parallel;
 pub mod propagator;
 pub mod strategy;
 
@@ -18,7 +19,9 @@ use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{solve_by_cubes, Backend, Form, Outcome};
 
-pub use crate::drive::strategy::{uses_pattern_databases, Cubes, Strategy, FRONTIER_FROM};
+pub use crate::drive::strategy::{
+    frontier_from, uses_pattern_databases, Cubes, Strategy, FRONTIER_FROM, FRONTIER_FROM_CACHED,
+};
 use puzzlec_drive::{solve_form, DriveError, Formula};
 
 /// Encodes `start -> goal` in exactly `horizon` moves for a backend reading `input`; `None`
@@ -171,16 +174,7 @@ pub fn probe_with(
     if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), None) {
             return crate::drive::strategy::by_cubes(
-                encoding,
-                layered,
-                session,
-                backend.id(),
-                start,
-                goal,
-                horizon,
-                limit,
-                ing,
-                strategy,
+                encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy,
             );
         }
     }

@@ -21,7 +21,7 @@ pub enum Cubes {
     Off,
     /// The first moves, every legal sequence, ranked by Manhattan + linear conflict.
     Ranked,
-    /// From horizon [`FRONTIER_FROM`] on boards of up to 16 cells: an IDA* frontier pruned
+    /// From horizon [`frontier_from`] on boards of up to 16 cells: an IDA* frontier pruned
     /// by the pattern database (with lemmas for the pruned prefixes); else as `Ranked`.
     Frontier,
 }
@@ -55,14 +55,34 @@ pub fn uses_pattern_databases(
 ) -> bool {
     encoding.layered().is_some_and(|l| l.budget(start, goal, horizon).is_some())
         && backend.offers_sessions()
-        && horizon >= FRONTIER_FROM
         && start.len() <= crate::rules::pdb::MAX_CELLS
+        && horizon >= frontier_from(goal)
 }
 
 /// Horizons from which the pattern-database frontier pays for the tables (reading them from
 /// the cache, or building them once, about six seconds on the 15-puzzle; measured: below it
 /// the ranked cubes finish first).
 pub const FRONTIER_FROM: usize = 30;
+/// Horizons from which the frontier pays when the tables cost only reading them back
+/// (measured on 4x4 boards of optimum 24-34, `make bench-korf ARGS="--short 20"`: from 20,
+/// 22 and 24 alike within the noise, mean 0.19-0.24 s a board; from 30, 0.42 s).
+pub const FRONTIER_FROM_CACHED: usize = 20;
+
+/// The first horizon that uses the pattern databases for `goal`: [`FRONTIER_FROM_CACHED`]
+/// when the tables are cached, [`FRONTIER_FROM`] when they would have to be built. Decided
+/// once per goal and process, so every horizon of a run (and the answer's `trusted` note)
+/// agrees even after a build fills the cache midway.
+pub fn frontier_from(goal: &Board) -> usize {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static DECIDED: OnceLock<Mutex<HashMap<Vec<u8>, usize>>> = OnceLock::new();
+    let mut decided = DECIDED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    *decided.entry(goal.cells().to_vec()).or_insert_with(|| match crate::rules::pdb::PatternDb::cached(goal) {
+        true => FRONTIER_FROM_CACHED,
+        false => FRONTIER_FROM,
+    })
+}
+
 /// Prefixes wanted on the frontier, which stops at half the horizon in any case: deeper, the
 /// pattern-database search would do the solver's work (measured: with no depth cap the
 /// pruned search reached the full horizon and the solver only confirmed complete plans).
@@ -71,13 +91,14 @@ const FRONTIER_TARGET: usize = 20_000;
 
 /// `compact` on the embedded solver through cubes ([`crate::drive::cubes`]): the clauses go
 /// straight into the live solver (no intermediate formula to build and copy), and the action
-/// variables come back from the encoder to make the cubes.
+/// variables come back from the encoder to make the cubes. From [`PARALLEL_FROM`], the
+/// cubes are shared out over one solver per core ([`crate::drive::parallel`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn by_cubes(
     encoding: &dyn SlideEncoding,
     layered: &dyn Layered,
+    backend: &Backend,
     mut session: Box<dyn Incremental>,
-    solver: &str,
     start: &Board,
     goal: &Board,
     horizon: usize,
@@ -86,33 +107,26 @@ pub(crate) fn by_cubes(
     how: Strategy,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let Some(layers) = layered.layers(start, goal, horizon, ing, &mut session.as_mut()) else {
-        return Ok(Outcome::Unsat);
-    };
-    let actions = &layers.act;
-    if puzzlec_drive::left_after(started, limit).is_none() {
-        return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
-    }
-    let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= FRONTIER_FROM {
+    let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= frontier_from(goal) {
         true => puzzlec_core::stop::building_until(started + limit, || crate::rules::pdb::PatternDb::shared(goal)),
         false => None,
     };
-    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
     let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    if let (Some(db), true) = (&pdb, how.propagator) {
-        let mut p = crate::drive::propagator::PdbPropagator::new(&layers.p, goal, horizon, db.clone(), lemmas.clone());
-        if how.branching {
-            p = p.with_forward_branching(start, actions);
-        }
-        session.connect(Box::new(p));
+    let setup = Setup { layered, start, goal, horizon, ing, how, pdb: pdb.clone(), lemmas: lemmas.clone() };
+    let Some(actions) = setup.load(session.as_mut()) else {
+        return Ok(Outcome::Unsat);
+    };
+    if puzzlec_drive::left_after(started, limit).is_none() {
+        return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
-    let cubes = match (&pdb, how.cubes) {
-        (_, Cubes::Off) => Vec::new(),
+    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
+    let (cubes, frontier_lemmas) = match (&pdb, how.cubes) {
+        (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(db), Cubes::Frontier) => {
             let lc = crate::rules::Heuristic::new(goal);
             let h = |b: &Board| db.estimate(b).max(lc.manhattan_linear_conflict(b));
             let (cubes, lemmas) =
-                crate::drive::cubes::frontier(actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
+                crate::drive::cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
             for lemma in &lemmas {
                 session.add_clause(lemma);
             }
@@ -121,19 +135,72 @@ pub(crate) fn by_cubes(
                 let depth = cubes.first().map_or(0, Vec::len);
                 eprintln!("frontier: horizon {horizon}, depth {depth}, {} cubes, {} lemmas", cubes.len(), lemmas.len());
             }
-            cubes
+            (cubes, lemmas)
         }
-        _ => crate::drive::cubes::cubes(actions, start, goal, horizon / 2),
+        _ => (crate::drive::cubes::cubes(&actions, start, goal, horizon / 2), Vec::new()),
     };
     let Some(left) = puzzlec_drive::left_after(started, limit) else {
         return Ok(Outcome::Unknown("time limit reached while building the cubes".into()));
     };
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let outcome = match cubes.is_empty() && how.cubes == Cubes::Off {
         true => session.solve(&[], left),
+        false if threads > 1 && horizon >= PARALLEL_FROM && cubes.len() > 1 => {
+            let spawn = || {
+                let mut other = backend.session(&puzzlec_ir::Cnf::new(), None)?;
+                // The same encoder on an empty solver numbers the variables the same way,
+                // so the cubes and lemmas mean the same there; checked, not assumed.
+                (setup.load(other.as_mut())? == actions).then_some(())?;
+                for lemma in &frontier_lemmas {
+                    other.add_clause(lemma);
+                }
+                Some(other)
+            };
+            crate::drive::parallel::solve(session.as_mut(), &cubes, threads, left, &spawn)
+        }
         false => solve_by_cubes(session.as_mut(), &[], &cubes, left),
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
     }
-    conclude(encoding, solver, outcome, start, goal, horizon)
+    conclude(encoding, backend.id(), outcome, start, goal, horizon)
+}
+
+/// Horizons from which the cubes are shared out over the cores (measured: below it a
+/// horizon takes well under a second, less than a second solver's encoding is worth).
+pub const PARALLEL_FROM: usize = 44;
+
+/// What loading one horizon into a solver takes: the layers, and the propagator when asked.
+struct Setup<'a> {
+    layered: &'a dyn Layered,
+    start: &'a Board,
+    goal: &'a Board,
+    horizon: usize,
+    ing: Ingredients,
+    how: Strategy,
+    pdb: Option<std::sync::Arc<crate::rules::pdb::PatternDb>>,
+    lemmas: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Setup<'_> {
+    /// Writes the horizon into `session` and connects its propagator; the action variables
+    /// per step, or `None` when the bound refutes the horizon.
+    fn load(&self, session: &mut dyn Incremental) -> Option<Vec<Vec<puzzlec_ir::Lit>>> {
+        let mut sink = session;
+        let layers = self.layered.layers(self.start, self.goal, self.horizon, self.ing, &mut sink)?;
+        if let (Some(db), true) = (&self.pdb, self.how.propagator) {
+            let mut p = crate::drive::propagator::PdbPropagator::new(
+                &layers.p,
+                self.goal,
+                self.horizon,
+                db.clone(),
+                self.lemmas.clone(),
+            );
+            if self.how.branching {
+                p = p.with_forward_branching(self.start, &layers.act);
+            }
+            sink.connect(Box::new(p));
+        }
+        Some(layers.act)
+    }
 }
