@@ -13,7 +13,8 @@
 //! solvable ones as Korf's were, seeds from `--seed S`, default 9001, that no setting was
 //! tuned on; their optima from the exact search), `--search` (the exact search instead,
 //! whole process; see `korf_search.rs`), `--short N [--against BIN]` (4x4 boards of optimum
-//! 24-34 through `--solver cadical`).
+//! 24-34 through `--solver cadical`), `--ids 64,56` (those of Korf's boards, in that order,
+//! instead of a range).
 //!
 //! Beside each SAT row: the exact search on the same board (whole process, tables cached)
 //! and the ratio of the two, with their median and worst at the end.
@@ -135,9 +136,11 @@ fn main() {
             .collect(),
         None => instances(),
     };
-    let list: Vec<&Instance> = match fresh {
-        Some(_) => all.iter().collect(),
-        None => all.iter().skip(a.saturating_sub(1)).take(b + 1 - a.max(1)).collect(),
+    let ids: Option<Vec<String>> = value("--ids").map(|v| v.split(',').map(str::to_owned).collect());
+    let list: Vec<&Instance> = match (fresh, &ids) {
+        (Some(_), _) => all.iter().collect(),
+        (None, Some(ids)) => ids.iter().filter_map(|id| all.iter().find(|i| &i.id == id)).collect(),
+        (None, None) => all.iter().skip(a.saturating_sub(1)).take(b + 1 - a.max(1)).collect(),
     };
     if let Some(n) = value("--short").and_then(|n| n.parse().ok()) {
         println!("## 4x4 boards of optimum 24-34 through `--solver cadical`, whole process\n");
@@ -150,7 +153,10 @@ fn main() {
     }
     match fresh {
         Some(n) => println!("## {n} fresh uniformly random 4x4 boards through SAT (compact, embedded CaDiCaL)\n"),
-        None => println!("## Korf's 100 through SAT: positions {a}..{b} by optimum (compact, embedded CaDiCaL)\n"),
+        None => match &ids {
+            Some(ids) => println!("## Korf's 100 through SAT: boards {} (compact, embedded CaDiCaL)\n", ids.join(", ")),
+            None => println!("## Korf's 100 through SAT: positions {a}..{b} by optimum (compact, embedded CaDiCaL)\n"),
+        },
     }
     let cubes = match value("--cubes").as_deref() {
         Some("ranked") => Cubes::Ranked,

@@ -65,3 +65,23 @@ fn the_15_puzzle_groups_are_6_6_3() {
     all.sort_unstable();
     assert_eq!(all, (1..=15).collect::<Vec<u8>>());
 }
+
+/// A cache file reads back only as the tables it was written for: another goal, a cut
+/// file or a longer one read as missing (and are rebuilt), never as wrong tables.
+#[test]
+fn cache_bytes_read_back_only_as_their_own_tables() {
+    let goal = Board::goal(2, 3);
+    let groups = [vec![1, 2, 3], vec![4, 5]];
+    let db = PatternDb::with_groups(&goal, &groups).expect("small tables");
+    let bytes = db.bytes.clone();
+    let again = store::decode(bytes.clone(), &goal, &groups).expect("its own bytes");
+    let b = crate::rules::benchset::random_walk(2, 3, 15, 4);
+    assert_eq!(again.estimate(&b), db.estimate(&b));
+    let other = Board::from_cells(2, 3, &[1, 2, 3, 4, 0, 5]).unwrap();
+    assert!(store::decode(bytes.clone(), &other, &groups).is_none(), "another goal");
+    assert!(store::decode(bytes.clone(), &goal, &[vec![1, 2], vec![3, 4, 5]]).is_none(), "other groups");
+    assert!(store::decode(bytes[..bytes.len() - 1].to_vec(), &goal, &groups).is_none(), "cut");
+    let mut longer = bytes;
+    longer.push(0);
+    assert!(store::decode(longer, &goal, &groups).is_none(), "longer");
+}
