@@ -37,7 +37,10 @@ pub fn store(name: &str, contents: &[u8]) -> bool {
     if std::fs::create_dir_all(&dir).is_err() {
         return false;
     }
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // Unique per process and call: two threads storing the same name must not share one.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = dir.join(format!(".{name}.{}.{call}.tmp", std::process::id()));
     let mut bytes = Vec::with_capacity(contents.len() + 12);
     bytes.extend_from_slice(contents);
     bytes.extend_from_slice(&crc32fast::hash(contents).to_le_bytes());
