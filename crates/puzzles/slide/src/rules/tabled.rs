@@ -12,9 +12,6 @@ use super::board::Board;
 use super::pdb::{table, PatternDb, MAX_CELLS};
 use puzzlec_core::Move;
 
-/// Most groups a partition of 15 tiles into groups of at least three can have, with room.
-const GROUPS: usize = 8;
-
 /// Shortest plan from `start` to `goal` (the tables' goal) by IDA* on the tables' estimate;
 /// `None` when the board is not the tables' shape. The caller checks solvability first: on
 /// an unsolvable board this only ends at the deadline.
@@ -40,7 +37,7 @@ enum Step {
 /// One table lookup kept current: the group's table, its index and its entry there.
 struct Lookup<'a> {
     tables: Vec<&'a [u8]>,
-    index: [usize; GROUPS],
+    index: Vec<usize>,
     sum: usize,
     /// Per tile: its group and the shift of its digit.
     group: [usize; MAX_CELLS],
@@ -49,8 +46,13 @@ struct Lookup<'a> {
 
 impl<'a> Lookup<'a> {
     fn new(db: &'a PatternDb, where_is: &[usize]) -> Lookup<'a> {
-        let mut l =
-            Lookup { tables: Vec::new(), index: [0; GROUPS], sum: 0, group: [0; MAX_CELLS], shift: [0; MAX_CELLS] };
+        let mut l = Lookup {
+            tables: Vec::new(),
+            index: vec![0; db.groups().count()],
+            sum: 0,
+            group: [0; MAX_CELLS],
+            shift: [0; MAX_CELLS],
+        };
         for (g, tiles) in db.groups().enumerate() {
             l.tables.push(db.table(g));
             for (i, &t) in tiles.iter().enumerate() {

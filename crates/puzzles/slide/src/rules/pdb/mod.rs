@@ -52,9 +52,6 @@ impl PatternDb {
     /// The tables for `goal` with the default groups, read from the cache or built (and
     /// then cached); `None` on boards larger than [`MAX_CELLS`] or when stopped.
     pub fn new(goal: &Board) -> Option<PatternDb> {
-        if goal.len() > MAX_CELLS {
-            return None;
-        }
         PatternDb::with_groups(goal, &partition(goal))
     }
 
@@ -62,14 +59,14 @@ impl PatternDb {
     /// cache or built; `None` when the board is too large, a group too big or a tile in two
     /// groups, or this thread's run was stopped while building.
     pub fn with_groups(goal: &Board, groups: &[Vec<u8>]) -> Option<PatternDb> {
+        if goal.len() > MAX_CELLS || groups.iter().any(|g| g.is_empty() || g.len() > MAX_GROUP) {
+            return None;
+        }
         let mut seen = [false; MAX_CELLS];
         for &t in groups.iter().flatten() {
             if t == BLANK || t as usize >= goal.len() || std::mem::replace(&mut seen[t as usize], true) {
                 return None;
             }
-        }
-        if goal.len() > MAX_CELLS || groups.iter().any(|g| g.is_empty() || g.len() > MAX_GROUP) {
-            return None;
         }
         let name = store::name(goal, groups);
         if let Some(db) = puzzlec_core::cache::load(&name).and_then(|bytes| store::decode(bytes, goal, groups)) {

@@ -53,6 +53,7 @@ fn bad_groups_are_refused() {
     assert!(PatternDb::with_groups(&goal, &[vec![0, 1]]).is_none());
     assert!(PatternDb::with_groups(&goal, &[vec![9]]).is_none());
     assert!(PatternDb::with_groups(&goal, &[vec![1, 2, 3, 4, 5, 6, 7]]).is_none());
+    assert!(PatternDb::with_groups(&Board::goal(5, 5), &[vec![20]]).is_none(), "a board past 16 cells");
 }
 
 /// The default 4x4 groups are 6-6-3 and cover every tile once.
