@@ -74,6 +74,11 @@ pub trait Solve: Send + Sync {
     fn session(&self, _cnf: &Cnf, _config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         None
     }
+    /// A live solver that writes a DRAT proof into `proof` while it solves
+    /// ([`crate::proof`]), when this backend can.
+    fn proving_session(&self, _proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+        None
+    }
     /// The program behind it, when it is one (a registry entry).
     fn program(&self) -> Option<&External> {
         None
@@ -160,6 +165,11 @@ impl Backend {
     /// preset where the solver has them.
     pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         self.0.session(cnf, config)
+    }
+
+    /// A live solver tracing a DRAT proof into `proof`, when this backend offers one.
+    pub fn proving_session(&self, proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+        self.0.proving_session(proof)
     }
 
     /// Whether this backend offers live solvers (asked of it with an empty formula).

@@ -57,6 +57,10 @@ impl crate::backend::Solve for EmbeddedCadical {
     fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         Some(Box::new(CadicalSession::with_config(cnf, config)))
     }
+
+    fn proving_session(&self, proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+        Some(CadicalSession::proving(proof).map(|s| Box::new(s) as Box<dyn crate::Incremental>))
+    }
 }
 
 /// The live-solver capability drivers ask for (cubes, enumeration, incremental horizons).
@@ -67,6 +71,10 @@ impl crate::incremental::Incremental for CadicalSession {
 
     fn model(&self) -> CnfModel {
         CadicalSession::model(self)
+    }
+
+    fn proof(&self) -> Option<crate::proof::ProofFile> {
+        self.proof.clone()
     }
 
     fn connect(&mut self, propagator: Box<dyn crate::propagator::Propagator>) -> bool {
@@ -118,6 +126,7 @@ pub struct CadicalSession {
     names: Vec<(u32, String)>,
     num_vars: u32,
     last_model: Option<Assignment>,
+    proof: Option<crate::proof::ProofFile>,
 }
 
 impl CadicalSession {
@@ -137,17 +146,36 @@ impl CadicalSession {
         if let Some(name) = config.filter(|c| cadical_sys::CaDiCal::is_valid_configuration(c)) {
             solver.configure(name);
         }
-        // CaDiCaL 1.9's defaults for incremental use, which CaDiCaL 3 changed: keep the trail
-        // across calls that share assumptions (`ilb`), and no probing rounds at the start of
-        // each call (`inprobing`). Thousands of cube calls per horizon pay for both: Korf 16
-        // took 60+ s with CaDiCaL 3's defaults and 17.8 s with these (make bench-korf).
-        solver.set("ilb", 1);
-        solver.set("inprobing", 0);
+        Self::incremental_options(&mut solver);
         solver.resize(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.clause6(clause);
         }
-        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None }
+        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None, proof: None }
+    }
+
+    /// An empty session that writes a DRAT proof of what it derives into `path` while it
+    /// solves ([`crate::proof`] says what goes in). Bounded variable addition is off: its
+    /// new variables would mean different things in two solvers' proofs of one formula.
+    ///
+    /// # Errors
+    /// The proof file cannot be created.
+    pub fn proving(path: &std::path::Path) -> std::io::Result<CadicalSession> {
+        let proof = crate::proof::ProofFile::create(path)?;
+        let mut solver = cadical_sys::CaDiCal::new();
+        Self::incremental_options(&mut solver);
+        solver.set("factor", 0);
+        solver.connect_proof_tracer1(proof.tracer(), false, false);
+        Ok(CadicalSession { solver, names: Vec::new(), num_vars: 0, last_model: None, proof: Some(proof) })
+    }
+
+    /// CaDiCaL 1.9's defaults for incremental use, which CaDiCaL 3 changed: keep the trail
+    /// across calls that share assumptions (`ilb`), and no probing rounds at the start of
+    /// each call (`inprobing`). Thousands of cube calls per horizon pay for both: Korf 16
+    /// took 60+ s with CaDiCaL 3's defaults and 17.8 s with these (make bench-korf).
+    fn incremental_options(solver: &mut cadical_sys::CaDiCal) {
+        solver.set("ilb", 1);
+        solver.set("inprobing", 0);
     }
 
     /// A fresh variable beyond the formula's (for activation literals).
@@ -181,7 +209,14 @@ impl CadicalSession {
             self.solver.assume(lit);
         }
         self.last_model = None;
-        match self.solver.solve() {
+        if let Some(p) = &self.proof {
+            p.solving(true);
+        }
+        let status = self.solver.solve();
+        if let Some(p) = &self.proof {
+            p.solving(false);
+        }
+        match status {
             cadical_sys::Status::SATISFIABLE => {
                 self.last_model = Some(self.read_model());
                 Some(true)

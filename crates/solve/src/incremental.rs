@@ -16,6 +16,11 @@ pub trait Incremental: ClauseSink {
     /// The model of the last satisfiable call, through the variables' names.
     fn model(&self) -> CnfModel;
 
+    /// The proof this solver writes while it solves, when it was made to write one.
+    fn proof(&self) -> Option<crate::proof::ProofFile> {
+        None
+    }
+
     /// Connects an external propagator for the calls that follow ([`crate::propagator`]);
     /// false when this solver has no such interface (then nothing changes).
     fn connect(&mut self, _propagator: Box<dyn crate::propagator::Propagator>) -> bool {

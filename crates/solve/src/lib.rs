@@ -8,6 +8,7 @@ pub mod embedded_cadical;
 pub mod external;
 pub mod incremental;
 pub mod linked_z3;
+pub mod proof;
 pub mod propagator;
 pub mod registry;
 pub mod runner;

@@ -86,6 +86,12 @@ pub fn action_name(t: usize, m: Move) -> String {
     format!("A({t},{})", m.letter())
 }
 
+/// Name of the variable "tile n on cell c (from 0, row by row) after t moves": certificates
+/// name their lemmas' literals through it.
+pub fn position_name(tile: u8, c: usize, t: usize) -> String {
+    format!("P({tile},{c},{t})")
+}
+
 fn taxicab(a: usize, b: usize, cols: usize) -> usize {
     (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
 }
@@ -175,7 +181,11 @@ impl Layers {
     fn push_layer(&mut self, sink: &mut impl ClauseSink) {
         let (t, n) = (self.p.len(), self.start.len());
         let p: Vec<Vec<Option<Lit>>> = (1..n as u8)
-            .map(|tile| (0..n).map(|c| self.tile_may(tile, c, t).then(|| sink.new_var(None))).collect())
+            .map(|tile| {
+                (0..n)
+                    .map(|c| self.tile_may(tile, c, t).then(|| sink.new_var(Some(position_name(tile, c, t)))))
+                    .collect()
+            })
             .collect();
         let b: Vec<Option<Lit>> = (0..n).map(|c| self.blank_may(c, t).then(|| sink.new_var(None))).collect();
         // See `Ingredients::every_step_amo`: with a fixed horizon, "at most one cell" is only

@@ -75,14 +75,41 @@ impl PatternDb {
         // One thread per table (the two 6-tile ones take seconds each; memory-bound, so
         // more threads than cores would not help).
         let context = puzzlec_core::stop::context();
-        let tables: Vec<Option<Vec<u8>>> = std::thread::scope(|scope| {
+        let tables: Vec<Option<table::Built>> = std::thread::scope(|scope| {
             let running: Vec<_> =
                 groups.iter().map(|g| scope.spawn(|| context.enter(|| table::build(goal, g)))).collect();
             running.into_iter().map(|t| t.join().expect("a table builder panicked")).collect()
         });
-        let db = store::assemble(goal, groups, tables.into_iter().collect::<Option<_>>()?);
+        let tables: Vec<table::Built> = tables.into_iter().collect::<Option<_>>()?;
+        let db = store::assemble(goal, groups, &tables);
         puzzlec_core::cache::store(&name, &db.bytes);
+        puzzlec_core::cache::store(&store::excess_name(goal, groups), &store::excess(goal, groups, &tables));
         Some(db)
+    }
+
+    /// The excess file of these tables (see [`store`]), for a certificate's checker: read
+    /// from the cache, else the tables are built again to make it (seconds; `None` when
+    /// stopped, or when the rebuilt tables differ from these, which would be a bug).
+    pub fn excess(&self) -> Option<Vec<u8>> {
+        let goal = self.goal();
+        let groups: Vec<Vec<u8>> = self.groups().map(<[u8]>::to_vec).collect();
+        let name = store::excess_name(&goal, &groups);
+        if let Some(bytes) = puzzlec_core::cache::load(&name).filter(|b| store::is_excess_of(b, &goal, &groups)) {
+            return Some(bytes);
+        }
+        let context = puzzlec_core::stop::context();
+        let tables: Vec<Option<table::Built>> = std::thread::scope(|scope| {
+            let running: Vec<_> =
+                groups.iter().map(|g| scope.spawn(|| context.enter(|| table::build(&goal, g)))).collect();
+            running.into_iter().map(|t| t.join().expect("a table builder panicked")).collect()
+        });
+        let tables: Vec<table::Built> = tables.into_iter().collect::<Option<_>>()?;
+        if store::assemble(&goal, &groups, &tables).bytes != self.bytes {
+            return None;
+        }
+        let bytes = store::excess(&goal, &groups, &tables);
+        puzzlec_core::cache::store(&name, &bytes);
+        Some(bytes)
     }
 
     /// True when the default tables for `goal` are in this process or the cache folder
@@ -141,6 +168,12 @@ impl PatternDb {
     /// Group `g`'s table, indexed by its tiles' cells as [`table::index`] makes them.
     pub(crate) fn table(&self, g: usize) -> &[u8] {
         &self.bytes[self.groups[g].1.clone()]
+    }
+
+    /// The cache file's bytes (header, then the tables): what a certificate carries for its
+    /// checker, which reads them on its own ([`store`] documents the layout).
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
     }
 
     /// The goal the tables lead to.

@@ -41,6 +41,25 @@ pub(crate) fn neighbours(rows: usize, cols: usize) -> Vec<Vec<(Move, usize)>> {
         .collect()
 }
 
+/// A group's table: per placement the fewest moves over every region of the blank, and
+/// the regions that need more ([`Excess`]), which only certificates read.
+pub(crate) struct Built {
+    pub table: Vec<u8>,
+    pub excess: Vec<Excess>,
+}
+
+/// A (placement, region of the blank) whose distance is above its placement's entry: the
+/// region named by its lowest cell, and by how much. Why keep them: the table alone (a
+/// minimum over regions) is admissible but not consistent move by move (a tile's move can
+/// lower an entry by up to 7), so a checker could not verify it locally; with these, the
+/// distance of every abstract state is known, and those are consistent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Excess {
+    pub index: u32,
+    pub cell: u8,
+    pub by: u8,
+}
+
 /// The table of `group` for `goal` (`None` when this thread's run was stopped first).
 ///
 /// A breadth-first search by levels over (placement, region of the blank): the blank's
@@ -50,7 +69,7 @@ pub(crate) fn neighbours(rows: usize, cols: usize) -> Vec<Vec<(Move, usize)>> {
 /// n!/(n-k)! placements, 16 bits (one per blank cell) each: 11 MB for six tiles on 16 cells,
 /// which stays in the processor's cache where the sparse index's 33 MB did not (measured:
 /// 2.5 times faster; a 0-1 BFS over (placement, blank cell) was slower again).
-pub(crate) fn build(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn build(goal: &Board, group: &[u8]) -> Option<Built> {
     let (n, k) = (goal.len(), group.len());
     let next_to = neighbours(goal.rows(), goal.cols());
     let home = |t: u8| goal.cells().iter().position(|&c| c == t).expect("tile on the goal");
@@ -62,6 +81,7 @@ pub(crate) fn build(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
     let mut region = Vec::with_capacity(MAX_CELLS);
     let mut popped = 0u32;
     let mut scratch = Vec::new();
+    let mut excess = Vec::new();
     for d in 0u8.. {
         if level.is_empty() {
             break;
@@ -99,6 +119,10 @@ pub(crate) fn build(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
                 j += 1;
             }
             visited[r] |= reached as u16;
+            if d > best[r] {
+                let cell = reached.trailing_zeros() as u8;
+                excess.push(Excess { index: placement as u32, cell, by: d - best[r] });
+            }
             // A group tile next to the region slides into it: one move of its own.
             for &c in &region {
                 for &(_, from) in &next_to[c] {
@@ -127,7 +151,8 @@ pub(crate) fn build(goal: &Board, group: &[u8]) -> Option<Vec<u8>> {
             *entry = best[rank(p, k, n)];
         }
     }
-    Some(table)
+    excess.sort_unstable_by_key(|e| (e.index, e.cell));
+    Some(Built { table, excess })
 }
 
 /// Sorts `keys` of `bits` bits by a radix sort in three passes (LSD, through `scratch`;
