@@ -3,11 +3,15 @@
 //! DRAT proof, and the proof is checked by `rate`, a checker that shares no code with any
 //! solver here, before the claim may be printed.
 //!
-//! Why re-solve instead of tracing the live solver: the embedded `cadical` crate has no proof
-//! output, and the live solver's answers rest on cubes, blocking clauses under activation
-//! literals and assumptions. The CNF re-solved here is exactly the one `emit` writes for that
-//! horizon (plus, for enumeration, the blocking clauses of the solutions found), so anyone
-//! can re-check it from the files, with no gap for assumptions to hide in.
+//! The CNF re-solved here is exactly the one `emit` writes for that horizon (plus, for
+//! enumeration, the blocking clauses of the solutions found), so anyone can re-check it from
+//! the files, with no gap for assumptions to hide in.
+//!
+//! Where a claim rests on lemmas the formula does not imply (pattern-database bounds), the
+//! plain formula can be far harder than what the solver solved. Then the puzzle hands over
+//! [`Evidence`] instead: the formula, the lemmas with their justifications and the proof the
+//! live solver wrote while it solved, which the puzzle's own independent checker verifies
+//! (justifications against its tables, then `rate` on formula plus lemmas).
 
 mod checker;
 
@@ -36,6 +40,8 @@ pub enum CertifyError {
     Rejected { claim: String, prover: String, checker: String, output: String },
     #[error("{claim}: {source}")]
     Solve { claim: String, source: SolveError },
+    #[error("{claim}: the certificate does not hold: {why}")]
+    Refuted { claim: String, why: String },
     #[error("{what}: {source}")]
     Io { what: String, source: std::io::Error },
 }
@@ -61,6 +67,46 @@ pub struct CheckedClaim {
     /// no proof needed: the formula states its own refutation, as `emit` writes it when the
     /// encoding's bound already rules the horizon out).
     pub checked_by: String,
+    /// How: `re-proof` (the plain formula proved again from scratch) or `lemmas` (the live
+    /// solver's proof with its lemmas, each justified).
+    #[serde(default = "reproof")]
+    pub method: String,
+    /// The certificate's parts (formula, lemmas, proof, tables, their checks) with sizes
+    /// and times, for `lemmas`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
+}
+
+fn reproof() -> String {
+    "re-proof".into()
+}
+
+/// One part of a certificate: its name, its size in bytes or items, and what checking it took.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct Part {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
+}
+
+/// A claim's certificate as the live solver left it, checked by the puzzle's own checker.
+pub trait Evidence {
+    /// Whether it can be checked at all (`Err`: why not, e.g. the solver restored clauses
+    /// its proof does not hold); the certifier then re-proves the plain formula instead.
+    fn usable(&self) -> Result<(), String>;
+    /// The files, each with the name it takes in a proof folder, `{claim}` standing for
+    /// `claim-K`.
+    fn files(&self) -> Result<Vec<(String, PathBuf)>, String>;
+    /// Checks everything; `rate` checks a formula against a proof. `Ok`: the parts.
+    fn check(&self, rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync)) -> Result<Vec<Part>, String>;
+    /// What checks it, for the answer ("puzzlec-slide-check and rate").
+    fn checker(&self) -> String;
+    /// How to re-check a proof folder by hand, for its README.
+    fn by_hand(&self) -> String;
 }
 
 /// A claim to certify: its words, what it covers and its CNF.
@@ -141,6 +187,8 @@ impl Certifier {
                 check_ms: 0,
                 checked: true,
                 checked_by: "the CNF contains the empty clause".into(),
+                method: reproof(),
+                parts: Vec::new(),
             });
         }
         let prover = self.prover.spec.id.clone();
@@ -172,7 +220,75 @@ impl Certifier {
             check_ms,
             checked: true,
             checked_by: self.checker.name().to_owned(),
+            method: reproof(),
+            parts: Vec::new(),
         })
+    }
+
+    /// Checks a claim on the live solver's certificate (see [`Evidence`]), keeping its files
+    /// in the proof folder when there is one.
+    ///
+    /// # Errors
+    /// Any part fails its check ([`CertifyError::Refuted`]), or the files cannot be kept.
+    pub fn certify_evidence(
+        &mut self,
+        claim: &str,
+        horizon: Option<usize>,
+        evidence: &dyn Evidence,
+        limit: Duration,
+    ) -> Result<CheckedClaim, CertifyError> {
+        let refuted = |why: String| CertifyError::Refuted { claim: claim.to_owned(), why };
+        let started = Instant::now();
+        let checker = &self.checker;
+        let rate = |formula: &Path, proof: &Path| checker.check(formula, proof, limit);
+        let parts = evidence.check(&rate).map_err(refuted)?;
+        let check_ms = started.elapsed().as_millis() as u64;
+        let size = |name: &str| parts.iter().find(|p| p.name == name).and_then(|p| p.bytes);
+        let files = evidence.files().map_err(refuted)?;
+        if let Some(keep) = self.keep.clone() {
+            self.kept += 1;
+            let k = self.kept;
+            for (name, path) in &files {
+                let to = keep.join(name.replace("{claim}", &format!("claim-{k}")));
+                // The tables are the same for every claim of a run: copied once.
+                if !name.contains("{claim}") && to.exists() {
+                    continue;
+                }
+                std::fs::copy(path, &to)
+                    .map_err(|source| CertifyError::Io { what: format!("keeping {}", to.display()), source })?;
+            }
+            self.write_evidence_readme(&keep, claim, evidence)
+                .map_err(|source| CertifyError::Io { what: "writing the proof folder's README".into(), source })?;
+        }
+        Ok(CheckedClaim {
+            claim: claim.to_owned(),
+            horizon,
+            after_solutions: None,
+            clauses: parts.iter().find(|p| p.name == "formula").and_then(|p| p.count).unwrap_or(0) as usize,
+            proof_bytes: size("proof").unwrap_or(0),
+            prove_ms: 0,
+            check_ms,
+            checked: true,
+            checked_by: evidence.checker(),
+            method: "lemmas".into(),
+            parts,
+        })
+    }
+
+    fn write_evidence_readme(&self, keep: &Path, claim: &str, evidence: &dyn Evidence) -> std::io::Result<()> {
+        use std::io::Write;
+        let path = keep.join("README.txt");
+        let fresh = !path.exists();
+        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        if fresh {
+            writeln!(
+                f,
+                "{}
+",
+                evidence.by_hand()
+            )?;
+        }
+        writeln!(f, "claim-{}: {claim}", self.kept)
     }
 
     /// Copies a claim's CNF and proof into the proof folder, when there is one.

@@ -86,6 +86,32 @@ impl Certification {
         Ok(())
     }
 
+    /// Checks one claim on the live solver's certificate ([`puzzlec_certify::Evidence`]);
+    /// when that certificate cannot be used (or `PUZZLEC_CERTIFY=reprove` asks), the claim
+    /// is proved again from `cnf` instead.
+    ///
+    /// # Errors
+    /// A part of the certificate does not check (unknown: the claim is not made).
+    pub fn claim_evidence(
+        &mut self,
+        words: String,
+        horizon: usize,
+        evidence: &dyn puzzlec_certify::Evidence,
+        cnf: impl FnOnce() -> Option<Cnf>,
+    ) -> Result<()> {
+        let forced = std::env::var("PUZZLEC_CERTIFY").is_ok_and(|v| v == "reprove");
+        if forced || evidence.usable().is_err() {
+            let cnf = cnf().ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
+            return self.claim(words, Some(horizon), None, cnf);
+        }
+        let checked = self
+            .certifier
+            .certify_evidence(&words, Some(horizon), evidence, env::left(self.deadline))
+            .map_err(|e| Error::unknown(format!("--certify: {e}; the claim is not made")))?;
+        self.claims.push(checked);
+        Ok(())
+    }
+
     /// The certificate to attach to the answer.
     pub fn finish(self, note: Option<String>) -> Certificate {
         Certificate {

@@ -90,6 +90,12 @@ pub trait Plans {
         None
     }
 
+    /// The live solver's certificate of the UNSAT at `horizon`, when the search kept one
+    /// (with `--certify`, where the UNSAT rests on lemmas; see [`puzzlec_certify::Evidence`]).
+    fn evidence(&self, _horizon: usize) -> Option<Box<dyn puzzlec_certify::Evidence>> {
+        None
+    }
+
     /// A plan known before the search, which bounds it and which a time limit falls back on.
     fn known(&self) -> Option<&[Self::Step]> {
         None
@@ -170,6 +176,9 @@ pub fn search<S: Clone>(
     };
     let claim = |cert: &mut Option<Certification>, words: String, horizon: usize, found: Option<&[Vec<S>]>| {
         let Some(c) = cert else { return Ok(()) };
+        if let (None, Some(evidence)) = (found, p.evidence(horizon)) {
+            return c.claim_evidence(words, horizon, evidence.as_ref(), || p.cnf(horizon));
+        }
         let cnf = p.cnf(horizon).ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
         let cnf = match found {
             Some(plans) => {

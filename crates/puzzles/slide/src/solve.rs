@@ -99,7 +99,17 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         Some(instead),
     )?;
     let search = plan::Search::new(backend, options, (lower_bound, STEP), max, deadline).known(known.len());
-    let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental };
+    // With --certify, each horizon's proof and lemmas are traced while it is solved (only
+    // kept where the UNSAT rests on the pattern databases; see `drive::trace`).
+    let reprove = std::env::var("PUZZLEC_CERTIFY").is_ok_and(|v| v == "reprove");
+    let trace = match cert.is_some() && !reprove && !req.incremental {
+        true => Some(
+            drive_slide::trace::Trace::new()
+                .map_err(|e| Error::unknown(format!("--certify: a temporary folder: {e}")))?,
+        ),
+        false => None,
+    };
+    let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental, trace };
     finish(plan::search(&plans, &search, answer, cert, on)?)
 }
 
@@ -112,6 +122,7 @@ struct Plans<'a> {
     /// The constructive plan.
     known: Vec<Move>,
     incremental: bool,
+    trace: Option<drive_slide::trace::Trace>,
 }
 
 impl plan::Plans for Plans<'_> {
@@ -126,7 +137,13 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn probe(&self, horizon: usize, limit: std::time::Duration) -> plan::Probed {
-        drive_slide::probe(self.encoding, self.backend, &self.start, &self.goal, horizon, limit)
+        let (ing, how) = (Default::default(), drive_slide::strategy::Strategy::DEFAULT);
+        let (start, goal, trace) = (&self.start, &self.goal, self.trace.as_ref());
+        drive_slide::probe_traced(self.encoding, self.backend, start, goal, horizon, limit, ing, how, trace)
+    }
+
+    fn evidence(&self, horizon: usize) -> Option<Box<dyn puzzlec_certify::Evidence>> {
+        self.trace.as_ref()?.evidence(horizon)
     }
 
     fn session(
@@ -172,7 +189,7 @@ impl plan::Plans for Plans<'_> {
             && drive_slide::uses_pattern_databases(self.encoding, self.backend, &self.start, &self.goal, horizon);
         pdb.then(|| format!(
             "the UNSAT at horizon {horizon} rests on pattern-database lemmas as well as the solver: an admissible bound (additive 6-6-3 pattern databases) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way, by clauses that do not follow from the formula by resolution{}",
-            if certified { "; the certificate re-proves the claim from the plain formula without them" } else { "; --certify re-proves it from the plain formula without them" }
+            if certified { "; the certificate carries them, each with its justification, checked against the tables by puzzlec-slide-check (see the certificate's method)" } else { "; --certify checks each of them against the tables and the solver's proof with them" }
         ))
     }
 

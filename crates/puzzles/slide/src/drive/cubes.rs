@@ -61,6 +61,14 @@ pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize
     ranked.into_iter().map(|(_, lits)| lits).collect()
 }
 
+/// A prefix the frontier pruned: its moves, the estimate after them, and the lemma that
+/// forbids it (the moves' action literals, negated).
+pub struct Pruned {
+    pub moves: Vec<Move>,
+    pub h: usize,
+    pub clause: Vec<Lit>,
+}
+
 /// Cubes from an IDA* frontier, and the lemmas that make them cover the horizon.
 ///
 /// Every sequence of legal moves without undos from `start` is followed while `g + h(board)
@@ -76,13 +84,13 @@ pub fn frontier(
     h: &dyn Fn(&Board) -> usize,
     target: usize,
     max_depth: usize,
-) -> (Vec<Vec<Lit>>, Vec<Vec<Lit>>) {
+) -> (Vec<Vec<Lit>>, Vec<Pruned>) {
     let mut lemmas = Vec::new();
     let mut level: Vec<(Vec<Move>, Board, usize)> = vec![(Vec::new(), *start, h(start))];
     let depth_cap = horizon.min(actions.len()).min(max_depth);
     let lits = |path: &[Move]| -> Vec<Lit> { path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect() };
     if h(start) > horizon {
-        return (Vec::new(), vec![Vec::new()]);
+        return (Vec::new(), vec![Pruned { moves: Vec::new(), h: h(start), clause: Vec::new() }]);
     }
     for g in 1..=depth_cap {
         if level.len() >= target {
@@ -100,9 +108,11 @@ pub fn frontier(
                 }
                 let mut p = path.clone();
                 p.push(m);
-                let f = g + h(&b);
+                let estimate = h(&b);
+                let f = g + estimate;
                 if f > horizon {
-                    lemmas.push(lits(&p).into_iter().map(|l| -l).collect());
+                    let clause = lits(&p).into_iter().map(|l| -l).collect();
+                    lemmas.push(Pruned { moves: p, h: estimate, clause });
                 } else {
                     next.push((p, b, f));
                 }
@@ -147,7 +157,7 @@ mod tests {
         // Every no-undo prefix of that depth is a cube or extends a blocked prefix.
         for (path, _) in prefixes(&start, depth) {
             let lits: Vec<Lit> = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
-            let blocked = lemmas.iter().any(|l: &Vec<Lit>| l.iter().all(|x| lits.contains(&-x)));
+            let blocked = lemmas.iter().any(|l| l.clause.iter().all(|x| lits.contains(&-x)));
             assert!(cubes.contains(&lits) != blocked, "{path:?}");
         }
         // The board is 6 moves from the goal: some cube survives.

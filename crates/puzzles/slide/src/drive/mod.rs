@@ -8,6 +8,7 @@ pub mod invariants;
 pub mod parallel;
 pub mod propagator;
 pub mod strategy;
+pub mod trace;
 
 use std::time::Duration;
 
@@ -167,6 +168,26 @@ pub fn probe_with(
     ing: Ingredients,
     strategy: Strategy,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
+    probe_traced(encoding, backend, start, goal, horizon, limit, ing, strategy, None)
+}
+
+/// As [`probe_with`], keeping the certificate of an UNSAT that rests on the pattern
+/// databases in `trace` ([`trace`]).
+///
+/// # Errors
+/// As [`probe`].
+#[allow(clippy::too_many_arguments)]
+pub fn probe_traced(
+    encoding: &dyn SlideEncoding,
+    backend: &Backend,
+    start: &Board,
+    goal: &Board,
+    horizon: usize,
+    limit: Duration,
+    ing: Ingredients,
+    strategy: Strategy,
+    trace: Option<&trace::Trace>,
+) -> Result<Outcome<Vec<Move>>, DriveError> {
     if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Outcome::Unknown(too_large));
     }
@@ -174,7 +195,7 @@ pub fn probe_with(
     if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), None) {
             return crate::drive::strategy::by_cubes(
-                encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy,
+                encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy, trace,
             );
         }
     }

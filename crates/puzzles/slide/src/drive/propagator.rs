@@ -52,6 +52,10 @@ pub struct PdbPropagator {
     trail: Vec<(u16, u8)>,
     levels: Vec<usize>,
     pending: Vec<Vec<Lit>>,
+    /// With a certificate: each pending clause's justification, and where given clauses
+    /// are written with theirs (lines of a lemma file, see `puzzlec_slide_check::lemmas`).
+    why: Vec<String>,
+    record: Option<Arc<std::sync::Mutex<Vec<String>>>>,
     /// Position variables by (step, tile index, cell), to write clauses.
     var: Vec<Vec<Vec<Option<Lit>>>>,
     lemmas: Arc<AtomicUsize>,
@@ -115,6 +119,8 @@ impl PdbPropagator {
             trail: Vec::new(),
             levels: Vec::new(),
             pending: Vec::new(),
+            why: Vec::new(),
+            record: None,
             var: positions.to_vec(),
             lemmas,
             forward: None,
@@ -127,6 +133,12 @@ impl PdbPropagator {
     pub fn with_forward_branching(mut self, start: &Board, actions: &[Vec<Lit>]) -> PdbPropagator {
         self.forward = Some(crate::drive::branching::Forward::new(actions));
         self.start = *start;
+        self
+    }
+
+    /// Writes every clause it gives, with its justification, into `record`.
+    pub fn with_record(mut self, record: Arc<std::sync::Mutex<Vec<String>>>) -> PdbPropagator {
+        self.record = Some(record);
         self
     }
 
@@ -180,20 +192,31 @@ impl PdbPropagator {
         self.placed[t][g] += 1;
         self.update(t, g);
         if t + self.sum[t] > self.horizon {
-            let lemma = self.lemma(t);
+            let (lemma, why) = self.lemma(t);
             self.pending.push(lemma);
+            if self.record.is_some() {
+                self.why.push(why);
+            }
         }
     }
 
     /// The clause against step t's placements: the groups with the largest contributions,
-    /// only as many as it takes to pass the horizon.
-    fn lemma(&self, t: usize) -> Vec<Lit> {
+    /// only as many as it takes to pass the horizon; and its justification (`t STEP G=V...`)
+    /// when a certificate records it.
+    fn lemma(&self, t: usize) -> (Vec<Lit>, String) {
         let mut groups: Vec<usize> = (0..self.members.len()).filter(|&g| self.contribution[t][g] > 0).collect();
         groups.sort_by_key(|&g| std::cmp::Reverse(self.contribution[t][g]));
         let mut total = 0;
         let mut clause = Vec::new();
+        let mut why = String::new();
+        if self.record.is_some() {
+            why = format!("t {t}");
+        }
         for g in groups {
             total += self.contribution[t][g];
+            if self.record.is_some() {
+                why.push_str(&format!(" {g}={}", self.contribution[t][g]));
+            }
             for &tile in &self.members[g] {
                 let ti = tile as usize - 1;
                 let c = self.cell[t][ti];
@@ -205,7 +228,7 @@ impl PdbPropagator {
                 break;
             }
         }
-        clause
+        (clause, why)
     }
 
     fn unplace(&mut self, t: usize, ti: usize) {
@@ -251,6 +274,7 @@ impl Propagator for PdbPropagator {
         }
         self.levels.truncate(level);
         self.pending.clear();
+        self.why.clear();
         if let Some(f) = &mut self.forward {
             f.backtrack(level);
         }
@@ -266,6 +290,15 @@ impl Propagator for PdbPropagator {
     fn clause(&mut self) -> Option<Vec<Lit>> {
         let clause = self.pending.pop()?;
         self.lemmas.fetch_add(1, Ordering::Relaxed);
+        if let (Some(record), Some(why)) = (&self.record, self.why.pop()) {
+            let mut line = why;
+            line.push_str(" :");
+            for l in &clause {
+                line.push_str(&format!(" {l}"));
+            }
+            line.push_str(" 0");
+            record.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+        }
         Some(clause)
     }
 }

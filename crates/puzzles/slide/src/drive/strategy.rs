@@ -105,15 +105,30 @@ pub(crate) fn by_cubes(
     limit: Duration,
     ing: Ingredients,
     how: Strategy,
+    trace: Option<&crate::drive::trace::Trace>,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
     let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= frontier_from(goal) {
         true => puzzlec_core::stop::building_until(started + limit, || crate::rules::pdb::PatternDb::shared(goal)),
         false => None,
     };
+    // A certificate is kept only where the answer rests on lemmas (else `--certify`
+    // proves the plain formula again).
+    let io = |source: std::io::Error| {
+        DriveError::Solve(puzzlec_solve::SolveError::Io { id: backend.id().to_owned(), source })
+    };
+    let recorder = match (trace, &pdb) {
+        (Some(t), Some(_)) => Some(t.begin(horizon).map_err(io)?),
+        _ => None,
+    };
+    let mut recorded = recorder.as_ref().map(|_| puzzlec_ir::Cnf::new());
+    if let Some(r) = &recorder {
+        session = r.session(backend).ok_or_else(|| io(std::io::Error::other("the solver writes no proof")))?;
+    }
     let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let setup = Setup { layered, start, goal, horizon, ing, how, pdb: pdb.clone(), lemmas: lemmas.clone() };
-    let Some(actions) = setup.load(session.as_mut()) else {
+    let record = recorder.as_ref().map(|r| r.lemmas.clone());
+    let setup = Setup { layered, start, goal, horizon, ing, how, pdb: pdb.clone(), lemmas: lemmas.clone(), record };
+    let Some(actions) = setup.load(session.as_mut(), recorded.as_mut()) else {
         return Ok(Outcome::Unsat);
     };
     if puzzlec_drive::left_after(started, limit).is_none() {
@@ -124,11 +139,23 @@ pub(crate) fn by_cubes(
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(db), Cubes::Frontier) => {
             let lc = crate::rules::Heuristic::new(goal);
-            let h = |b: &Board| db.estimate(b).max(lc.manhattan_linear_conflict(b));
-            let (cubes, lemmas) =
+            // A certificate's lemmas cite the tables alone (its checker knows no linear
+            // conflicts).
+            let h = |b: &Board| match recorder.is_some() {
+                true => db.estimate(b),
+                false => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
+            };
+            let (cubes, pruned) =
                 crate::drive::cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
+            let lemmas: Vec<Vec<puzzlec_ir::Lit>> = pruned.iter().map(|p| p.clause.clone()).collect();
             for lemma in &lemmas {
                 session.add_clause(lemma);
+            }
+            if let Some(r) = &recorder {
+                for p in &pruned {
+                    let clause: Vec<String> = p.clause.iter().map(|l| l.to_string()).collect();
+                    r.lemma(format!("f {} {} : {} 0", puzzlec_core::moves_to_string(&p.moves), p.h, clause.join(" ")));
+                }
             }
             // A measurement knob: how much of the horizon the frontier took from the solver.
             if stats {
@@ -147,10 +174,13 @@ pub(crate) fn by_cubes(
         true => session.solve(&[], left),
         false if threads > 1 && horizon >= PARALLEL_FROM && cubes.len() > 1 => {
             let spawn = || {
-                let mut other = backend.session(&puzzlec_ir::Cnf::new(), None)?;
+                let mut other = match &recorder {
+                    Some(r) => r.session(backend)?,
+                    None => backend.session(&puzzlec_ir::Cnf::new(), None)?,
+                };
                 // The same encoder on an empty solver numbers the variables the same way,
                 // so the cubes and lemmas mean the same there; checked, not assumed.
-                (setup.load(other.as_mut())? == actions).then_some(())?;
+                (setup.load(other.as_mut(), None)? == actions).then_some(())?;
                 for lemma in &frontier_lemmas {
                     other.add_clause(lemma);
                 }
@@ -162,6 +192,12 @@ pub(crate) fn by_cubes(
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
+    }
+    if let (Some(t), Some(r), Some(cnf), Some(db), puzzlec_solve::Outcome::Unsat) =
+        (trace, recorder, &recorded, pdb, &outcome)
+    {
+        drop(session);
+        t.keep(horizon, r, cnf, db).map_err(io)?;
     }
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
 }
@@ -180,14 +216,35 @@ struct Setup<'a> {
     how: Strategy,
     pdb: Option<std::sync::Arc<crate::rules::pdb::PatternDb>>,
     lemmas: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Where the propagators write their lemmas with justifications, for a certificate.
+    record: Option<std::sync::Arc<std::sync::Mutex<Vec<String>>>>,
 }
 
 impl Setup<'_> {
     /// Writes the horizon into `session` and connects its propagator; the action variables
     /// per step, or `None` when the bound refutes the horizon.
-    fn load(&self, session: &mut dyn Incremental) -> Option<Vec<Vec<puzzlec_ir::Lit>>> {
+    /// With `record`, the clauses go there first (the certificate's formula), then into the
+    /// solver.
+    fn load(
+        &self,
+        session: &mut dyn Incremental,
+        record: Option<&mut puzzlec_ir::Cnf>,
+    ) -> Option<Vec<Vec<puzzlec_ir::Lit>>> {
         let mut sink = session;
-        let layers = self.layered.layers(self.start, self.goal, self.horizon, self.ing, &mut sink)?;
+        let layers = match record {
+            Some(cnf) => {
+                let layers = self.layered.layers(self.start, self.goal, self.horizon, self.ing, cnf);
+                let names: std::collections::HashMap<u32, &String> = cnf.names().iter().map(|(v, n)| (*v, n)).collect();
+                for v in 1..=cnf.num_vars() {
+                    sink.new_var(names.get(&v).map(|n| (*n).clone()));
+                }
+                for clause in cnf.clauses() {
+                    sink.add_clause(clause);
+                }
+                layers?
+            }
+            None => self.layered.layers(self.start, self.goal, self.horizon, self.ing, &mut sink)?,
+        };
         if let (Some(db), true) = (&self.pdb, self.how.propagator) {
             let mut p = crate::drive::propagator::PdbPropagator::new(
                 &layers.p,
@@ -198,6 +255,9 @@ impl Setup<'_> {
             );
             if self.how.branching {
                 p = p.with_forward_branching(self.start, &layers.act);
+            }
+            if let Some(record) = &self.record {
+                p = p.with_record(record.clone());
             }
             sink.connect(Box::new(p));
         }

@@ -1,0 +1,276 @@
+//! The claim's CNF (what its named variables say, and the start, goal and horizon it fixes)
+//! and the lemmas, each checked against its justification.
+//!
+//! A lemma file has one lemma a line, its justification, ` : `, then its clause in DIMACS:
+//! - `f MOVES H : clause`: the plan cannot begin with MOVES (letters U D L R, the
+//!   direction each tile slides, from the start): after them the tables estimate H more
+//!   moves (the larger of the direct and the transposed lookup), and |MOVES| + H exceeds the
+//!   horizon. The clause is "not A(t,m) for some t", over the moves' action variables.
+//! - `t STEP G=V G=V ... : clause`: not all of these tiles on these cells after STEP
+//!   moves. The literals are negated `P(tile,cell,STEP)`; each group G named holds V: its
+//!   table entry when every tile of G is in the clause, else the Manhattan distances of its
+//!   tiles in the clause; STEP + the sum exceeds the horizon.
+//!
+//! Lines starting with `c` are comments.
+
+use std::collections::HashMap;
+
+use crate::board::Shape;
+use crate::tables::Tables;
+use crate::CheckError;
+
+/// What a variable's name says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meaning {
+    /// Tile on cell after t moves.
+    Position { tile: u8, cell: usize, t: usize },
+    /// The move of step t (from 0) slides a tile in this direction.
+    Action { t: usize, letter: char },
+}
+
+fn meaning(name: &str) -> Option<Meaning> {
+    let inner = |prefix: &str| name.strip_prefix(prefix)?.strip_suffix(')').map(|s| s.split(',').collect::<Vec<_>>());
+    if let Some(p) = inner("P(") {
+        let [tile, cell, t] = p.as_slice() else { return None };
+        return Some(Meaning::Position { tile: tile.parse().ok()?, cell: cell.parse().ok()?, t: t.parse().ok()? });
+    }
+    let a = inner("A(")?;
+    let [t, letter] = a.as_slice() else { return None };
+    let letter = letter.chars().next().filter(|c| "UDLR".contains(*c) && letter.len() == 1)?;
+    Some(Meaning::Action { t: t.parse().ok()?, letter })
+}
+
+/// The claim's CNF, read.
+pub struct Formula {
+    pub vars: u32,
+    pub clauses: Vec<Vec<i32>>,
+    meanings: HashMap<u32, Meaning>,
+    actions: HashMap<(usize, char), i32>,
+    pub start: Vec<u8>,
+    pub goal: Vec<u8>,
+    pub horizon: usize,
+}
+
+impl Formula {
+    /// Reads DIMACS with `c var V NAME` lines; the start and the goal are the cells the unit
+    /// clauses put each tile on after 0 and after H moves, H the last step named.
+    ///
+    /// # Errors
+    /// Malformed DIMACS, or a start or goal that the unit clauses do not fix.
+    pub fn read(text: &str, shape: Shape) -> Result<Formula, CheckError> {
+        let bad = |why: String| CheckError::Cnf(why);
+        let (mut vars, mut declared) = (0u32, None);
+        let (mut clauses, mut open) = (Vec::new(), Vec::new());
+        let mut meanings = HashMap::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("c var ") {
+                let (v, name) =
+                    rest.split_once(' ').ok_or_else(|| bad(format!("line {}: a var line without a name", i + 1)))?;
+                let v: u32 = v.parse().map_err(|_| bad(format!("line {}: bad variable", i + 1)))?;
+                if let Some(m) = meaning(name.trim()) {
+                    meanings.insert(v, m);
+                }
+            } else if line.starts_with('c') || line.is_empty() {
+            } else if let Some(rest) = line.strip_prefix("p cnf ") {
+                let nums: Vec<usize> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+                let [v, c] = nums.as_slice() else { return Err(bad("a bad p line".into())) };
+                (vars, declared) = (*v as u32, Some(*c));
+            } else {
+                for lit in line.split_whitespace() {
+                    let l: i32 = lit.parse().map_err(|_| bad(format!("line {}: not a literal: {lit}", i + 1)))?;
+                    if l == 0 {
+                        clauses.push(std::mem::take(&mut open));
+                    } else if l.unsigned_abs() > vars {
+                        return Err(bad(format!("line {}: literal {l} beyond the {vars} variables", i + 1)));
+                    } else {
+                        open.push(l);
+                    }
+                }
+            }
+        }
+        if !open.is_empty() || declared != Some(clauses.len()) {
+            return Err(bad("the clause count does not match the p line (or a clause is left open)".into()));
+        }
+        let n = shape.cells();
+        let mut horizon = 0;
+        let mut actions = HashMap::new();
+        for (&v, m) in &meanings {
+            match *m {
+                Meaning::Position { tile, cell, t } => {
+                    if tile == 0 || tile as usize >= n || cell >= n {
+                        return Err(bad(format!(
+                            "variable {v} names tile {tile} on cell {cell}: not on a {n}-cell board"
+                        )));
+                    }
+                    horizon = horizon.max(t);
+                }
+                Meaning::Action { t, letter } => {
+                    if actions.insert((t, letter), v as i32).is_some() {
+                        return Err(bad(format!("two variables name the move {letter} of step {t}")));
+                    }
+                }
+            }
+        }
+        let mut formula = Formula { vars, clauses, meanings, actions, start: Vec::new(), goal: Vec::new(), horizon };
+        formula.start = formula.fixed(0, n)?;
+        formula.goal = formula.fixed(horizon, n)?;
+        Ok(formula)
+    }
+
+    /// The board the unit clauses fix after `t` moves.
+    fn fixed(&self, t: usize, n: usize) -> Result<Vec<u8>, CheckError> {
+        let mut cells = vec![0u8; n];
+        let mut placed = vec![false; n];
+        for clause in &self.clauses {
+            let [l] = clause.as_slice() else { continue };
+            if let (true, Some(Meaning::Position { tile, cell, t: at })) =
+                (*l > 0, self.meanings.get(&l.unsigned_abs()))
+            {
+                if *at == t && cells[*cell] != *tile {
+                    if cells[*cell] != 0 || std::mem::replace(&mut placed[*tile as usize], true) {
+                        return Err(CheckError::Cnf(format!(
+                            "the unit clauses put two tiles on one cell, or one tile twice, after {t} moves"
+                        )));
+                    }
+                    cells[*cell] = *tile;
+                }
+            }
+        }
+        if (1..n).any(|tile| !placed[tile]) {
+            return Err(CheckError::Cnf(format!("the unit clauses do not fix every tile after {t} moves")));
+        }
+        Ok(cells)
+    }
+}
+
+/// How many lemmas of each kind were checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    pub frontier: usize,
+    pub placements: usize,
+}
+
+/// Checks every lemma of `text` and returns their clauses.
+///
+/// # Errors
+/// The first lemma whose clause or arithmetic does not match its justification.
+pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<i32>>, Counted), CheckError> {
+    let shape = tables.shape;
+    let h = formula.horizon;
+    let mirror = shape.mirror(&tables.goal);
+    let home: Vec<usize> =
+        (0..shape.cells()).map(|t| tables.goal.iter().position(|&x| x as usize == t).unwrap_or(0)).collect();
+    let mut clauses = Vec::new();
+    let mut counted = Counted::default();
+    for (i, line) in text.lines().enumerate() {
+        let at = i + 1;
+        let bad = |why: String| CheckError::Lemma { line: at, why };
+        let line = line.trim();
+        if line.starts_with('c') || line.is_empty() {
+            continue;
+        }
+        let (why, clause) =
+            line.split_once(" : ").ok_or_else(|| bad("no ` : ` between justification and clause".into()))?;
+        let mut clause: Vec<i32> = clause
+            .split_whitespace()
+            .map(|x| x.parse::<i32>().map_err(|_| bad(format!("not a literal: {x}"))))
+            .collect::<Result<_, _>>()?;
+        if clause.pop() != Some(0) || clause.contains(&0) {
+            return Err(bad("the clause does not end with one 0".into()));
+        }
+        let words: Vec<&str> = why.split_whitespace().collect();
+        match words.as_slice() {
+            ["f", moves, claimed] => {
+                let claimed: usize = claimed.parse().map_err(|_| bad("a bad estimate".into()))?;
+                let mut board = formula.start.clone();
+                let mut expected = Vec::new();
+                for (t, letter) in moves.chars().enumerate() {
+                    if !shape.apply(&mut board, letter) {
+                        return Err(bad(format!("move {} ({letter}) is not legal there", t + 1)));
+                    }
+                    let v = formula
+                        .actions
+                        .get(&(t, letter))
+                        .ok_or_else(|| bad(format!("no variable for move {letter} of step {t}")))?;
+                    expected.push(-v);
+                }
+                let mut where_is = vec![0; shape.cells()];
+                for (c, &t) in board.iter().enumerate() {
+                    where_is[t as usize] = c;
+                }
+                let mut estimate = tables.sum(&where_is);
+                if let Some((cell, tile)) = &mirror {
+                    let mut mirrored = vec![0; shape.cells()];
+                    for t in 0..shape.cells() {
+                        mirrored[tile[t] as usize] = cell[where_is[t]];
+                    }
+                    estimate = estimate.max(tables.sum(&mirrored));
+                }
+                if claimed != estimate {
+                    return Err(bad(format!("the tables estimate {estimate} after {moves}, not {claimed}")));
+                }
+                if moves.len() + estimate <= h {
+                    return Err(bad(format!("{} + {estimate} does not exceed the horizon {h}", moves.len())));
+                }
+                if sorted(&clause) != sorted(&expected) {
+                    return Err(bad("the clause is not the negation of those moves".into()));
+                }
+                counted.frontier += 1;
+            }
+            ["t", step, groups @ ..] => {
+                let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
+                let mut placed: HashMap<u8, usize> = HashMap::new();
+                for &l in &clause {
+                    match formula.meanings.get(&l.unsigned_abs()) {
+                        Some(&Meaning::Position { tile, cell, t }) if l < 0 && t == step => {
+                            if placed.insert(tile, cell).is_some() {
+                                return Err(bad(format!("tile {tile} placed twice")));
+                            }
+                        }
+                        _ => return Err(bad(format!("literal {l} is not \"tile not on cell after {step} moves\""))),
+                    }
+                }
+                let mut sum = 0;
+                let mut covered = 0;
+                for g in groups {
+                    let (g, claimed) = g.split_once('=').ok_or_else(|| bad(format!("not G=V: {g}")))?;
+                    let (g, claimed): (usize, usize) = (
+                        g.parse().map_err(|_| bad("a bad group".into()))?,
+                        claimed.parse().map_err(|_| bad("a bad value".into()))?,
+                    );
+                    let tiles = tables.groups.get(g).ok_or_else(|| bad(format!("no group {g}")))?;
+                    let here: Vec<(u8, usize)> = tiles.iter().filter_map(|t| placed.get(t).map(|&c| (*t, c))).collect();
+                    covered += here.len();
+                    let value = match here.len() == tiles.len() {
+                        true => tables.entry(g, &here.iter().map(|&(_, c)| c).collect::<Vec<_>>()),
+                        false => here.iter().map(|&(t, c)| shape.distance(c, home[t as usize])).sum(),
+                    };
+                    if value != claimed {
+                        return Err(bad(format!("group {g} holds {value} there, not {claimed}")));
+                    }
+                    sum += value;
+                }
+                if covered != placed.len() {
+                    return Err(bad("a tile of the clause is in no group named".into()));
+                }
+                if step == 0 || step >= h || step + sum <= h {
+                    return Err(bad(format!(
+                        "{step} + {sum} does not exceed the horizon {h} (or the step is not inside it)"
+                    )));
+                }
+                counted.placements += 1;
+            }
+            _ => return Err(bad(format!("an unknown justification: {why}"))),
+        }
+        clauses.push(clause);
+    }
+    Ok((clauses, counted))
+}
+
+fn sorted(c: &[i32]) -> Vec<i32> {
+    let mut c = c.to_vec();
+    c.sort_unstable();
+    c.dedup();
+    c
+}

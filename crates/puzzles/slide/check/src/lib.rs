@@ -1,0 +1,141 @@
+//! An independent checker of puzzlec's certificates for sliding tiles: "no plan of exactly H
+//! moves" proved by CaDiCaL with pattern-database lemmas in the formula.
+//!
+//! It shares no code with the solving side: it reads the certificate's files and re-derives
+//! what it needs from the board rules, written here again on purpose ([`board`]) so that a
+//! bug in the solver's rules or tables cannot hide in the check. What it trusts: the
+//! encoding (that the CNF's clauses say what the rules say, and its variables what their
+//! names say: `P(tile,cell,t)`, `A(t,move)`), this crate, and `rate`, the DRAT checker it
+//! hands the formula and the proof to. What it checks, and therefore no longer trusts:
+//! 1. the pattern-database tables: consistent, hence admissible ([`tables`]);
+//! 2. each lemma: exactly the clause its justification describes, with arithmetic that holds
+//!    ([`lemmas`]), against the start, goal and horizon the CNF itself fixes;
+//! 3. the proof: the CNF and the lemmas together are unsatisfiable (`rate`).
+//!
+//! A certificate for claim K in a folder: `claim-K.cnf` (as `puzzlec emit` writes it),
+//! `claim-K.lemmas`, `claim-K.drat` (the solver's proof, written while it solved), and the
+//! tables `tables.bin` and `tables.excess`.
+
+pub mod board;
+pub mod lemmas;
+pub mod tables;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Why a certificate does not hold. Any of these means: no claim.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error("tables: {0}")]
+    Tables(String),
+    #[error("CNF: {0}")]
+    Cnf(String),
+    #[error("lemma on line {line}: {why}")]
+    Lemma { line: usize, why: String },
+    #[error("the claim is not the tables': {0}")]
+    Mismatch(String),
+    #[error("proof: {0}")]
+    Proof(String),
+    #[error("{what}: {source}")]
+    Io { what: String, source: std::io::Error },
+}
+
+/// What was checked, and how long each part took.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub horizon: usize,
+    pub clauses: usize,
+    pub frontier: usize,
+    pub placements: usize,
+    pub tables_ms: u64,
+    pub lemmas_ms: u64,
+    pub rate_ms: u64,
+    /// CNF and lemmas together, as handed to `rate`.
+    pub formula: PathBuf,
+}
+
+/// The files of claim `name` (e.g. `claim-1`) in `dir`.
+pub struct Claim {
+    pub cnf: PathBuf,
+    pub lemmas: PathBuf,
+    pub proof: PathBuf,
+    pub tables: PathBuf,
+    pub excess: PathBuf,
+}
+
+impl Claim {
+    pub fn in_dir(dir: &Path, name: &str) -> Claim {
+        Claim {
+            cnf: dir.join(format!("{name}.cnf")),
+            lemmas: dir.join(format!("{name}.lemmas")),
+            proof: dir.join(format!("{name}.drat")),
+            tables: dir.join("tables.bin"),
+            excess: dir.join("tables.excess"),
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, CheckError> {
+    std::fs::read(path).map_err(|source| CheckError::Io { what: format!("reading {}", path.display()), source })
+}
+
+/// Checks one claim: tables (on their own threads) beside the lemmas, then `rate` on the
+/// CNF with the lemmas (written to `formula`) and the proof. `rate` gets the two paths
+/// and says `Err(its words)` when it does not accept.
+///
+/// # Errors
+/// The first part that fails.
+pub fn check(
+    claim: &Claim,
+    formula: &Path,
+    rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync),
+) -> Result<Report, CheckError> {
+    let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
+    let tables = &tables;
+    std::thread::scope(|scope| {
+        let started = Instant::now();
+        let consistent = scope.spawn(move || tables.check().map(|()| started.elapsed().as_millis() as u64));
+        let rest = (|| {
+            let started = Instant::now();
+            let text = String::from_utf8(read(&claim.cnf)?).map_err(|_| CheckError::Cnf("not text".into()))?;
+            let f = lemmas::Formula::read(&text, tables.shape)?;
+            if f.goal != tables.goal {
+                return Err(CheckError::Mismatch("the CNF's goal is not the goal the tables were built for".into()));
+            }
+            let text =
+                String::from_utf8(read(&claim.lemmas)?).map_err(|_| CheckError::Cnf("lemmas: not text".into()))?;
+            let (extra, counted) = lemmas::check(&text, &f, &tables)?;
+            write_formula(formula, &f, &extra)?;
+            let lemmas_ms = started.elapsed().as_millis() as u64;
+            let started = Instant::now();
+            rate(formula, &claim.proof).map_err(CheckError::Proof)?;
+            let report = Report {
+                horizon: f.horizon,
+                clauses: f.clauses.len() + extra.len(),
+                frontier: counted.frontier,
+                placements: counted.placements,
+                lemmas_ms,
+                rate_ms: started.elapsed().as_millis() as u64,
+                formula: formula.to_path_buf(),
+                ..Report::default()
+            };
+            Ok(report)
+        })();
+        let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())))?;
+        rest.map(|r| Report { tables_ms, ..r })
+    })
+}
+
+fn write_formula(path: &Path, f: &lemmas::Formula, extra: &[Vec<i32>]) -> Result<(), CheckError> {
+    use std::io::Write;
+    let io = |source| CheckError::Io { what: format!("writing {}", path.display()), source };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(out, "p cnf {} {}", f.vars, f.clauses.len() + extra.len()).map_err(io)?;
+    for c in f.clauses.iter().chain(extra) {
+        for l in c {
+            write!(out, "{l} ").map_err(io)?;
+        }
+        writeln!(out, "0").map_err(io)?;
+    }
+    out.flush().map_err(io)
+}
