@@ -79,9 +79,55 @@ fn read(path: &Path) -> Result<Vec<u8>, CheckError> {
     std::fs::read(path).map_err(|source| CheckError::Io { what: format!("reading {}", path.display()), source })
 }
 
-/// Checks one claim: tables (on their own threads) beside the lemmas, then `rate` on the
-/// CNF with the lemmas (written to `formula`) and the proof. `rate` gets the two paths
-/// and says `Err(its words)` when it does not accept.
+/// Reads the claim's tables and checks them (one thread per group); the time it took.
+///
+/// # Errors
+/// A malformed file or a state that fails the check.
+pub fn check_tables(claim: &Claim) -> Result<(tables::Tables, u64), CheckError> {
+    let started = Instant::now();
+    let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
+    tables.check()?;
+    Ok((tables, started.elapsed().as_millis() as u64))
+}
+
+/// Checks one claim's lemmas against `tables` (checked already, by [`check_tables`]), then
+/// `rate` on the CNF with the lemmas (written to `formula`) and the proof. `rate` gets the
+/// two paths and says `Err(its words)` when it does not accept.
+///
+/// # Errors
+/// The first part that fails.
+pub fn check_claim(
+    claim: &Claim,
+    tables: &tables::Tables,
+    formula: &Path,
+    rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync),
+) -> Result<Report, CheckError> {
+    let started = Instant::now();
+    let text = String::from_utf8(read(&claim.cnf)?).map_err(|_| CheckError::Cnf("not text".into()))?;
+    let f = lemmas::Formula::read(&text, tables.shape)?;
+    if f.goal != tables.goal {
+        return Err(CheckError::Mismatch("the CNF's goal is not the goal the tables were built for".into()));
+    }
+    let text = String::from_utf8(read(&claim.lemmas)?).map_err(|_| CheckError::Cnf("lemmas: not text".into()))?;
+    let (extra, counted) = lemmas::check(&text, &f, tables)?;
+    write_formula(formula, &f, &extra)?;
+    let lemmas_ms = started.elapsed().as_millis() as u64;
+    let started = Instant::now();
+    rate(formula, &claim.proof).map_err(CheckError::Proof)?;
+    Ok(Report {
+        horizon: f.horizon,
+        clauses: f.clauses.len() + extra.len(),
+        frontier: counted.frontier,
+        placements: counted.placements,
+        lemmas_ms,
+        rate_ms: started.elapsed().as_millis() as u64,
+        formula: formula.to_path_buf(),
+        tables_ms: 0,
+    })
+}
+
+/// Checks one claim whole: the tables beside the lemmas and the proof. The lemmas are
+/// compared with the tables as read; the verdict waits for the tables' check.
 ///
 /// # Errors
 /// The first part that fails.
@@ -95,32 +141,7 @@ pub fn check(
     std::thread::scope(|scope| {
         let started = Instant::now();
         let consistent = scope.spawn(move || tables.check().map(|()| started.elapsed().as_millis() as u64));
-        let rest = (|| {
-            let started = Instant::now();
-            let text = String::from_utf8(read(&claim.cnf)?).map_err(|_| CheckError::Cnf("not text".into()))?;
-            let f = lemmas::Formula::read(&text, tables.shape)?;
-            if f.goal != tables.goal {
-                return Err(CheckError::Mismatch("the CNF's goal is not the goal the tables were built for".into()));
-            }
-            let text =
-                String::from_utf8(read(&claim.lemmas)?).map_err(|_| CheckError::Cnf("lemmas: not text".into()))?;
-            let (extra, counted) = lemmas::check(&text, &f, &tables)?;
-            write_formula(formula, &f, &extra)?;
-            let lemmas_ms = started.elapsed().as_millis() as u64;
-            let started = Instant::now();
-            rate(formula, &claim.proof).map_err(CheckError::Proof)?;
-            let report = Report {
-                horizon: f.horizon,
-                clauses: f.clauses.len() + extra.len(),
-                frontier: counted.frontier,
-                placements: counted.placements,
-                lemmas_ms,
-                rate_ms: started.elapsed().as_millis() as u64,
-                formula: formula.to_path_buf(),
-                ..Report::default()
-            };
-            Ok(report)
-        })();
+        let rest = check_claim(claim, tables, formula, rate);
         let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())))?;
         rest.map(|r| Report { tables_ms, ..r })
     })

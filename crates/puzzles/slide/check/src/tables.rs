@@ -10,8 +10,9 @@
 //! of free cells the blank is in (named by its lowest cell); its value is the table entry
 //! plus the excess listed for it (0 when none). Then (1) the goal placement with the blank's
 //! goal region has value 0; (2) every move of a group tile from cell x into a cell c of the
-//! blank's region, to the state whose blank is on x, lowers the value by at most 1, the
-//! move's cost (moves of other tiles keep the placement and the region, cost 0). A function
+//! blank's region, to the state whose blank is on x, changes the value by at most 1, the
+//! move's cost (moves are reversible, so this is "lowers it by at most 1" both ways; moves
+//! of other tiles keep the placement and the region, cost 0). A function
 //! with (1) and (2) never exceeds the number of group moves left on any path to the goal,
 //! and the table entry is at most it, so every entry is admissible; tables of disjoint
 //! groups add up because each move moves one tile.
@@ -250,7 +251,9 @@ fn check_group(shape: Shape, goal: &[u8], group: &[u8], table: &[u8], list: &[u8
         }
         let free = all & !occupied_of(&cells[..k]);
         for (i, &x) in cells[..k].iter().enumerate() {
-            let mut targets = next[x] & free;
+            // Each move and its reverse are one pair of states: checked once, from the
+            // side whose tile moves to the higher cell, in both directions.
+            let mut targets = next[x] & free & !((2u32 << x) - 1);
             while targets != 0 {
                 let c = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
@@ -259,9 +262,9 @@ fn check_group(shape: Shape, goal: &[u8], group: &[u8], table: &[u8], list: &[u8
                 let moved = index - (x << shift) + (c << shift);
                 let after = (free & !(1 << c)) | 1 << x;
                 let there = value(moved, label(moved, after, x));
-                if here > there + 1 {
+                if here.abs_diff(there) > 1 {
                     return Err(bad(format!(
-                        "group {group:?}: moving a tile from cell {x} to {c} lowers the value from {here} to {there} (index {index:#x})"
+                        "group {group:?}: a tile's move between cells {x} and {c} changes the value from {here} to {there} (index {index:#x})"
                     )));
                 }
             }

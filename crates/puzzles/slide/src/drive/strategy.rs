@@ -118,7 +118,7 @@ pub(crate) fn by_cubes(
         DriveError::Solve(puzzlec_solve::SolveError::Io { id: backend.id().to_owned(), source })
     };
     let recorder = match (trace, &pdb) {
-        (Some(t), Some(_)) => Some(t.begin(horizon).map_err(io)?),
+        (Some(t), Some(db)) => Some(t.begin(horizon, db).map_err(io)?),
         _ => None,
     };
     let mut recorded = recorder.as_ref().map(|_| puzzlec_ir::Cnf::new());
@@ -197,7 +197,11 @@ pub(crate) fn by_cubes(
         (trace, recorder, &recorded, pdb, &outcome)
     {
         drop(session);
+        let kept = std::time::Instant::now();
         t.keep(horizon, r, cnf, db).map_err(io)?;
+        if stats {
+            eprintln!("certificate: horizon {horizon}, files kept in {:.2} s", kept.elapsed().as_secs_f64());
+        }
     }
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
 }

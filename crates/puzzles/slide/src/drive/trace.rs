@@ -25,17 +25,71 @@ use crate::rules::pdb::PatternDb;
 pub struct Trace {
     root: tempfile::TempDir,
     last: Mutex<Option<(usize, Arc<Kept>)>>,
+    tables: Arc<TablesCheck>,
+}
+
+/// The tables' check, started in the background with the first traced horizon (it takes a
+/// second or two, which the search hides), and its verdict.
+#[derive(Default)]
+struct TablesCheck {
+    running: Mutex<Option<std::thread::JoinHandle<Result<Checked, String>>>>,
+    verdict: std::sync::OnceLock<Result<Checked, String>>,
+}
+
+/// The checked tables and the check's milliseconds.
+type Checked = (puzzlec_slide_check::tables::Tables, u64);
+
+impl TablesCheck {
+    /// Writes the tables beside the claims and checks them, once.
+    fn start(&self, root: &Path, db: &Arc<PatternDb>) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if running.is_some() || self.verdict.get().is_some() {
+            return;
+        }
+        let (root, db) = (root.to_path_buf(), db.clone());
+        let context = puzzlec_core::stop::context();
+        *running = Some(std::thread::spawn(move || {
+            context.enter(|| {
+                let excess = db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
+                let claim = claim(&root, &root);
+                std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
+                std::fs::write(&claim.excess, excess).map_err(|e| e.to_string())?;
+                puzzlec_slide_check::check_tables(&claim).map_err(|e| e.to_string())
+            })
+        }));
+    }
+
+    fn get(&self) -> &Result<Checked, String> {
+        self.verdict.get_or_init(|| {
+            let running = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+            match running {
+                Some(handle) => handle.join().unwrap_or_else(|_| Err("the tables' check panicked".into())),
+                None => Err("the tables were never checked".into()),
+            }
+        })
+    }
+}
+
+/// The files of a claim whose own files are in `dir` and whose tables are in `root`.
+fn claim(dir: &Path, root: &Path) -> puzzlec_slide_check::Claim {
+    puzzlec_slide_check::Claim {
+        tables: root.join("tables.bin"),
+        excess: root.join("tables.excess"),
+        ..puzzlec_slide_check::Claim::in_dir(dir, "claim")
+    }
 }
 
 impl Trace {
     /// # Errors
     /// No temporary folder.
     pub fn new() -> std::io::Result<Trace> {
-        Ok(Trace { root: tempfile::Builder::new().prefix("puzzlec-certificate-").tempdir()?, last: Mutex::new(None) })
+        let root = tempfile::Builder::new().prefix("puzzlec-certificate-").tempdir()?;
+        Ok(Trace { root, last: Mutex::new(None), tables: Arc::default() })
     }
 
-    /// Starts tracing `horizon`.
-    pub(crate) fn begin(&self, horizon: usize) -> std::io::Result<Recorder> {
+    /// Starts tracing `horizon`, whose lemmas cite `db` (checked in the background from now).
+    pub(crate) fn begin(&self, horizon: usize, db: &Arc<PatternDb>) -> std::io::Result<Recorder> {
+        self.tables.start(self.root.path(), db);
         let dir = self.root.path().join(format!("horizon-{horizon}"));
         if dir.exists() {
             std::fs::remove_dir_all(&dir)?;
@@ -80,7 +134,7 @@ impl Trace {
         for p in &parts {
             let _ = std::fs::remove_file(p);
         }
-        let kept = Kept { dir: r.dir, db, usable, tables: Mutex::new(false) };
+        let kept = Kept { dir: r.dir, root: self.root.path().to_path_buf(), usable, tables: self.tables.clone() };
         let old = self.last.lock().unwrap_or_else(|e| e.into_inner()).replace((horizon, Arc::new(kept)));
         if let Some((h, _)) = old.filter(|(h, _)| *h != horizon) {
             let _ = std::fs::remove_dir_all(self.root.path().join(format!("horizon-{h}")));
@@ -122,26 +176,12 @@ impl Recorder {
 /// One UNSAT horizon's certificate files.
 struct Kept {
     dir: PathBuf,
-    db: Arc<PatternDb>,
+    root: PathBuf,
     usable: Result<(), String>,
-    /// Whether the tables were written into `dir` (on first need: 60 MB).
-    tables: Mutex<bool>,
+    tables: Arc<TablesCheck>,
 }
 
 struct Shared(Arc<Kept>);
-
-impl Kept {
-    fn write_tables(&self) -> Result<(), String> {
-        let mut written = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        if !*written {
-            let excess = self.db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
-            std::fs::write(self.dir.join("tables.bin"), self.db.bytes()).map_err(|e| e.to_string())?;
-            std::fs::write(self.dir.join("tables.excess"), excess).map_err(|e| e.to_string())?;
-            *written = true;
-        }
-        Ok(())
-    }
-}
 
 fn size(path: &Path) -> Option<u64> {
     std::fs::metadata(path).ok().map(|m| m.len())
@@ -153,23 +193,33 @@ impl Evidence for Shared {
     }
 
     fn files(&self) -> Result<Vec<(String, PathBuf)>, String> {
-        self.0.write_tables()?;
-        let d = &self.0.dir;
+        self.0.tables.get().as_ref().map_err(Clone::clone)?;
+        let c = claim(&self.0.dir, &self.0.root);
         Ok(vec![
-            ("{claim}.cnf".into(), d.join("claim.cnf")),
-            ("{claim}.lemmas".into(), d.join("claim.lemmas")),
-            ("{claim}.drat".into(), d.join("claim.drat")),
-            ("tables.bin".into(), d.join("tables.bin")),
-            ("tables.excess".into(), d.join("tables.excess")),
+            ("{claim}.cnf".into(), c.cnf),
+            ("{claim}.lemmas".into(), c.lemmas),
+            ("{claim}.drat".into(), c.proof),
+            ("tables.bin".into(), c.tables),
+            ("tables.excess".into(), c.excess),
         ])
     }
 
     fn check(&self, rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync)) -> Result<Vec<Part>, String> {
-        self.0.write_tables()?;
-        let d = &self.0.dir;
-        let claim = puzzlec_slide_check::Claim::in_dir(d, "claim");
-        let formula = d.join("formula.cnf");
-        let r = puzzlec_slide_check::check(&claim, &formula, rate).map_err(|e| e.to_string())?;
+        let claim = claim(&self.0.dir, &self.0.root);
+        let formula = self.0.dir.join("formula.cnf");
+        // The lemmas and the proof are checked while the tables' check (begun with the
+        // search) finishes: the lemmas read the same files, and the verdict needs both.
+        let (verdict, r) = std::thread::scope(|scope| {
+            let verdict = scope.spawn(|| self.0.tables.get().as_ref().map(|(_, ms)| *ms).map_err(Clone::clone));
+            let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
+            let r = (|| {
+                let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
+                    .map_err(|e| e.to_string())?;
+                puzzlec_slide_check::check_claim(&claim, &tables, &formula, rate).map_err(|e| e.to_string())
+            })();
+            (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
+        });
+        let r = puzzlec_slide_check::Report { tables_ms: verdict?, ..r? };
         let part = |name: &str, bytes: Option<u64>, count: Option<u64>, ms: Option<u64>| Part {
             name: name.into(),
             bytes,
