@@ -141,22 +141,130 @@ fn prove_invariants_proves_the_circuit_on_small_boards() {
     assert!(results.iter().all(|r| r["result"] == "proved"), "{v}");
 }
 
-/// Korf 55 (optimum 41) through the pattern-database path: the answer names the trusted
-/// lemmas (frontier and propagator), and the certificate proves horizon 39 from the plain
-/// formula without them, checked by rate.
+/// Korf 55 (optimum 41) through the pattern-database path: the certificate keeps the
+/// lemmas (frontier and propagator), each justified against the tables, and the live
+/// solver's proof, checked by rate; `PUZZLEC_CERTIFY=reprove` forces the old re-proof from
+/// the plain formula, which holds as well.
 #[test]
-fn a_korf_instance_is_certified_without_the_trusted_lemmas() {
+fn a_korf_instance_is_certified_with_its_lemmas_checked() {
     if !ready() {
         return;
     }
     let board = "5 10 14 4 / 6 12 11 1 / 9 _ 15 7 / 13 2 8 3";
-    let v = puzzlec(&["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--json", "-q"])
-        .expect_code(0)
-        .json();
+    let args = ["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--json", "-q"];
+    let v = puzzlec(&args).expect_code(0).json();
     assert_eq!((v["optimal"].as_bool(), v["length"].as_u64()), (Some(true), Some(41)));
     let trusted = v["trusted"].as_str().unwrap();
-    assert!(trusted.contains("propagator") && trusted.contains("re-proves"), "{trusted}");
-    let c = checked(&v);
-    assert_eq!(c["claims"][0]["horizon"], 39);
-    assert_eq!(c["claims"][0]["checked"], true);
+    assert!(trusted.contains("propagator") && trusted.contains("puzzlec-slide-check"), "{trusted}");
+    let claim = &v["certificate"]["claims"][0];
+    assert_eq!((claim["horizon"].as_u64(), claim["checked"].as_bool()), (Some(39), Some(true)), "{v}");
+    assert_eq!(claim["method"], "lemmas", "{claim}");
+    let part = |name: &str| claim["parts"].as_array().unwrap().iter().find(|p| p["name"] == name).cloned().unwrap();
+    assert!(part("frontier lemmas")["count"].as_u64().unwrap() > 0, "{claim}");
+    assert!(part("proof")["bytes"].as_u64().unwrap() > 0, "{claim}");
+    let again = crate::util::puzzlec_env(&args, &[("PUZZLEC_CERTIFY", "reprove")]).expect_code(0).json();
+    let c = checked(&again);
+    assert_eq!((c["claims"][0]["horizon"].as_u64(), c["claims"][0]["method"].as_str()), (Some(39), Some("re-proof")));
+}
+
+/// A proof folder of lemma certificates re-checks by hand with `puzzlec-slide-check`; each
+/// kind of tampering makes it exit 3 naming what failed: a lemma's table value raised by
+/// one, a table entry changed, a literal dropped from a lemma, the proof cut short.
+#[test]
+fn tampered_certificates_are_refused() {
+    if !ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept");
+    let board = "5 10 14 4 / 6 12 11 1 / 9 _ 15 7 / 13 2 8 3";
+    let args = ["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--proof-dir"];
+    let mut args = args.to_vec();
+    args.extend([kept.to_str().unwrap(), "-q"]);
+    puzzlec(&args).expect_code(0);
+    let check = |d: &Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec-slide-check")).arg(d).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+    };
+    let (code, said) = check(&kept);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("claim-1: holds"), "{said}");
+    let readme = std::fs::read_to_string(kept.join("README.txt")).unwrap();
+    assert!(readme.contains("puzzlec-slide-check"), "{readme}");
+    // Each tampering on a fresh copy of the folder.
+    let tampered = |name: &str, change: &dyn Fn(&Path)| {
+        let copy = dir.path().join(name);
+        std::fs::create_dir_all(&copy).unwrap();
+        for e in std::fs::read_dir(&kept).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), copy.join(e.file_name())).unwrap();
+        }
+        change(&copy);
+        let (code, said) = check(&copy);
+        assert_eq!(code, Some(3), "{name}: {said}");
+        assert!(!said.contains(": holds"), "{name}: {said}");
+        said
+    };
+    let edit_lemma = |d: &Path, pick: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String| {
+        let path = d.join("claim-1.lemmas");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut done = false;
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| match !done && pick(l) {
+                true => {
+                    done = true;
+                    edit(l)
+                }
+                false => l.to_owned(),
+            })
+            .collect();
+        assert!(done, "no lemma to tamper with");
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    };
+    // A placement lemma whose first group's value is one more than the tables say.
+    let said = tampered("value", &|d| {
+        edit_lemma(d, &|l| l.starts_with("t "), &|l| {
+            let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
+            let (g, v) = words[2].split_once('=').unwrap();
+            words[2] = format!("{g}={}", v.parse::<u32>().unwrap() + 1);
+            words.join(" ")
+        })
+    });
+    assert!(said.contains("there, not"), "{said}");
+    // A frontier lemma's estimate raised by one.
+    let said = tampered("estimate", &|d| {
+        edit_lemma(d, &|l| l.starts_with("f "), &|l| {
+            let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
+            words[2] = (words[2].parse::<u32>().unwrap() + 1).to_string();
+            words.join(" ")
+        })
+    });
+    assert!(said.contains("the tables estimate"), "{said}");
+    // One literal dropped from a placement lemma's clause.
+    let said = tampered("literal", &|d| {
+        edit_lemma(d, &|l| l.starts_with("t "), &|l| {
+            let (why, clause) = l.split_once(" : ").unwrap();
+            let lits: Vec<&str> = clause.split(' ').collect();
+            format!("{why} : {}", lits[1..].join(" "))
+        })
+    });
+    assert!(said.contains("not the negation of the placements listed"), "{said}");
+    // A table entry changed: the first valid placement of the first group, plus three.
+    let said = tampered("table", &|d| {
+        let path = d.join("tables.bin");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let header = b"puzzlec pattern databases 2\n".len() + 3 + 16 + (1 + 6) + (1 + 6) + (1 + 3);
+        let index = 0x012345;
+        bytes[header + index] += 3;
+        std::fs::write(&path, bytes).unwrap();
+    });
+    assert!(said.contains("tables:"), "{said}");
+    // The proof cut in half.
+    let said = tampered("proof", &|d| {
+        let path = d.join("claim-1.drat");
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    });
+    assert!(said.contains("proof:"), "{said}");
 }

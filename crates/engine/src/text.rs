@@ -35,8 +35,24 @@ pub fn more(a: &Answer) -> &'static str {
 /// solved answer), the certificate, what was trusted or checked, and the portfolio.
 pub fn solved(a: &Answer, solved: impl FnOnce(&Answer) -> String) -> String {
     let proved = a.certificate.as_ref().map_or(String::new(), |c| {
-        let n = count(c.claims.len(), "UNSAT claim");
-        format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker)
+        let lemmas: Vec<&puzzlec_certify::CheckedClaim> = c.claims.iter().filter(|k| k.method == "lemmas").collect();
+        let mut line = String::new();
+        if lemmas.len() < c.claims.len() {
+            let n = count(c.claims.len() - lemmas.len(), "UNSAT claim");
+            line += &format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker);
+        }
+        for k in lemmas {
+            let part = |name: &str| k.parts.iter().find(|p| p.name == name);
+            line += &format!(
+                "certified: {}: the solver's own proof ({:.1} MB) with {} lemmas, checked by {} in {:.1} s\n",
+                k.claim,
+                part("proof").and_then(|p| p.bytes).unwrap_or(0) as f64 / 1e6,
+                part("lemmas").and_then(|p| p.count).unwrap_or(0),
+                k.checked_by,
+                k.check_ms as f64 / 1000.0
+            );
+        }
+        line
     });
     let why = |r: &crate::answer::Racer| match (&r.detail, r.status) {
         (Some(d), crate::answer::RacerStatus::Error) => format!(": {d}"),

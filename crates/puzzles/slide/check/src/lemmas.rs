@@ -6,10 +6,11 @@
 //!   direction each tile slides, from the start): after them the tables estimate H more
 //!   moves (the larger of the direct and the transposed lookup), and |MOVES| + H exceeds the
 //!   horizon. The clause is "not A(t,m) for some t", over the moves' action variables.
-//! - `t STEP G=V G=V ... : clause`: not all of these tiles on these cells after STEP
-//!   moves. The literals are negated `P(tile,cell,STEP)`; each group G named holds V: its
-//!   table entry when every tile of G is in the clause, else the Manhattan distances of its
-//!   tiles in the clause; STEP + the sum exceeds the horizon.
+//! - `t STEP G=V G=V ... @ TILE:CELL TILE:CELL ... : clause`: not all of these tiles on
+//!   these cells after STEP moves. The clause is exactly the negated `P(TILE,CELL,STEP)` of
+//!   the placements listed; each group G named holds V: its table entry when every tile of
+//!   G is listed, else the Manhattan distances of its tiles listed; every tile listed is in
+//!   a group named; STEP + the sum exceeds the horizon.
 //!
 //! Lines starting with `c` are comments.
 
@@ -46,6 +47,7 @@ pub struct Formula {
     pub clauses: Vec<Vec<i32>>,
     meanings: HashMap<u32, Meaning>,
     actions: HashMap<(usize, char), i32>,
+    positions: HashMap<(u8, usize, usize), i32>,
     pub start: Vec<u8>,
     pub goal: Vec<u8>,
     pub horizon: usize,
@@ -95,6 +97,7 @@ impl Formula {
         let n = shape.cells();
         let mut horizon = 0;
         let mut actions = HashMap::new();
+        let mut positions = HashMap::new();
         for (&v, m) in &meanings {
             match *m {
                 Meaning::Position { tile, cell, t } => {
@@ -104,6 +107,9 @@ impl Formula {
                         )));
                     }
                     horizon = horizon.max(t);
+                    if positions.insert((tile, cell, t), v as i32).is_some() {
+                        return Err(bad(format!("two variables name tile {tile} on cell {cell} after {t} moves")));
+                    }
                 }
                 Meaning::Action { t, letter } => {
                     if actions.insert((t, letter), v as i32).is_some() {
@@ -112,7 +118,8 @@ impl Formula {
                 }
             }
         }
-        let mut formula = Formula { vars, clauses, meanings, actions, start: Vec::new(), goal: Vec::new(), horizon };
+        let (start, goal) = (Vec::new(), Vec::new());
+        let mut formula = Formula { vars, clauses, meanings, actions, positions, start, goal, horizon };
         formula.start = formula.fixed(0, n)?;
         formula.goal = formula.fixed(horizon, n)?;
         Ok(formula)
@@ -218,21 +225,33 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                 }
                 counted.frontier += 1;
             }
-            ["t", step, groups @ ..] => {
+            ["t", step, rest @ ..] => {
                 let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
+                let at_sign =
+                    rest.iter().position(|w| *w == "@").ok_or_else(|| bad("no @ before the placements".into()))?;
+                let (groups, listed) = (&rest[..at_sign], &rest[at_sign + 1..]);
                 let mut placed: HashMap<u8, usize> = HashMap::new();
-                for &l in &clause {
-                    match formula.meanings.get(&l.unsigned_abs()) {
-                        Some(&Meaning::Position { tile, cell, t }) if l < 0 && t == step => {
-                            if placed.insert(tile, cell).is_some() {
-                                return Err(bad(format!("tile {tile} placed twice")));
-                            }
-                        }
-                        _ => return Err(bad(format!("literal {l} is not \"tile not on cell after {step} moves\""))),
+                let mut expected = Vec::new();
+                for p in listed {
+                    let (tile, cell) = p.split_once(':').ok_or_else(|| bad(format!("not TILE:CELL: {p}")))?;
+                    let (tile, cell): (u8, usize) = (
+                        tile.parse().map_err(|_| bad("a bad tile".into()))?,
+                        cell.parse().map_err(|_| bad("a bad cell".into()))?,
+                    );
+                    if placed.insert(tile, cell).is_some() {
+                        return Err(bad(format!("tile {tile} placed twice")));
                     }
+                    let v = formula.positions.get(&(tile, cell, step));
+                    expected.push(-*v.ok_or_else(|| {
+                        bad(format!("no variable for tile {tile} on cell {cell} after {step} moves"))
+                    })?);
+                }
+                if sorted(&clause) != sorted(&expected) || clause.len() != expected.len() {
+                    return Err(bad("the clause is not the negation of the placements listed".into()));
                 }
                 let mut sum = 0;
                 let mut covered = 0;
+                let mut named = Vec::new();
                 for g in groups {
                     let (g, claimed) = g.split_once('=').ok_or_else(|| bad(format!("not G=V: {g}")))?;
                     let (g, claimed): (usize, usize) = (
@@ -240,6 +259,10 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                         claimed.parse().map_err(|_| bad("a bad value".into()))?,
                     );
                     let tiles = tables.groups.get(g).ok_or_else(|| bad(format!("no group {g}")))?;
+                    if named.contains(&g) {
+                        return Err(bad(format!("group {g} named twice")));
+                    }
+                    named.push(g);
                     let here: Vec<(u8, usize)> = tiles.iter().filter_map(|t| placed.get(t).map(|&c| (*t, c))).collect();
                     covered += here.len();
                     let value = match here.len() == tiles.len() {
@@ -252,7 +275,7 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                     sum += value;
                 }
                 if covered != placed.len() {
-                    return Err(bad("a tile of the clause is in no group named".into()));
+                    return Err(bad("a tile listed is in no group named".into()));
                 }
                 if step == 0 || step >= h || step + sum <= h {
                     return Err(bad(format!(

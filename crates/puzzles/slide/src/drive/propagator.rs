@@ -228,6 +228,14 @@ impl PdbPropagator {
                 break;
             }
         }
+        if self.record.is_some() {
+            why.push_str(" @");
+            for &l in &clause {
+                if let Some(Some((_, ti, c))) = self.watched.get(l.unsigned_abs() as usize) {
+                    why.push_str(&format!(" {}:{c}", ti + 1));
+                }
+            }
+        }
         (clause, why)
     }
 
