@@ -14,11 +14,13 @@
 //! tuned on; their optima from the exact search), `--search` (the exact search instead,
 //! whole process; see `korf_search.rs`), `--short N [--against BIN]` (4x4 boards of optimum
 //! 24-34 through `--solver cadical`), `--ids 64,56` (those of Korf's boards, in that order,
-//! instead of a range).
+//! instead of a range), `--certify` (each board uncertified, then with `--certify`, whole
+//! process; see `korf_certify.rs`).
 //!
 //! Beside each SAT row: the exact search on the same board (whole process, tables cached)
 //! and the ratio of the two, with their median and worst at the end.
 
+mod korf_certify;
 mod korf_search;
 
 use std::time::{Duration, Instant};
@@ -145,6 +147,11 @@ fn main() {
     if let Some(n) = value("--short").and_then(|n| n.parse().ok()) {
         println!("## 4x4 boards of optimum 24-34 through `--solver cadical`, whole process\n");
         return korf_search::short(n, value("--against").as_deref());
+    }
+    if args.iter().any(|a| a == "--certify") {
+        println!("## `--certify` against the uncertified run, whole process, one after the other\n");
+        let boards: Vec<(String, Board, usize)> = list.iter().map(|i| (i.id.clone(), i.board, i.optimum)).collect();
+        return korf_certify::certify(&boards, limit);
     }
     if args.iter().any(|a| a == "--search") {
         println!("## The exact search (`--solver search`), whole process, one per board\n");

@@ -189,6 +189,15 @@ fn tampered_certificates_are_refused() {
     let (code, said) = check(&kept);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("claim-1: holds"), "{said}");
+    // The certificate's formula is exactly what `emit` writes for horizon 39.
+    let emitted =
+        puzzlec(&["emit", "slide", "--board", board, "--encoding", "compact", "--format", "dimacs", "--horizon", "39"])
+            .expect_code(0)
+            .stdout;
+    assert!(
+        std::fs::read_to_string(kept.join("claim-1.cnf")).unwrap() == emitted,
+        "the certificate's CNF is not emit's"
+    );
     let readme = std::fs::read_to_string(kept.join("README.txt")).unwrap();
     assert!(readme.contains("puzzlec-slide-check"), "{readme}");
     // Each tampering on a fresh copy of the folder.

@@ -79,14 +79,15 @@ fn read(path: &Path) -> Result<Vec<u8>, CheckError> {
     std::fs::read(path).map_err(|source| CheckError::Io { what: format!("reading {}", path.display()), source })
 }
 
-/// Reads the claim's tables and checks them (one thread per group); the time it took.
+/// Reads the claim's tables and checks them (one thread per group when `parallel`); the
+/// time it took.
 ///
 /// # Errors
 /// A malformed file or a state that fails the check.
-pub fn check_tables(claim: &Claim) -> Result<(tables::Tables, u64), CheckError> {
+pub fn check_tables(claim: &Claim, parallel: bool) -> Result<(tables::Tables, u64), CheckError> {
     let started = Instant::now();
     let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
-    tables.check()?;
+    tables.check_on(parallel)?;
     Ok((tables, started.elapsed().as_millis() as u64))
 }
 

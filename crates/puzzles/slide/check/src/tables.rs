@@ -76,6 +76,20 @@ impl Tables {
     /// # Errors
     /// The first state that fails, named.
     pub fn check(&self) -> Result<(), CheckError> {
+        self.check_on(true)
+    }
+
+    /// As [`Tables::check`], the groups one after the other when not `parallel` (beside a
+    /// search that has the cores).
+    ///
+    /// # Errors
+    /// As [`Tables::check`].
+    pub fn check_on(&self, parallel: bool) -> Result<(), CheckError> {
+        if !parallel {
+            return (0..self.groups.len()).try_for_each(|g| {
+                check_group(self.shape, &self.goal, &self.groups[g], &self.tables[g], &self.excess[g])
+            });
+        }
         let checked: Vec<Result<(), CheckError>> = std::thread::scope(|scope| {
             let running: Vec<_> = (0..self.groups.len())
                 .map(|g| {

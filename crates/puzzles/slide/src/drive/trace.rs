@@ -54,7 +54,7 @@ impl TablesCheck {
                 let claim = claim(&root, &root);
                 std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
                 std::fs::write(&claim.excess, excess).map_err(|e| e.to_string())?;
-                puzzlec_slide_check::check_tables(&claim).map_err(|e| e.to_string())
+                puzzlec_slide_check::check_tables(&claim, false).map_err(|e| e.to_string())
             })
         }));
     }
