@@ -79,7 +79,7 @@ fn run(list: &[&Instance], limit: Duration, strategy: Strategy) -> usize {
         let mut seen = Vec::new();
         let out = shortest(
             h,
-            |k, left| probe_with(&Compact, &backend, &inst.board, &goal, k, left, Ingredients::DEFAULT, strategy),
+            |k, left| probe_with(&Compact, &backend, &inst.board, &goal, k, left, Ingredients::DEFAULT, strategy, None),
             |a| seen.push(format!("{} {} {:.1}", a.horizon, a.result, a.seconds)),
         );
         let total = started.elapsed().as_secs_f64();

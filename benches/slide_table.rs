@@ -61,7 +61,11 @@ fn prove(
     let out = if incremental {
         incremental_shortest(&Compact, backend, &case.start, &case.goal, ing, strategy.cubes != Cubes::Off, h, |_| {})
     } else {
-        shortest(h, |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, strategy), |_| {})
+        shortest(
+            h,
+            |k, limit| probe_with(encoding, backend, &case.start, &case.goal, k, limit, ing, strategy, None),
+            |_| {},
+        )
     };
     match out {
         Ok(Shortest::Found { plan, optimal: true, .. }) if plan.len() == case.optimum => {

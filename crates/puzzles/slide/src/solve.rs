@@ -139,7 +139,7 @@ impl plan::Plans for Plans<'_> {
     fn probe(&self, horizon: usize, limit: std::time::Duration) -> plan::Probed {
         let (ing, how) = (Default::default(), drive_slide::strategy::Strategy::DEFAULT);
         let (start, goal, trace) = (&self.start, &self.goal, self.trace.as_ref());
-        drive_slide::probe_traced(self.encoding, self.backend, start, goal, horizon, limit, ing, how, trace)
+        drive_slide::probe_with(self.encoding, self.backend, start, goal, horizon, limit, ing, how, trace)
     }
 
     fn evidence(&self, horizon: usize) -> Option<Box<dyn puzzlec_certify::Evidence>> {

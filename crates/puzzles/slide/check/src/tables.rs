@@ -127,7 +127,7 @@ fn header(bytes: &[u8]) -> Result<Header, CheckError> {
     let shape = Shape { rows: *rows as usize, cols: *cols as usize };
     at += 3;
     let n = shape.cells();
-    if n > 16 || n < 2 {
+    if !(2..=16).contains(&n) {
         return Err(bad(format!("a {}x{} board: cells must be 4-bit digits", rows, cols)));
     }
     let goal = bytes.get(at..at + n).ok_or_else(cut)?.to_vec();

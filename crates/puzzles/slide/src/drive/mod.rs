@@ -149,35 +149,17 @@ pub fn probe(
     horizon: usize,
     limit: Duration,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
-    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), Strategy::DEFAULT)
+    probe_with(encoding, backend, start, goal, horizon, limit, Ingredients::default(), Strategy::DEFAULT, None)
 }
 
 /// As [`probe`], with `compact`'s ingredients chosen, and how `compact` on the embedded
-/// solver searches (cubes, propagator); both for measurements.
+/// solver searches (cubes, propagator), both for measurements; with `trace`, the
+/// certificate of an UNSAT that rests on the pattern databases is kept there ([`trace`]).
 ///
 /// # Errors
 /// As [`probe`].
 #[allow(clippy::too_many_arguments)]
 pub fn probe_with(
-    encoding: &dyn SlideEncoding,
-    backend: &Backend,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
-    limit: Duration,
-    ing: Ingredients,
-    strategy: Strategy,
-) -> Result<Outcome<Vec<Move>>, DriveError> {
-    probe_traced(encoding, backend, start, goal, horizon, limit, ing, strategy, None)
-}
-
-/// As [`probe_with`], keeping the certificate of an UNSAT that rests on the pattern
-/// databases in `trace` ([`trace`]).
-///
-/// # Errors
-/// As [`probe`].
-#[allow(clippy::too_many_arguments)]
-pub fn probe_traced(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
     start: &Board,

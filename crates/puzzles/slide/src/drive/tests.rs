@@ -94,6 +94,7 @@ fn compact_optimum(b: &Board, goal: &Board, ing: Ingredients, cubes: bool, incre
                     limit,
                     ing,
                     if cubes { Strategy::DEFAULT } else { Strategy::PLAIN },
+                    None,
                 )
             },
             |_| {},

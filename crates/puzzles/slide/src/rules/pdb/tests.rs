@@ -86,3 +86,27 @@ fn cache_bytes_read_back_only_as_their_own_tables() {
     longer.push(0);
     assert!(store::decode(longer, &goal, &groups).is_none(), "longer");
 }
+
+/// The tables with their excess lists pass the independent checker's consistency check
+/// (3x3 and 2x4 goals, two partitions each); a single entry raised by two fails it.
+#[test]
+fn the_independent_checker_accepts_the_tables_and_refuses_a_changed_entry() {
+    use puzzlec_slide_check::tables::Tables;
+    let cases: [(Board, Vec<Vec<u8>>); 3] = [
+        (Board::goal(3, 3), vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]),
+        (Board::goal(3, 3), vec![vec![1, 4, 7], vec![2, 5, 8], vec![3, 6]]),
+        (Board::goal(2, 4), vec![vec![1, 2, 5, 6], vec![3, 4, 7]]),
+    ];
+    for (goal, groups) in cases {
+        let db = PatternDb::with_groups(&goal, &groups).expect("small tables");
+        let excess = db.excess().expect("built");
+        Tables::read(db.bytes(), &excess).expect("readable").check().expect("consistent");
+        // The goal placement of the first group, as the builder indexes it, plus two.
+        let home = |t: u8| goal.position_of(t);
+        let index = table::index(groups[0].iter().map(|&t| home(t)));
+        let mut changed = db.bytes().to_vec();
+        changed[db.groups[0].1.start + index] += 2;
+        let refused = Tables::read(&changed, &excess).expect("readable").check();
+        assert!(refused.is_err(), "{goal:?}: a changed entry passed");
+    }
+}
