@@ -91,6 +91,9 @@ pub struct Part {
     pub count: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
+    /// How it was checked, where that is not the obvious way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A claim's certificate as the live solver left it, checked by the puzzle's own checker.

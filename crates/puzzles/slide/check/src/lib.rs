@@ -16,6 +16,9 @@
 //! `claim-K.lemmas`, `claim-K.drat` (the solver's proof, written while it solved), and the
 //! tables `tables.bin` and `tables.excess`.
 
+/// This checker's version, named in the stamps of tables it verified.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod board;
 pub mod lemmas;
 pub mod tables;

@@ -29,15 +29,35 @@ pub struct Trace {
 }
 
 /// The tables' check, started in the background with the first traced horizon (it takes a
-/// second or two, which the search hides), and its verdict.
+/// few seconds, which the search hides), and its verdict.
+///
+/// The check is made once per machine for the same bytes: after it passes, a stamp in the
+/// cache folder records the SHA-256 of the tables and their excess lists (and the
+/// checker's version), and a later run whose tables hash the same takes that verdict (the
+/// certificate's part says so). `puzzlec-slide-check` by hand always checks them again.
 #[derive(Default)]
 struct TablesCheck {
-    running: Mutex<Option<std::thread::JoinHandle<Result<Checked, String>>>>,
-    verdict: std::sync::OnceLock<Result<Checked, String>>,
+    running: Mutex<Option<std::thread::JoinHandle<Result<Verdict, String>>>>,
+    verdict: std::sync::OnceLock<Result<Verdict, String>>,
 }
 
-/// The checked tables and the check's milliseconds.
-type Checked = (puzzlec_slide_check::tables::Tables, u64);
+/// How the tables were found consistent: the check's milliseconds, and whether an earlier
+/// run's check of the same bytes was taken.
+#[derive(Clone, Copy)]
+struct Verdict {
+    ms: u64,
+    remembered: bool,
+}
+
+/// The stamp of a verified table file: the digest of its bytes and the checker's version.
+fn stamp(tables: &[u8], excess: &[u8]) -> String {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    h.update(tables);
+    h.update(excess);
+    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256 {hex} checked by puzzlec-slide-check {}\n", puzzlec_slide_check::VERSION)
+}
 
 impl TablesCheck {
     /// Writes the tables beside the claims and checks them, once.
@@ -53,20 +73,29 @@ impl TablesCheck {
                 let excess = db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
                 let claim = claim(&root, &root);
                 std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
-                std::fs::write(&claim.excess, excess).map_err(|e| e.to_string())?;
-                puzzlec_slide_check::check_tables(&claim, false).map_err(|e| e.to_string())
+                std::fs::write(&claim.excess, &excess).map_err(|e| e.to_string())?;
+                let stamp = stamp(db.bytes(), &excess);
+                let name = format!("{}.verified", db.cache_name());
+                if puzzlec_core::cache::load(&name).is_some_and(|s| s == stamp.as_bytes()) {
+                    return Ok(Verdict { ms: 0, remembered: true });
+                }
+                let (_, ms) = puzzlec_slide_check::check_tables(&claim, false).map_err(|e| e.to_string())?;
+                puzzlec_core::cache::store(&name, stamp.as_bytes());
+                Ok(Verdict { ms, remembered: false })
             })
         }));
     }
 
-    fn get(&self) -> &Result<Checked, String> {
-        self.verdict.get_or_init(|| {
-            let running = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
-            match running {
-                Some(handle) => handle.join().unwrap_or_else(|_| Err("the tables' check panicked".into())),
-                None => Err("the tables were never checked".into()),
-            }
-        })
+    fn get(&self) -> Result<Verdict, String> {
+        self.verdict
+            .get_or_init(|| {
+                let running = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+                match running {
+                    Some(handle) => handle.join().unwrap_or_else(|_| Err("the tables' check panicked".into())),
+                    None => Err("the tables were never checked".into()),
+                }
+            })
+            .clone()
     }
 }
 
@@ -193,7 +222,7 @@ impl Evidence for Shared {
     }
 
     fn files(&self) -> Result<Vec<(String, PathBuf)>, String> {
-        self.0.tables.get().as_ref().map_err(Clone::clone)?;
+        self.0.tables.get()?;
         let c = claim(&self.0.dir, &self.0.root);
         Ok(vec![
             ("{claim}.cnf".into(), c.cnf),
@@ -210,7 +239,7 @@ impl Evidence for Shared {
         // The lemmas and the proof are checked while the tables' check (begun with the
         // search) finishes: the lemmas read the same files, and the verdict needs both.
         let (verdict, r) = std::thread::scope(|scope| {
-            let verdict = scope.spawn(|| self.0.tables.get().as_ref().map(|(_, ms)| *ms).map_err(Clone::clone));
+            let verdict = scope.spawn(|| self.0.tables.get());
             let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
             let r = (|| {
                 let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
@@ -219,12 +248,14 @@ impl Evidence for Shared {
             })();
             (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
         });
-        let r = puzzlec_slide_check::Report { tables_ms: verdict?, ..r? };
+        let verdict = verdict?;
+        let r = puzzlec_slide_check::Report { tables_ms: verdict.ms, ..r? };
         let part = |name: &str, bytes: Option<u64>, count: Option<u64>, ms: Option<u64>| Part {
             name: name.into(),
             bytes,
             count,
             ms,
+            note: None,
         };
         let lemmas = (r.frontier + r.placements) as u64;
         Ok(vec![
@@ -232,7 +263,17 @@ impl Evidence for Shared {
             part("frontier lemmas", None, Some(r.frontier as u64), None),
             part("placement lemmas", None, Some(r.placements as u64), None),
             part("lemmas", size(&claim.lemmas), Some(lemmas), Some(r.lemmas_ms)),
-            part("tables", size(&claim.tables).zip(size(&claim.excess)).map(|(a, b)| a + b), None, Some(r.tables_ms)),
+            Part {
+                note: verdict
+                    .remembered
+                    .then(|| "consistent: these very bytes (SHA-256) were checked by an earlier run".into()),
+                ..part(
+                    "tables",
+                    size(&claim.tables).zip(size(&claim.excess)).map(|(a, b)| a + b),
+                    None,
+                    Some(r.tables_ms),
+                )
+            },
             part("proof", size(&claim.proof), None, Some(r.rate_ms)),
         ])
     }

@@ -176,6 +176,12 @@ impl PatternDb {
         &self.bytes
     }
 
+    /// The tables' file name in the cache folder (other files about them add to it).
+    pub fn cache_name(&self) -> String {
+        let groups: Vec<Vec<u8>> = self.groups().map(<[u8]>::to_vec).collect();
+        store::name(&self.goal(), &groups)
+    }
+
     /// The goal the tables lead to.
     pub fn goal(&self) -> Board {
         Board::from_cells(self.rows, self.cols, &self.goal).expect("the tables' goal is a board")
