@@ -39,6 +39,8 @@ pub struct Trace {
 struct TablesCheck {
     running: Mutex<Option<std::thread::JoinHandle<Result<Verdict, String>>>>,
     verdict: std::sync::OnceLock<Result<Verdict, String>>,
+    /// Set once the files are written (or could not be): readers wait for it.
+    written: (Mutex<Option<Result<(), String>>>, std::sync::Condvar),
 }
 
 /// How the tables were found consistent: the check's milliseconds, and whether an earlier
@@ -61,19 +63,28 @@ fn stamp(tables: &[u8], excess: &[u8]) -> String {
 
 impl TablesCheck {
     /// Writes the tables beside the claims and checks them, once.
-    fn start(&self, root: &Path, db: &Arc<PatternDb>) {
+    fn start(self: &Arc<Self>, root: &Path, db: &Arc<PatternDb>) {
         let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
         if running.is_some() || self.verdict.get().is_some() {
             return;
         }
         let (root, db) = (root.to_path_buf(), db.clone());
         let context = puzzlec_core::stop::context();
+        let this = self.clone();
         *running = Some(std::thread::spawn(move || {
             context.enter(|| {
-                let excess = db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
                 let claim = claim(&root, &root);
-                std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
-                std::fs::write(&claim.excess, &excess).map_err(|e| e.to_string())?;
+                let write = || -> Result<Vec<u8>, String> {
+                    let excess = db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
+                    std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
+                    std::fs::write(&claim.excess, &excess).map_err(|e| e.to_string())?;
+                    Ok(excess)
+                };
+                let written = write();
+                *this.written.0.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(written.as_ref().map(|_| ()).map_err(Clone::clone));
+                this.written.1.notify_all();
+                let excess = written?;
                 let stamp = stamp(db.bytes(), &excess);
                 let name = format!("{}.verified", db.cache_name());
                 if puzzlec_core::cache::load(&name).is_some_and(|s| s == stamp.as_bytes()) {
@@ -84,6 +95,20 @@ impl TablesCheck {
                 Ok(Verdict { ms, remembered: false })
             })
         }));
+    }
+
+    /// Waits until the tables' files are written.
+    fn wait_written(&self) -> Result<(), String> {
+        if self.running.lock().unwrap_or_else(|e| e.into_inner()).is_none() && self.verdict.get().is_none() {
+            return Err("the tables were never checked".into());
+        }
+        let mut written = self.written.0.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(w) = written.as_ref() {
+                return w.clone();
+            }
+            written = self.written.1.wait(written).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     fn get(&self) -> Result<Verdict, String> {
@@ -242,6 +267,7 @@ impl Evidence for Shared {
             let verdict = scope.spawn(|| self.0.tables.get());
             let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
             let r = (|| {
+                self.0.tables.wait_written()?;
                 let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
                     .map_err(|e| e.to_string())?;
                 puzzlec_slide_check::check_claim(&claim, &tables, &formula, rate).map_err(|e| e.to_string())
