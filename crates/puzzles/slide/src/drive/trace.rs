@@ -204,6 +204,17 @@ impl Trace {
     }
 }
 
+/// The background check writes into the temporary folder: it ends before the folder goes
+/// (a Ctrl-C must leave nothing behind).
+impl Drop for Trace {
+    fn drop(&mut self) {
+        let running = self.tables.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(handle) = running {
+            let _ = handle.join();
+        }
+    }
+}
+
 /// What one horizon's tracing gathers.
 pub(crate) struct Recorder {
     dir: PathBuf,
