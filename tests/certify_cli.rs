@@ -186,6 +186,11 @@ fn tampered_certificates_are_refused() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec-slide-check")).arg(d).output().unwrap();
         (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
     };
+    // A folder with no certificate in it is bad usage, not a verdict.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (code, said) = check(&empty);
+    assert_eq!(code, Some(2), "{said}");
     let (code, said) = check(&kept);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("claim-1: holds"), "{said}");
