@@ -260,7 +260,7 @@ impl Certifier {
                 std::fs::copy(path, &to)
                     .map_err(|source| CertifyError::Io { what: format!("keeping {}", to.display()), source })?;
             }
-            self.write_evidence_readme(&keep, claim, evidence)
+            self.write_readme(&keep, &evidence.by_hand(), claim)
                 .map_err(|source| CertifyError::Io { what: "writing the proof folder's README".into(), source })?;
         }
         Ok(CheckedClaim {
@@ -278,22 +278,6 @@ impl Certifier {
         })
     }
 
-    fn write_evidence_readme(&self, keep: &Path, claim: &str, evidence: &dyn Evidence) -> std::io::Result<()> {
-        use std::io::Write;
-        let path = keep.join("README.txt");
-        let fresh = !path.exists();
-        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        if fresh {
-            writeln!(
-                f,
-                "{}
-",
-                evidence.by_hand()
-            )?;
-        }
-        writeln!(f, "claim-{}: {claim}", self.kept)
-    }
-
     /// Copies a claim's CNF and proof into the proof folder, when there is one.
     fn keep_files(&mut self, cnf: &Path, proof: &Path, claim: &str) -> Result<(), CertifyError> {
         let Some(keep) = self.keep.clone() else { return Ok(()) };
@@ -305,22 +289,24 @@ impl Certifier {
         let k = self.kept;
         std::fs::copy(cnf, keep.join(format!("claim-{k}.cnf"))).map_err(io("keeping the claim's CNF"))?;
         std::fs::copy(proof, keep.join(format!("claim-{k}.drat"))).map_err(io("keeping the proof"))?;
-        self.write_readme(&keep, claim).map_err(io("writing the proof folder's README"))
+        let header = format!(
+            "Each claim-K.cnf is unsatisfiable; claim-K.drat is its DRAT proof (written by {}, checked by {}).\n\
+             Re-check one by hand with any DRAT checker:\n  rate claim-1.cnf claim-1.drat\n  drat-trim claim-1.cnf claim-1.drat",
+            self.prover.spec.id,
+            self.checker.name()
+        );
+        self.write_readme(&keep, &header, claim).map_err(io("writing the proof folder's README"))
     }
 
-    fn write_readme(&self, keep: &Path, claim: &str) -> std::io::Result<()> {
+    /// Appends the claim's line to the proof folder's README, which a first claim opens
+    /// with `header` (how to re-check the folder by hand).
+    fn write_readme(&self, keep: &Path, header: &str, claim: &str) -> std::io::Result<()> {
         use std::io::Write;
         let path = keep.join("README.txt");
         let fresh = !path.exists();
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
         if fresh {
-            writeln!(
-                f,
-                "Each claim-K.cnf is unsatisfiable; claim-K.drat is its DRAT proof (written by {}, checked by {}).\n\
-                 Re-check one by hand with any DRAT checker:\n  rate claim-1.cnf claim-1.drat\n  drat-trim claim-1.cnf claim-1.drat\n",
-                self.prover.spec.id,
-                self.checker.name()
-            )?;
+            writeln!(f, "{header}\n")?;
         }
         writeln!(f, "claim-{}: {claim}", self.kept)
     }
