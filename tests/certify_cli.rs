@@ -143,7 +143,7 @@ fn prove_invariants_proves_the_circuit_on_small_boards() {
 
 /// Korf 55 (optimum 41) through the pattern-database path: the certificate keeps the
 /// lemmas (frontier and propagator), each justified against the tables, and the live
-/// solver's proof, checked by rate; `PUZZLEC_CERTIFY=reprove` forces the old re-proof from
+/// solver's LRAT proof, checked step by step; `PUZZLEC_CERTIFY=reprove` forces the old re-proof from
 /// the plain formula, which holds as well.
 #[test]
 fn a_korf_instance_is_certified_with_its_lemmas_checked() {
@@ -161,7 +161,7 @@ fn a_korf_instance_is_certified_with_its_lemmas_checked() {
     assert_eq!(claim["method"], "lemmas", "{claim}");
     let part = |name: &str| claim["parts"].as_array().unwrap().iter().find(|p| p["name"] == name).cloned().unwrap();
     assert!(part("frontier lemmas")["count"].as_u64().unwrap() > 0, "{claim}");
-    assert!(part("proof")["bytes"].as_u64().unwrap() > 0, "{claim}");
+    assert!(part("proof")["bytes"].as_u64().unwrap() > 0 && part("proof")["count"].as_u64().unwrap() > 0, "{claim}");
     let again = crate::util::puzzlec_env(&args, &[("PUZZLEC_CERTIFY", "reprove")]).expect_code(0).json();
     let c = checked(&again);
     assert_eq!((c["claims"][0]["horizon"].as_u64(), c["claims"][0]["method"].as_str()), (Some(39), Some("re-proof")));
@@ -169,7 +169,8 @@ fn a_korf_instance_is_certified_with_its_lemmas_checked() {
 
 /// A proof folder of lemma certificates re-checks by hand with `puzzlec-slide-check`; each
 /// kind of tampering makes it exit 3 naming what failed: a lemma's table value raised by
-/// one, a table entry changed, a literal dropped from a lemma, the proof cut short.
+/// one, a table entry changed, a literal dropped from a lemma, the proof cut short, the
+/// frontier's lemmas left out.
 #[test]
 fn tampered_certificates_are_refused() {
     if !ready() {
@@ -276,9 +277,18 @@ fn tampered_certificates_are_refused() {
     assert!(said.contains("tables:"), "{said}");
     // The proof cut in half.
     let said = tampered("proof", &|d| {
-        let path = d.join("claim-1.drat");
+        let path = d.join("claim-1.lrat");
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    });
+    assert!(said.contains("proof:"), "{said}");
+    // A lemma the proof rests on left out: every lemma that remains is justified, but the
+    // proof's steps no longer follow from CNF plus lemmas.
+    let said = tampered("dropped", &|d| {
+        let path = d.join("claim-1.lemmas");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with("f ")).collect();
+        std::fs::write(&path, kept.join("\n") + "\n").unwrap();
     });
     assert!(said.contains("proof:"), "{said}");
 }

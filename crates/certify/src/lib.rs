@@ -10,8 +10,8 @@
 //! Where a claim rests on lemmas the formula does not imply (pattern-database bounds), the
 //! plain formula can be far harder than what the solver solved. Then the puzzle hands over
 //! [`Evidence`] instead: the formula, the lemmas with their justifications and the proof the
-//! live solver wrote while it solved, which the puzzle's own independent checker verifies
-//! (justifications against its tables, then `rate` on formula plus lemmas).
+//! live solver traced while it solved, which the puzzle's own independent checker verifies
+//! (justifications against its tables, then the LRAT proof against formula plus lemmas).
 
 mod checker;
 
@@ -104,9 +104,9 @@ pub trait Evidence {
     /// The files, each with the name it takes in a proof folder, `{claim}` standing for
     /// `claim-K`.
     fn files(&self) -> Result<Vec<(String, PathBuf)>, String>;
-    /// Checks everything; `rate` checks a formula against a proof. `Ok`: the parts.
-    fn check(&self, rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync)) -> Result<Vec<Part>, String>;
-    /// What checks it, for the answer ("puzzlec-slide-check and rate").
+    /// Checks everything within `limit`. `Ok`: the parts.
+    fn check(&self, limit: Duration) -> Result<Vec<Part>, String>;
+    /// What checks it, for the answer ("puzzlec-slide-check").
     fn checker(&self) -> String;
     /// How to re-check a proof folder by hand, for its README.
     fn by_hand(&self) -> String;
@@ -242,9 +242,7 @@ impl Certifier {
     ) -> Result<CheckedClaim, CertifyError> {
         let refuted = |why: String| CertifyError::Refuted { claim: claim.to_owned(), why };
         let started = Instant::now();
-        let checker = &self.checker;
-        let rate = |formula: &Path, proof: &Path| checker.check(formula, proof, limit);
-        let parts = evidence.check(&rate).map_err(refuted)?;
+        let parts = evidence.check(limit).map_err(refuted)?;
         let check_ms = started.elapsed().as_millis() as u64;
         let size = |name: &str| parts.iter().find(|p| p.name == name).and_then(|p| p.bytes);
         let files = evidence.files().map_err(refuted)?;

@@ -154,8 +154,8 @@ impl CadicalSession {
         CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None, proof: None }
     }
 
-    /// An empty session that writes a DRAT proof of what it derives into `path` while it
-    /// solves ([`crate::proof`] says what goes in). Bounded variable addition is off: its
+    /// An empty session that traces what it derives, with antecedents, into `path` while
+    /// it solves ([`crate::proof`] says what goes in; [`crate::proof::merge`] makes LRAT of it). Bounded variable addition is off: its
     /// new variables would mean different things in two solvers' proofs of one formula.
     ///
     /// # Errors
@@ -165,7 +165,7 @@ impl CadicalSession {
         let mut solver = cadical_sys::CaDiCal::new();
         Self::incremental_options(&mut solver);
         solver.set("factor", 0);
-        solver.connect_proof_tracer1(proof.tracer(), false, false);
+        solver.connect_proof_tracer1(proof.tracer(), true, false);
         Ok(CadicalSession { solver, names: Vec::new(), num_vars: 0, last_model: None, proof: Some(proof) })
     }
 

@@ -5,15 +5,18 @@
 //! what it needs from the board rules, written here again on purpose ([`board`]) so that a
 //! bug in the solver's rules or tables cannot hide in the check. What it trusts: the
 //! encoding (that the CNF's clauses say what the rules say, and its variables what their
-//! names say: `P(tile,cell,t)`, `A(t,move)`), this crate, and `rate`, the DRAT checker it
-//! hands the formula and the proof to. What it checks, and therefore no longer trusts:
+//! names say: `P(tile,cell,t)`, `A(t,move)`), this crate, and `puzzlec-lrat`, the LRAT
+//! checker it hands the formula and the proof to (std only, as independent of the solving
+//! side as this crate). What it checks, and therefore no longer trusts:
 //! 1. the pattern-database tables: consistent, hence admissible ([`tables`]);
 //! 2. each lemma: exactly the clause its justification describes, with arithmetic that holds
 //!    ([`lemmas`]), against the start, goal and horizon the CNF itself fixes;
-//! 3. the proof: the CNF and the lemmas together are unsatisfiable (`rate`).
+//! 3. the proof: the CNF and the lemmas together are unsatisfiable (binary LRAT, every step
+//!    with the clauses it follows from, checked in one pass). The input clauses are
+//!    numbered from 1: the CNF's in their order, then each lemma's in the lemma file's.
 //!
 //! A certificate for claim K in a folder: `claim-K.cnf` (as `puzzlec emit` writes it),
-//! `claim-K.lemmas`, `claim-K.drat` (the solver's proof, written while it solved), and the
+//! `claim-K.lemmas`, `claim-K.lrat` (the solver's proof, traced while it solved), and the
 //! tables `tables.bin` and `tables.excess`.
 
 /// This checker's version, named in the stamps of tables it verified.
@@ -24,6 +27,7 @@ pub mod lemmas;
 pub mod tables;
 
 use std::path::{Path, PathBuf};
+
 use std::time::Instant;
 
 /// Why a certificate does not hold. Any of these means: no claim.
@@ -52,9 +56,9 @@ pub struct Report {
     pub placements: usize,
     pub tables_ms: u64,
     pub lemmas_ms: u64,
-    pub rate_ms: u64,
-    /// CNF and lemmas together, as handed to `rate`.
-    pub formula: PathBuf,
+    pub proof_ms: u64,
+    /// Steps of the proof checked.
+    pub steps: u64,
 }
 
 /// The files of claim `name` (e.g. `claim-1`) in `dir`.
@@ -71,7 +75,7 @@ impl Claim {
         Claim {
             cnf: dir.join(format!("{name}.cnf")),
             lemmas: dir.join(format!("{name}.lemmas")),
-            proof: dir.join(format!("{name}.drat")),
+            proof: dir.join(format!("{name}.lrat")),
             tables: dir.join("tables.bin"),
             excess: dir.join("tables.excess"),
         }
@@ -95,17 +99,12 @@ pub fn check_tables(claim: &Claim, parallel: bool) -> Result<(tables::Tables, u6
 }
 
 /// Checks one claim's lemmas against `tables` (checked already, by [`check_tables`]), then
-/// `rate` on the CNF with the lemmas (written to `formula`) and the proof. `rate` gets the
-/// two paths and says `Err(its words)` when it does not accept.
+/// the proof against the CNF with the lemmas. `stop` is asked now and then whether to give
+/// up (a time limit, Ctrl-C).
 ///
 /// # Errors
 /// The first part that fails.
-pub fn check_claim(
-    claim: &Claim,
-    tables: &tables::Tables,
-    formula: &Path,
-    rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync),
-) -> Result<Report, CheckError> {
+pub fn check_claim(claim: &Claim, tables: &tables::Tables, stop: &dyn Fn() -> bool) -> Result<Report, CheckError> {
     let started = Instant::now();
     let text = String::from_utf8(read(&claim.cnf)?).map_err(|_| CheckError::Cnf("not text".into()))?;
     let f = lemmas::Formula::read(&text, tables.shape)?;
@@ -114,18 +113,20 @@ pub fn check_claim(
     }
     let text = String::from_utf8(read(&claim.lemmas)?).map_err(|_| CheckError::Cnf("lemmas: not text".into()))?;
     let (extra, counted) = lemmas::check(&text, &f, tables)?;
-    write_formula(formula, &f, &extra)?;
     let lemmas_ms = started.elapsed().as_millis() as u64;
     let started = Instant::now();
-    rate(formula, &claim.proof).map_err(CheckError::Proof)?;
+    let io = |source| CheckError::Io { what: format!("reading {}", claim.proof.display()), source };
+    let mut proof = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&claim.proof).map_err(io)?);
+    let input = f.clauses.iter().chain(&extra).map(Vec::as_slice);
+    let checked = puzzlec_lrat::check(input, &mut proof, stop).map_err(|e| CheckError::Proof(e.to_string()))?;
     Ok(Report {
         horizon: f.horizon,
         clauses: f.clauses.len() + extra.len(),
         frontier: counted.frontier,
         placements: counted.placements,
         lemmas_ms,
-        rate_ms: started.elapsed().as_millis() as u64,
-        formula: formula.to_path_buf(),
+        proof_ms: started.elapsed().as_millis() as u64,
+        steps: checked.steps,
         tables_ms: 0,
     })
 }
@@ -135,32 +136,14 @@ pub fn check_claim(
 ///
 /// # Errors
 /// The first part that fails.
-pub fn check(
-    claim: &Claim,
-    formula: &Path,
-    rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync),
-) -> Result<Report, CheckError> {
+pub fn check(claim: &Claim) -> Result<Report, CheckError> {
     let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
     let tables = &tables;
     std::thread::scope(|scope| {
         let started = Instant::now();
         let consistent = scope.spawn(move || tables.check().map(|()| started.elapsed().as_millis() as u64));
-        let rest = check_claim(claim, tables, formula, rate);
+        let rest = check_claim(claim, tables, &|| false);
         let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())))?;
         rest.map(|r| Report { tables_ms, ..r })
     })
-}
-
-fn write_formula(path: &Path, f: &lemmas::Formula, extra: &[Vec<i32>]) -> Result<(), CheckError> {
-    use std::io::Write;
-    let io = |source| CheckError::Io { what: format!("writing {}", path.display()), source };
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    writeln!(out, "p cnf {} {}", f.vars, f.clauses.len() + extra.len()).map_err(io)?;
-    for c in f.clauses.iter().chain(extra) {
-        for l in c {
-            write!(out, "{l} ").map_err(io)?;
-        }
-        writeln!(out, "0").map_err(io)?;
-    }
-    out.flush().map_err(io)
 }

@@ -1,15 +1,16 @@
 //! Certificates that keep the lemmas (`--certify` where an UNSAT rests on the pattern
-//! databases). While a horizon is solved, every solver writes its DRAT proof
+//! databases). While a horizon is solved, every solver traces its proof
 //! ([`puzzlec_solve::proof`]), the frontier and the propagator write each lemma with its
 //! justification, and the formula is kept as `emit` writes it. An UNSAT horizon's files
 //! become [`Evidence`] for the independent checker (`puzzlec-slide-check`), which shares
 //! none of this code.
 //!
-//! How the lemmas enter the proof: CaDiCaL reports a clause it is given as an original and
-//! does not write it; the frontier's lemmas are given before the first solve and the
-//! propagator's during solves, so both are input clauses of the certificate (the formula
-//! the checker hands to `rate` is the CNF plus the lemmas it has justified). Blocking
-//! clauses of refuted cubes are given between solves and written as derived.
+//! How the lemmas enter the proof: CaDiCaL reports a clause it is given as an original; the
+//! frontier's lemmas are given before the first solve and the propagator's during solves,
+//! so both are input clauses of the certificate (the formula the checker checks the proof
+//! against is the CNF, then the lemmas it has justified, numbered in that order). Blocking
+//! clauses of refuted cubes are given between solves and become steps of the proof. The
+//! solvers' traces are joined into one LRAT proof when a horizon is kept.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -180,11 +181,18 @@ impl Trace {
             lemmas.push('\n');
         }
         std::fs::write(r.dir.join("claim.lemmas"), lemmas)?;
-        // The first solver made the last solve: its proof goes last (the others' refuted
+        // The first solver made the last solve: its trace goes last (the others' refuted
         // cubes, which it took in, are derived before it).
         let mut parts: Vec<PathBuf> = proofs.iter().skip(1).map(|p| p.path.clone()).collect();
         parts.extend(proofs.first().map(|p| p.path.clone()));
-        puzzlec_solve::proof::merge(&parts, &r.dir.join("claim.drat"))?;
+        if usable.is_ok() {
+            let lemmas = r.lemmas.lock().unwrap_or_else(|e| e.into_inner());
+            let extra: Vec<Vec<i32>> = lemmas.iter().map(|line| clause_of(line)).collect();
+            let input = cnf.clauses().chain(extra.iter().map(Vec::as_slice));
+            if let Err(e) = puzzlec_solve::proof::merge(&parts, input, &r.dir.join("claim.lrat")) {
+                usable = Err(format!("joining the solvers' proofs failed: {e}"));
+            }
+        }
         for p in &parts {
             let _ = std::fs::remove_file(p);
         }
@@ -228,7 +236,7 @@ impl Recorder {
     /// A live solver writing its own proof file.
     pub(crate) fn session(&self, backend: &Backend) -> Option<Box<dyn Incremental>> {
         let mut proofs = self.proofs.lock().unwrap_or_else(|e| e.into_inner());
-        let session = backend.proving_session(&self.dir.join(format!("{}.drat", proofs.len())))?.ok()?;
+        let session = backend.proving_session(&self.dir.join(format!("{}.trace", proofs.len())))?.ok()?;
         proofs.push(session.proof()?);
         Some(session)
     }
@@ -248,6 +256,12 @@ struct Kept {
 
 struct Shared(Arc<Kept>);
 
+/// The clause of a lemma line (after ` : `, 0-ended), as the checker reads it.
+fn clause_of(line: &str) -> Vec<i32> {
+    let clause = line.split_once(" : ").map_or("", |(_, c)| c);
+    clause.split_whitespace().filter_map(|x| x.parse().ok()).filter(|&l| l != 0).collect()
+}
+
 fn size(path: &Path) -> Option<u64> {
     std::fs::metadata(path).ok().map(|m| m.len())
 }
@@ -263,15 +277,16 @@ impl Evidence for Shared {
         Ok(vec![
             ("{claim}.cnf".into(), c.cnf),
             ("{claim}.lemmas".into(), c.lemmas),
-            ("{claim}.drat".into(), c.proof),
+            ("{claim}.lrat".into(), c.proof),
             ("tables.bin".into(), c.tables),
             ("tables.excess".into(), c.excess),
         ])
     }
 
-    fn check(&self, rate: &(dyn Fn(&Path, &Path) -> Result<(), String> + Sync)) -> Result<Vec<Part>, String> {
+    fn check(&self, limit: std::time::Duration) -> Result<Vec<Part>, String> {
         let claim = claim(&self.0.dir, &self.0.root);
-        let formula = self.0.dir.join("formula.cnf");
+        let deadline = std::time::Instant::now() + limit;
+        let stop = || puzzlec_core::stop::passed(Some(deadline));
         // The lemmas and the proof are checked while the tables' check (begun with the
         // search) finishes: the lemmas read the same files, and the verdict needs both.
         let (verdict, r) = std::thread::scope(|scope| {
@@ -281,7 +296,7 @@ impl Evidence for Shared {
                 self.0.tables.wait_written()?;
                 let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
                     .map_err(|e| e.to_string())?;
-                puzzlec_slide_check::check_claim(&claim, &tables, &formula, rate).map_err(|e| e.to_string())
+                puzzlec_slide_check::check_claim(&claim, &tables, &stop).map_err(|e| e.to_string())
             })();
             (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
         });
@@ -296,7 +311,7 @@ impl Evidence for Shared {
         };
         let lemmas = (r.frontier + r.placements) as u64;
         Ok(vec![
-            part("formula", size(&formula), Some(r.clauses as u64), None),
+            part("formula", size(&claim.cnf), Some(r.clauses as u64), None),
             part("frontier lemmas", None, Some(r.frontier as u64), None),
             part("placement lemmas", None, Some(r.placements as u64), None),
             part("lemmas", size(&claim.lemmas), Some(lemmas), Some(r.lemmas_ms)),
@@ -311,22 +326,23 @@ impl Evidence for Shared {
                     Some(r.tables_ms),
                 )
             },
-            part("proof", size(&claim.proof), None, Some(r.rate_ms)),
+            part("proof", size(&claim.proof), Some(r.steps), Some(r.proof_ms)),
         ])
     }
 
     fn checker(&self) -> String {
-        "puzzlec-slide-check (tables and lemmas) and rate (the proof)".into()
+        "puzzlec-slide-check (tables, lemmas and the LRAT proof)".into()
     }
 
     fn by_hand(&self) -> String {
         "Each claim-K rests on pattern-database lemmas: claim-K.cnf is the formula as `puzzlec emit` writes it,\n\
-         claim-K.lemmas the lemmas the solver was given, each with its justification, claim-K.drat the DRAT proof\n\
-         the embedded CaDiCaL wrote while it solved (CNF plus lemmas is unsatisfiable), tables.bin and\n\
+         claim-K.lemmas the lemmas the solver was given, each with its justification, claim-K.lrat the LRAT proof\n\
+         the embedded CaDiCaL traced while it solved (CNF plus lemmas is unsatisfiable; binary LRAT, the input\n\
+         clauses numbered from 1: the CNF's in order, then each lemma's), tables.bin and\n\
          tables.excess the pattern databases the justifications cite. Re-check every claim by hand with\n\
          \n  puzzlec-slide-check .\n\n\
          which checks the tables (consistent, hence admissible), each lemma against its justification, then\n\
-         hands CNF plus lemmas and the proof to rate. Exit 0: every claim holds; 3: one does not."
+         checks the proof step by step against CNF plus lemmas. Exit 0: every claim holds; 3: one does not."
             .into()
     }
 }

@@ -1,23 +1,33 @@
-//! DRAT proofs written by the embedded CaDiCaL while it solves (CaDiCaL 3's proof tracer
-//! interface), for certificates that keep the lemmas a driver adds.
+//! LRAT proofs written by the embedded CaDiCaL while it solves (CaDiCaL 3's proof tracer
+//! interface, with antecedents), for certificates that keep the lemmas a driver adds.
 //!
-//! What CaDiCaL tells a tracer, and what of it goes into the file (binary DRAT, which `rate`
-//! and drat-trim read: a third of the text's size and no number formatting):
-//! - clauses it derives (learnt, strengthened, resolvents): written;
-//! - clauses it is given (`add_original_clause`): not written, with one exception. Before
-//!   the first solve they are the formula and the driver's lemmas; during a solve they come
-//!   from the external propagator (CaDiCaL reports a propagator's clause as an original,
-//!   then its simplified form as derived). Both belong to the certificate's input, which the
-//!   driver records with their justifications. Between two solves they are the driver's own
-//!   conclusions (a refuted cube's blocking clause, another solver's blocking clauses):
-//!   written as derived, since each must follow from what the proof holds by then;
-//! - the clause of failed assumptions that ends an UNSAT under assumptions: written, and
-//!   never deleted (another solver's proof, placed before this one, may rest on it);
-//! - deletions: written only for clauses derived in this proof, so a proof stays valid
-//!   with more clauses around it (several solvers' proofs of one formula, one after the
-//!   other, as [`merge`] joins them);
+//! Each solver traces into a file of its own, in CaDiCaL's numbering ([`ProofFile`]);
+//! [`merge`] then joins the solvers of one formula into one LRAT proof over one input (the
+//! formula and the lemmas, numbered from 1 in their order), which a linear-time checker
+//! reads: every derived clause names the clauses that, one after the other, become unit
+//! under its negation and end in a conflict.
+//!
+//! What CaDiCaL tells a tracer, and what becomes of it:
+//! - clauses it derives (learnt, strengthened, resolvents), with their antecedents: steps;
+//! - clauses it is given (`add_original_clause`): before the first solve they are the
+//!   formula and the driver's lemmas; during a solve they come from the external propagator
+//!   (CaDiCaL reports a propagator's clause as an original, then derives its simplified form
+//!   from it). Both belong to the certificate's input, and [`merge`] finds each there by its
+//!   literals. Between two solves they are the driver's own conclusions: a refuted cube's
+//!   blocking clause (the negated assumptions, which contain the clause of failed
+//!   assumptions just derived) or another solver's blocking clause (derived in that
+//!   solver's proof, placed before this one);
+//! - the clause of failed assumptions that ends an UNSAT under assumptions, with its
+//!   antecedents: a step, never deleted;
+//! - deletions: kept only for clauses derived in this proof, so a proof stays valid with
+//!   more clauses around it;
 //! - a clause restored after variable elimination: counted ([`ProofStats::restored`]); the
-//!   proof is then not to be trusted as it stands (the checker would reject it).
+//!   proof is then not to be trusted as it stands.
+
+mod merge;
+mod varint;
+
+pub use merge::{merge, MergeError, Merged};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,7 +40,8 @@ pub struct ProofStats {
     pub deletions: u64,
     /// Clauses CaDiCaL restored after eliminating a variable: a proof with any is unusable.
     pub restored: u64,
-    /// The first write error, if any (the proof is then incomplete).
+    /// The first write error, or a step the merged proof could not hold (the proof is then
+    /// unusable).
     pub error: Option<String>,
 }
 
@@ -38,7 +49,7 @@ pub struct ProofStats {
 #[derive(Clone)]
 pub struct ProofFile {
     pub path: PathBuf,
-    writer: Arc<Mutex<DratWriter>>,
+    writer: Arc<Mutex<TraceWriter>>,
 }
 
 impl ProofFile {
@@ -64,7 +75,7 @@ impl ProofFile {
     /// A writer into `path` (created).
     pub(crate) fn create(path: &Path) -> std::io::Result<ProofFile> {
         let file = std::fs::File::create(path)?;
-        let writer = DratWriter {
+        let writer = TraceWriter {
             out: std::io::BufWriter::with_capacity(1 << 20, file),
             phase: Phase::Loading,
             own: Vec::new(),
@@ -74,15 +85,30 @@ impl ProofFile {
     }
 }
 
+/// When CaDiCaL was given a clause, which says where it comes from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
-    Loading,
-    Solving,
-    Between,
+    Loading = 0,
+    Solving = 1,
+    Between = 2,
+}
+
+/// A solver's trace, one record a line: a kind byte, the clause id, then as the kind needs
+/// the phase, the literals (0-ended) and the antecedents (0-ended), numbers as in binary
+/// LRAT ([`varint`]).
+pub(crate) mod kind {
+    /// A clause CaDiCaL was given: id, phase, literals.
+    pub const ORIGINAL: u8 = b'o';
+    /// A derived clause: id, literals, antecedents.
+    pub const DERIVED: u8 = b'a';
+    /// The clause of failed assumptions: id, literals, antecedents.
+    pub const ASSUMPTIONS: u8 = b'u';
+    /// A deleted derived clause: id.
+    pub const DELETED: u8 = b'd';
 }
 
 /// The tracer's state, shared between CaDiCaL (which owns a [`Shared`]) and the session.
-struct DratWriter {
+struct TraceWriter {
     out: std::io::BufWriter<std::fs::File>,
     phase: Phase,
     /// Ids of the clauses this proof derived, as bits (so deletions of others are left out).
@@ -90,24 +116,33 @@ struct DratWriter {
     stats: ProofStats,
 }
 
-impl DratWriter {
-    /// One line of binary DRAT: `a` (added) or `d` (deleted), each literal as 2|l| + (l < 0)
-    /// in 7-bit groups, low first, the high bit saying more follow; then 0.
-    fn write(&mut self, kind: u8, clause: &[i32]) {
+impl TraceWriter {
+    fn write(&mut self, kind: u8, id: i64, phase: Option<Phase>, clause: &[i32], hints: Option<&[i64]>) {
         if self.stats.error.is_some() {
             return;
         }
-        let mut line = Vec::with_capacity(2 + clause.len() * 3);
+        let mut line = Vec::with_capacity(12 + clause.len() * 3 + hints.map_or(0, |h| h.len() * 4));
         line.push(kind);
-        for &l in clause {
-            let mut u = 2 * l.unsigned_abs() + u32::from(l < 0);
-            while u > 127 {
-                line.push((u & 127) as u8 | 128);
-                u >>= 7;
-            }
-            line.push(u as u8);
+        varint::put(&mut line, id as u64);
+        if let Some(p) = phase {
+            line.push(p as u8);
         }
-        line.push(0);
+        if kind != kind::DELETED {
+            for &l in clause {
+                varint::put(&mut line, varint::lit(l));
+            }
+            line.push(0);
+        }
+        if let Some(hints) = hints {
+            for &h in hints {
+                if h <= 0 {
+                    self.stats.error = Some(format!("clause {id} rests on a RAT step ({h}), which LRAT here does not hold"));
+                    return;
+                }
+                varint::put(&mut line, h as u64);
+            }
+            line.push(0);
+        }
         if let Err(e) = self.out.write_all(&line) {
             self.stats.error = Some(e.to_string());
         }
@@ -128,10 +163,10 @@ impl DratWriter {
 }
 
 /// The tracer handed to CaDiCaL.
-pub(crate) struct Shared(Arc<Mutex<DratWriter>>);
+pub(crate) struct Shared(Arc<Mutex<TraceWriter>>);
 
 impl Shared {
-    fn with(&mut self, f: impl FnOnce(&mut DratWriter)) {
+    fn with(&mut self, f: impl FnOnce(&mut TraceWriter)) {
         f(&mut self.0.lock().unwrap_or_else(|e| e.into_inner()));
     }
 }
@@ -141,24 +176,24 @@ impl cadical_sys::ProofTracer for Shared {
         self.with(|w| {
             if restored {
                 w.stats.restored += 1;
-            } else if w.phase == Phase::Between {
-                w.write(b'a', clause);
-                w.mark(id);
+            } else {
+                let phase = w.phase;
+                w.write(kind::ORIGINAL, id, Some(phase), clause, None);
             }
         });
     }
 
-    fn add_derived_clause(&mut self, id: i64, _redundant: bool, _witness: i32, clause: &[i32], _antecedents: &[i64]) {
+    fn add_derived_clause(&mut self, id: i64, _redundant: bool, _witness: i32, clause: &[i32], antecedents: &[i64]) {
         self.with(|w| {
-            w.write(b'a', clause);
+            w.write(kind::DERIVED, id, None, clause, Some(antecedents));
             w.mark(id);
         });
     }
 
-    fn delete_clause(&mut self, id: i64, _redundant: bool, clause: &[i32]) {
+    fn delete_clause(&mut self, id: i64, _redundant: bool, _clause: &[i32]) {
         self.with(|w| {
             if w.is_own(id) {
-                w.write(b'd', clause);
+                w.write(kind::DELETED, id, None, &[], None);
                 w.stats.deletions += 1;
             }
         });
@@ -176,8 +211,8 @@ impl cadical_sys::ProofTracer for Shared {
 
     fn reset_assumptions(&mut self) {}
 
-    fn add_assumption_clause(&mut self, _id: i64, clause: &[i32], _antecedents: &[i64]) {
-        self.with(|w| w.write(b'a', clause));
+    fn add_assumption_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        self.with(|w| w.write(kind::ASSUMPTIONS, id, None, clause, Some(antecedents)));
     }
 
     fn conclude_sat(&mut self, _conclusion_type: i32, _model: &[i32]) {}
@@ -185,23 +220,6 @@ impl cadical_sys::ProofTracer for Shared {
     fn conclude_unsat(&mut self, _conclusion_type: i32, _clause_ids: &[i64]) {}
 
     fn conclude_unknown(&mut self, _trail: &[i32]) {}
-}
-
-/// Joins the proofs of several solvers of one formula into `into`, in the order given: each
-/// deletes only what it derived, so what one derived stays for those after it. The solver
-/// whose last solve derived the empty clause goes last.
-///
-/// # Errors
-/// Reading or writing a file.
-pub fn merge(parts: &[PathBuf], into: &Path) -> std::io::Result<u64> {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(into)?);
-    let mut bytes = 0;
-    for part in parts {
-        let mut f = std::fs::File::open(part)?;
-        bytes += std::io::copy(&mut f, &mut out)?;
-    }
-    out.flush()?;
-    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -232,30 +250,12 @@ mod tests {
         (cnf, var)
     }
 
-    fn checked(cnf: &Cnf, proofs: &[PathBuf], dir: &Path) -> bool {
-        let Some(rate) = which("rate") else {
-            eprintln!("rate is not installed: `make test` installs it");
-            return false;
-        };
-        let (formula, proof) = (dir.join("f.cnf"), dir.join("all.drat"));
-        std::fs::write(&formula, cnf.to_dimacs()).unwrap();
-        merge(proofs, &proof).unwrap();
-        let out = std::process::Command::new(rate)
-            .args(["--skip-unit-deletions", formula.to_str().unwrap(), proof.to_str().unwrap()])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == "s VERIFIED")
-    }
-
-    fn which(name: &str) -> Option<PathBuf> {
-        let home = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo/bin"));
-        std::env::var_os("PATH")
-            .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-            .unwrap_or_default()
-            .into_iter()
-            .chain(home)
-            .map(|d| d.join(name))
-            .find(|p| p.is_file())
+    /// The traces joined in this order, and the LRAT check's verdict.
+    fn checked(cnf: &Cnf, traces: &[PathBuf], dir: &Path) -> Result<puzzlec_lrat::Checked, String> {
+        let proof = dir.join("all.lrat");
+        merge(traces, cnf.clauses(), &proof).map_err(|e| e.to_string())?;
+        let mut r = std::io::BufReader::new(std::fs::File::open(&proof).unwrap());
+        puzzlec_lrat::check(cnf.clauses(), &mut r, &|| false).map_err(|e| e.to_string())
     }
 
     fn load(s: &mut CadicalSession, cnf: &Cnf) {
@@ -268,8 +268,8 @@ mod tests {
     }
 
     /// Cubes refuted on two solvers, the second's blocking clauses taken in by the first,
-    /// the first's last solve: the two proofs joined (the second's first) check against the
-    /// formula alone.
+    /// the first's last solve: the two traces joined (the second's first) make an LRAT proof
+    /// that checks against the formula alone.
     #[test]
     fn two_solvers_proofs_of_cubes_join_into_one_that_checks() {
         let dir = tempfile::tempdir().unwrap();
@@ -294,8 +294,10 @@ mod tests {
         assert_eq!(Incremental::run(&mut first, &[], limit, None), Some(false));
         let (p1, p2) = (first.proof().unwrap(), second.proof().unwrap());
         assert_eq!(p1.flush().restored + p2.flush().restored, 0);
-        assert!(checked(&cnf, &[p2.path.clone(), p1.path.clone()], dir.path()), "the joined proof checks");
-        // The other order leaves the first solver's imported clauses without support.
-        assert!(!checked(&cnf, &[p1.path.clone(), p2.path.clone()], dir.path()), "out of order it must not");
+        let joined = checked(&cnf, &[p2.path.clone(), p1.path.clone()], dir.path()).expect("the joined proof checks");
+        assert!(joined.steps > 0 && joined.hints > joined.steps, "{joined:?}");
+        // Without the second solver's trace, the clauses the first took in rest on nothing.
+        let alone = checked(&cnf, &[p1.path.clone()], dir.path()).unwrap_err();
+        assert!(alone.contains("neither in the input nor implied"), "{alone}");
     }
 }
