@@ -1,6 +1,6 @@
 //! `make bench-korf ARGS="... --certify"`: each board through the whole `puzzlec` process
 //! twice, one run after the other: `--solver cadical`, then `--certify` (the live solver's
-//! proof with its lemmas, checked by `puzzlec-slide-check` and rate). Per board both times,
+//! proof with its lemmas, LRAT, checked by `puzzlec-slide-check`). Per board both times,
 //! their ratio, the claim's method, the proof's and the lemmas' sizes and the check's time.
 
 use std::process::Command;
@@ -23,7 +23,7 @@ fn run(board: &Board, limit: Duration, certify: bool) -> (f64, serde_json::Value
 
 /// The table for `list` ((id, board, published optimum)).
 pub fn certify(list: &[(String, Board, usize)], limit: Duration) {
-    println!("| id | optimum | uncertified s | certified s | ratio | method | proof MB | lemmas | tables check s | rate s | check s |");
+    println!("| id | optimum | uncertified s | certified s | ratio | method | proof MB | lemmas | tables check s | proof check s | check s |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let mut ratios = Vec::new();
     for (id, board, optimum) in list {

@@ -138,3 +138,68 @@ fn a_rush_hour_board_is_proved_optimal_by_its_jobs() {
     let plan = v["moves"].as_str().unwrap();
     puzzlec(&["verify", "blocks", "--board", board, "--rush-hour", "--moves", plan]).expect_code(0);
 }
+
+/// A 4x4 board's jobs carry the pattern-database frontier's lemmas, each with its
+/// justification. With `--certify` the tables come along and `collect` has every UNSAT
+/// job's lemmas and DRAT proof checked by the sliding-tile checker: the optimum is proved
+/// (the exact search's), and a job whose lemma was tampered with no longer counts. Without
+/// `--certify` the answer says the UNSATs rest on unchecked lemmas.
+#[test]
+fn jobs_with_lemmas_are_checked_by_the_puzzle_checker() {
+    if !(have("parallel") && have("cadical")) {
+        return;
+    }
+    let board = "1 2 _ 3 / 5 12 6 4 / 13 11 9 8 / 10 15 14 7";
+    let exact = puzzlec(&["solve", "slide", "--board", board, "--json", "-q"]).expect_code(0).json();
+    let jobs = ["jobs", "slide", "--board", board, "--horizons", "22..30", "--split", "4"];
+    let (tmp, n) = write_jobs(&[&jobs[..], &["--certify"]].concat());
+    let dir = tmp.path().join("jobs");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["encoding"], "compact", "{manifest}");
+    let with_lemmas: Vec<&serde_json::Value> =
+        manifest["jobs"].as_array().unwrap().iter().filter(|j| j.get("lemmas").is_some()).collect();
+    assert!(!with_lemmas.is_empty() && dir.join("tables.bin").exists(), "{manifest}");
+    run_all(&dir, n);
+    let collect = || puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
+    let v = collect();
+    assert_eq!((v["optimal"].as_bool(), &v["length"]), (Some(true), &exact["length"]), "{v}");
+    // A lemma's estimate raised by one, in a job that answered UNSAT.
+    let job =
+        with_lemmas.iter().find(|j| j["horizon"].as_u64() < exact["length"].as_u64()).expect("an UNSAT lemma job");
+    let path = dir.join(job["lemmas"].as_str().unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut done = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| match (done, l.strip_prefix("f ")) {
+            (false, Some(rest)) => {
+                done = true;
+                let words: Vec<&str> = rest.split(' ').collect();
+                let raised = words[1].parse::<u32>().unwrap() + 1;
+                format!("f {} {raised} {}", words[0], words[2..].join(" "))
+            }
+            _ => l.to_owned(),
+        })
+        .collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let v = collect();
+    assert_eq!(v["optimal"], false, "{v}");
+    let id = job["id"].as_u64().unwrap();
+    let failed: Vec<(u64, String)> = v["collected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["failed"].as_array().into_iter().flatten())
+        .map(|f| (f[0].as_u64().unwrap(), f[1].as_str().unwrap().to_owned()))
+        .collect();
+    assert!(failed.iter().any(|(j, why)| *j == id && why.contains("the tables estimate")), "{failed:?}");
+    // The same jobs without --certify: the optimum, with the lemmas named as trusted.
+    let (plain, n) = write_jobs(&jobs);
+    let dir = plain.path().join("jobs");
+    assert!(!dir.join("tables.bin").exists());
+    run_all(&dir, n);
+    let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
+    assert_eq!(v["optimal"], true, "{v}");
+    assert!(v["trusted"].as_str().is_some_and(|t| t.contains("lemmas")), "{v}");
+}

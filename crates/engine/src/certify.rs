@@ -16,7 +16,7 @@ use crate::request::SolveOptions;
 /// What `--certify` adds to an answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Certificate {
-    /// The proof format: DRAT.
+    /// The proofs' format: DRAT (claims proved again), LRAT (lemma certificates), or both.
     pub format: String,
     /// The solver that wrote the proofs.
     pub prover: String,
@@ -115,7 +115,7 @@ impl Certification {
     /// The certificate to attach to the answer.
     pub fn finish(self, note: Option<String>) -> Certificate {
         Certificate {
-            format: "DRAT".into(),
+            format: format(&self.claims),
             prover: self.certifier.prover().to_owned(),
             checker: self.certifier.checker().to_owned(),
             checked: self.claims.iter().all(|c| c.checked),
@@ -124,6 +124,18 @@ impl Certification {
             claims: self.claims,
             note,
         }
+    }
+}
+
+/// The proofs' format: DRAT for claims proved again, LRAT for the live solver's own proofs
+/// (both when a run has claims of each kind).
+fn format(claims: &[CheckedClaim]) -> String {
+    let lrat = claims.iter().any(|c| c.method == "lemmas");
+    let drat = claims.iter().any(|c| c.method != "lemmas");
+    match (drat, lrat) {
+        (true, true) => "DRAT+LRAT".into(),
+        (false, true) => "LRAT".into(),
+        _ => "DRAT".into(),
     }
 }
 

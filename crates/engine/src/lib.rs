@@ -28,7 +28,9 @@ pub use answer::{Answer, Solution, Status};
 pub use env::Env;
 pub use error::{Error, ErrorKind, Result};
 pub use event::Event;
-pub use puzzle::{About, Bench, CommandLine, EncodingInfo, JobFacts, Kind, Puzzle, Show, Verbs};
+pub use puzzle::{
+    About, Bench, CommandLine, EncodingInfo, JobChecker, JobFacts, JobLemma, JobLemmas, Kind, Puzzle, Show, Verbs,
+};
 /// The intermediate forms: what `emit` writes and what a solver reads.
 pub use puzzlec_solve::Form;
 pub use request::{DecodeRequest, EmitRequest, Fields, Instance, Request, SolveOptions, VerifyRequest};

@@ -80,6 +80,43 @@ impl JobFacts {
     }
 }
 
+/// Lemmas a horizon's jobs carry beside the formula: the puzzle's own bounds (for sliding
+/// tiles, the pattern-database frontier), each with its justification, so that an external
+/// solver gets the pruning the embedded one has and `collect` can have each lemma checked.
+pub struct JobLemmas {
+    pub lemmas: Vec<JobLemma>,
+    /// Files the puzzle's checker needs (name, bytes), written once into a job directory
+    /// made with `--certify`.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// One lemma of [`JobLemmas`].
+pub struct JobLemma {
+    /// The first moves it forbids, as job labels (a job whose own first moves disagree
+    /// with them does not need it).
+    pub moves: String,
+    /// The line the puzzle's checker reads: the justification, ` : `, the clause, `0`.
+    pub line: String,
+    pub clause: Vec<i64>,
+}
+
+/// Checks the certificates of UNSAT jobs that carried lemmas (made once per directory, so
+/// what every job shares, such as tables, is checked once).
+pub trait JobChecker {
+    /// The job's formula (`emit`'s CNF with the job's unit clauses), its lemmas and its
+    /// solver's DRAT proof of formula plus lemmas; `rate` checks a CNF against a DRAT proof.
+    ///
+    /// # Errors
+    /// The first part that does not hold, in words.
+    fn check(
+        &self,
+        formula: &std::path::Path,
+        lemmas: &std::path::Path,
+        proof: &std::path::Path,
+        rate: &dyn Fn(&std::path::Path, &std::path::Path) -> std::result::Result<(), String>,
+    ) -> std::result::Result<(), String>;
+}
+
 /// A puzzle: what it is, its encodings, and how it solves a request; the rest comes from the
 /// traits it extends.
 pub trait Puzzle: Verbs + CommandLine + Show + Bench + Sync {
@@ -154,6 +191,30 @@ pub trait Verbs {
         Err(Error::bad_input(
             "jobs split the horizons of plan puzzles; a filling puzzle is solved whole (`solve --all`)",
         ))
+    }
+
+    /// The lemmas `horizon`'s jobs carry in `encoding` (`emit`'s CNF of it is `cnf`), when
+    /// the puzzle has any there.
+    ///
+    /// # Errors
+    /// Bad input for the instance; unknown when the lemmas cannot be made.
+    fn job_lemmas(
+        &self,
+        _instance: &Instance,
+        _encoding: &str,
+        _horizon: usize,
+        _cnf: &str,
+    ) -> Result<Option<JobLemmas>> {
+        Ok(None)
+    }
+
+    /// The checker of jobs that carried lemmas, over the files in `dir` (see
+    /// [`JobLemmas::files`]).
+    ///
+    /// # Errors
+    /// In words, when the shared files do not hold (or the puzzle has no such jobs).
+    fn job_checker(&self, _dir: &std::path::Path) -> std::result::Result<Box<dyn JobChecker>, String> {
+        Err("this puzzle's jobs carry no lemmas".into())
     }
 }
 

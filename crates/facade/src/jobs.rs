@@ -64,7 +64,16 @@ pub struct Job {
     pub horizon: usize,
     /// The first moves fixed (letters; empty when the horizon is not split).
     pub first_moves: String,
+    /// What the solver reads: the formula, the job's unit clauses and its lemmas.
     pub file: String,
+    /// The job's lemmas with their justifications, when the puzzle has any at this horizon
+    /// (their clauses close `file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lemmas: Option<String>,
+    /// Then the formula alone (`emit`'s CNF and the job's unit clauses), which the
+    /// puzzle's checker reads beside the lemmas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<String>,
 }
 
 /// Parses `A..B` (or one horizon `H`).
@@ -143,6 +152,7 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     // Slurm writes its logs into out/ and does not create folders.
     std::fs::create_dir_all(dir.join("out")).map_err(|e| io(e, dir))?;
     let mut jobs = Vec::new();
+    let mut shared_written = false;
     for horizon in req.horizons.clone() {
         let emit = EmitRequest {
             instance: req.instance.clone(),
@@ -151,13 +161,45 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
             horizon,
         };
         let base = puzzle.emit(&emit)?;
-        for prefix in prefixes(&facts, &base, horizon, req.split) {
+        let lemmas = puzzle.job_lemmas(&req.instance, facts.encoding, horizon, &base)?;
+        if let Some(l) = lemmas.as_ref().filter(|_| req.certify && !shared_written) {
+            for (name, bytes) in &l.files {
+                std::fs::write(dir.join(name), bytes).map_err(|e| io(e, &dir.join(name)))?;
+            }
+            shared_written = true;
+        }
+        for (first_moves, units) in prefixes(&facts, &base, horizon, req.split) {
             let id = jobs.len();
+            let write =
+                |file: &str, text: String| std::fs::write(dir.join(file), text).map_err(|e| io(e, &dir.join(file)));
+            let comment = format!("job {id}: horizon {horizon}, first moves {first_moves:?}");
+            let units: Vec<Vec<i64>> = units.iter().map(|&u| vec![u]).collect();
             let file = format!("jobs/{id}.cnf");
-            let text =
-                with_units(&base, &prefix.1, &format!("job {id}: horizon {horizon}, first moves {:?}", prefix.0));
-            std::fs::write(dir.join(&file), text).map_err(|e| io(e, &dir.join(&file)))?;
-            jobs.push(Job { id, horizon, first_moves: prefix.0, file });
+            let mut job = Job { id, horizon, first_moves, file: file.clone(), lemmas: None, formula: None };
+            // Only the lemmas whose moves agree with the job's own first moves.
+            let mine: Vec<&puzzlec_engine::JobLemma> = lemmas
+                .iter()
+                .flat_map(|l| &l.lemmas)
+                .filter(|x| x.moves.starts_with(&job.first_moves) || job.first_moves.starts_with(&x.moves))
+                .collect();
+            let formula = with_clauses(&base, &units, &comment);
+            if mine.is_empty() {
+                write(&file, formula)?;
+            } else {
+                let clauses: Vec<Vec<i64>> = mine.iter().map(|x| x.clause.clone()).collect();
+                let comment = format!("{comment}, then its {} lemmas (jobs/{id}.lemmas)", clauses.len());
+                write(&file, with_clauses(&formula, &clauses, &comment))?;
+                let (lemma_file, formula_file) = (format!("jobs/{id}.lemmas"), format!("jobs/{id}.formula.cnf"));
+                let mut text = format!("c job {id}: the lemmas that close {file}, in its order\n");
+                for x in &mine {
+                    text.push_str(&x.line);
+                    text.push('\n');
+                }
+                write(&lemma_file, text)?;
+                write(&formula_file, formula)?;
+                (job.lemmas, job.formula) = (Some(lemma_file), Some(formula_file));
+            }
+            jobs.push(job);
         }
     }
     let manifest = Manifest {
@@ -213,14 +255,14 @@ fn prefixes(facts: &Facts, cnf: &str, horizon: usize, want: usize) -> Vec<(Strin
     level.into_iter().map(|(m, l)| (m.concat(), l)).collect()
 }
 
-/// The CNF with the unit clauses added (the `p cnf` header counts them) and a comment.
-fn with_units(cnf: &str, units: &[i64], comment: &str) -> String {
-    let mut out = String::with_capacity(cnf.len() + 16 * units.len() + 80);
+/// The CNF with `clauses` added at its end (the `p cnf` header counts them) and a comment.
+fn with_clauses(cnf: &str, added: &[Vec<i64>], comment: &str) -> String {
+    let mut out = String::with_capacity(cnf.len() + 16 * added.len() + 80);
     for line in cnf.lines() {
         match line.strip_prefix("p cnf ").and_then(|r| r.split_once(' ')) {
             Some((vars, clauses)) => {
                 let clauses: usize = clauses.trim().parse().unwrap_or(0);
-                out.push_str(&format!("c {comment}\np cnf {vars} {}\n", clauses + units.len()));
+                out.push_str(&format!("c {comment}\np cnf {vars} {}\n", clauses + added.len()));
             }
             None => {
                 out.push_str(line);
@@ -228,8 +270,12 @@ fn with_units(cnf: &str, units: &[i64], comment: &str) -> String {
             }
         }
     }
-    for u in units {
-        out.push_str(&format!("{u} 0\n"));
+    for c in added {
+        for l in c {
+            out.push_str(&l.to_string());
+            out.push(' ');
+        }
+        out.push_str("0\n");
     }
     out
 }

@@ -195,9 +195,7 @@ fn rup(db: &Clauses, a: &mut Assignment, clause: &[i32], hints: &[u64]) -> Resul
             for &l in hint {
                 match a.of(l) {
                     1 => return Err(format!("hint {} is satisfied, not unit", h / 2)),
-                    0 if open.is_some_and(|o| o != l) => {
-                        return Err(format!("hint {} has two open literals", h / 2))
-                    }
+                    0 if open.is_some_and(|o| o != l) => return Err(format!("hint {} has two open literals", h / 2)),
                     0 => open = Some(l),
                     _ => {}
                 }

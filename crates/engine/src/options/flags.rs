@@ -25,10 +25,10 @@ pub struct SolveFlags {
     /// Time limit in seconds for the whole run, encoding included (exit 3 when reached).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Prove every UNSAT the answer rests on with a DRAT proof checked by `rate` (else exit 3):
-    /// the plain formula proved again, or, where the answer rests on lemmas (15-puzzle
-    /// pattern databases), the solver's own proof with each lemma checked by the puzzle's
-    /// independent checker.
+    /// Prove every UNSAT the answer rests on with a checked proof (else exit 3): the plain
+    /// formula proved again with a DRAT proof checked by `rate`, or, where the answer rests
+    /// on lemmas (15-puzzle pattern databases), the solver's own LRAT proof, with each lemma
+    /// and the proof checked by the puzzle's independent checker.
     #[arg(long)]
     pub certify: bool,
     /// With --certify: keep each claim's CNF and proof in DIR (with a README).

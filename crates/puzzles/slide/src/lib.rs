@@ -10,6 +10,7 @@ pub mod draw;
 pub mod drive;
 pub mod encodings;
 pub mod family;
+pub mod jobs;
 pub mod options;
 pub mod prove;
 pub mod request;

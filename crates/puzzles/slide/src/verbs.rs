@@ -9,7 +9,7 @@ use crate::request::SlideInstance;
 use puzzlec_engine::answer::{Answer, Status};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::files;
-use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobFacts, Verbs, VerifyRequest};
+use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobChecker, JobFacts, JobLemmas, Verbs, VerifyRequest};
 
 pub const PUZZLE: &str = "slide";
 
@@ -138,6 +138,9 @@ impl Verbs for crate::Slide {
         let (start, goal) = boards(i)?;
         let chosen = match name {
             Some(n) => encoding(n)?,
+            // Where the pattern databases apply (10-16 cells), `compact`, whose jobs carry
+            // the frontier's lemmas ([`crate::jobs`]).
+            None if (10..=crate::rules::pdb::MAX_CELLS).contains(&start.len()) => &encodings::compact::Compact,
             None => {
                 *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
             }
@@ -146,5 +149,13 @@ impl Verbs for crate::Slide {
         let lower_bound = crate::rules::Heuristic::new(&goal).manhattan_linear_conflict(&start);
         let choices = JobFacts::grid_moves(undo, move |t, m| chosen.action_name(t, m));
         Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 2, choices })
+    }
+
+    fn job_lemmas(&self, given: &Instance, encoding: &str, horizon: usize, cnf: &str) -> Result<Option<JobLemmas>> {
+        crate::jobs::lemmas(&given.read()?, encoding, horizon, cnf)
+    }
+
+    fn job_checker(&self, dir: &std::path::Path) -> std::result::Result<Box<dyn JobChecker>, String> {
+        crate::jobs::checker(dir)
     }
 }

@@ -61,7 +61,14 @@ pub fn merge<'a>(
     for part in parts {
         let f = std::fs::File::open(part).map_err(io(format!("opening {}", part.display())))?;
         let mut r = BufReader::with_capacity(1 << 20, f);
-        let mut join = Join { given: &given, blocking: &mut blocking, next: &mut next, out: &mut out, local: Vec::new(), failed: None };
+        let mut join = Join {
+            given: &given,
+            blocking: &mut blocking,
+            next: &mut next,
+            out: &mut out,
+            local: Vec::new(),
+            failed: None,
+        };
         join.read(&mut r).map_err(|e| match e {
             ReadError::Io(source) => MergeError::Io { what: format!("reading {}", part.display()), source },
             ReadError::Unjoinable(why) => MergeError::Unjoinable(format!("{}: {why}", part.display())),

@@ -136,7 +136,8 @@ impl TraceWriter {
         if let Some(hints) = hints {
             for &h in hints {
                 if h <= 0 {
-                    self.stats.error = Some(format!("clause {id} rests on a RAT step ({h}), which LRAT here does not hold"));
+                    self.stats.error =
+                        Some(format!("clause {id} rests on a RAT step ({h}), which LRAT here does not hold"));
                     return;
                 }
                 varint::put(&mut line, h as u64);

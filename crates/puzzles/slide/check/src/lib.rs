@@ -57,7 +57,7 @@ pub struct Report {
     pub tables_ms: u64,
     pub lemmas_ms: u64,
     pub proof_ms: u64,
-    /// Steps of the proof checked.
+    /// Steps of the LRAT proof checked (0 for a DRAT proof, which `rate` checked).
     pub steps: u64,
 }
 
@@ -98,13 +98,23 @@ pub fn check_tables(claim: &Claim, parallel: bool) -> Result<(tables::Tables, u6
     Ok((tables, started.elapsed().as_millis() as u64))
 }
 
+/// How a claim's proof is checked.
+pub enum Proof<'a> {
+    /// Binary LRAT, here; `stop` is asked now and then whether to give up (a time limit,
+    /// Ctrl-C).
+    Lrat { stop: &'a dyn Fn() -> bool },
+    /// DRAT (an external solver's, as cluster jobs write), by `rate`: it gets the CNF with
+    /// the lemmas (written to `formula`) and the proof, and says `Err(its words)` when it
+    /// does not accept.
+    Drat { formula: &'a Path, rate: &'a dyn Fn(&Path, &Path) -> Result<(), String> },
+}
+
 /// Checks one claim's lemmas against `tables` (checked already, by [`check_tables`]), then
-/// the proof against the CNF with the lemmas. `stop` is asked now and then whether to give
-/// up (a time limit, Ctrl-C).
+/// the proof against the CNF with the lemmas.
 ///
 /// # Errors
 /// The first part that fails.
-pub fn check_claim(claim: &Claim, tables: &tables::Tables, stop: &dyn Fn() -> bool) -> Result<Report, CheckError> {
+pub fn check_claim(claim: &Claim, tables: &tables::Tables, proof: Proof) -> Result<Report, CheckError> {
     let started = Instant::now();
     let text = String::from_utf8(read(&claim.cnf)?).map_err(|_| CheckError::Cnf("not text".into()))?;
     let f = lemmas::Formula::read(&text, tables.shape)?;
@@ -115,10 +125,19 @@ pub fn check_claim(claim: &Claim, tables: &tables::Tables, stop: &dyn Fn() -> bo
     let (extra, counted) = lemmas::check(&text, &f, tables)?;
     let lemmas_ms = started.elapsed().as_millis() as u64;
     let started = Instant::now();
-    let io = |source| CheckError::Io { what: format!("reading {}", claim.proof.display()), source };
-    let mut proof = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&claim.proof).map_err(io)?);
-    let input = f.clauses.iter().chain(&extra).map(Vec::as_slice);
-    let checked = puzzlec_lrat::check(input, &mut proof, stop).map_err(|e| CheckError::Proof(e.to_string()))?;
+    let steps = match proof {
+        Proof::Lrat { stop } => {
+            let io = |source| CheckError::Io { what: format!("reading {}", claim.proof.display()), source };
+            let mut proof = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&claim.proof).map_err(io)?);
+            let input = f.clauses.iter().chain(&extra).map(Vec::as_slice);
+            puzzlec_lrat::check(input, &mut proof, stop).map_err(|e| CheckError::Proof(e.to_string()))?.steps
+        }
+        Proof::Drat { formula, rate } => {
+            write_formula(formula, &f, &extra)?;
+            rate(formula, &claim.proof).map_err(CheckError::Proof)?;
+            0
+        }
+    };
     Ok(Report {
         horizon: f.horizon,
         clauses: f.clauses.len() + extra.len(),
@@ -126,7 +145,7 @@ pub fn check_claim(claim: &Claim, tables: &tables::Tables, stop: &dyn Fn() -> bo
         placements: counted.placements,
         lemmas_ms,
         proof_ms: started.elapsed().as_millis() as u64,
-        steps: checked.steps,
+        steps,
         tables_ms: 0,
     })
 }
@@ -142,8 +161,22 @@ pub fn check(claim: &Claim) -> Result<Report, CheckError> {
     std::thread::scope(|scope| {
         let started = Instant::now();
         let consistent = scope.spawn(move || tables.check().map(|()| started.elapsed().as_millis() as u64));
-        let rest = check_claim(claim, tables, &|| false);
+        let rest = check_claim(claim, tables, Proof::Lrat { stop: &|| false });
         let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())))?;
         rest.map(|r| Report { tables_ms, ..r })
     })
+}
+
+fn write_formula(path: &Path, f: &lemmas::Formula, extra: &[Vec<i32>]) -> Result<(), CheckError> {
+    use std::io::Write;
+    let io = |source| CheckError::Io { what: format!("writing {}", path.display()), source };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(out, "p cnf {} {}", f.vars, f.clauses.len() + extra.len()).map_err(io)?;
+    for c in f.clauses.iter().chain(extra) {
+        for l in c {
+            write!(out, "{l} ").map_err(io)?;
+        }
+        writeln!(out, "0").map_err(io)?;
+    }
+    out.flush().map_err(io)
 }

@@ -87,7 +87,7 @@ pub fn frontier_from(goal: &Board) -> usize {
 /// pattern-database search would do the solver's work (measured: with no depth cap the
 /// pruned search reached the full horizon and the solver only confirmed complete plans).
 /// On Korf 16 (optimum 42): 200 prefixes, no answer in 60 s; 2,000, 49 s; 20,000, 15 s.
-const FRONTIER_TARGET: usize = 20_000;
+pub(crate) const FRONTIER_TARGET: usize = 20_000;
 
 /// `compact` on the embedded solver through cubes ([`crate::drive::cubes`]): the clauses go
 /// straight into the live solver (no intermediate formula to build and copy), and the action

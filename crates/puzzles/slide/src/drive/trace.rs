@@ -296,7 +296,8 @@ impl Evidence for Shared {
                 self.0.tables.wait_written()?;
                 let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
                     .map_err(|e| e.to_string())?;
-                puzzlec_slide_check::check_claim(&claim, &tables, &stop).map_err(|e| e.to_string())
+                puzzlec_slide_check::check_claim(&claim, &tables, puzzlec_slide_check::Proof::Lrat { stop: &stop })
+                    .map_err(|e| e.to_string())
             })();
             (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
         });
