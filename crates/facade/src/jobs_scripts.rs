@@ -106,6 +106,11 @@ puzzlec collect {dir}\n",
         enc = m.encoding,
         solver = m.solver,
         last = n.saturating_sub(1),
-        proofs = if m.certify { ", each with a DRAT proof that rate checks" } else { "" }
+        proofs = match (m.certify, m.jobs.iter().any(|j| j.lemmas.is_some())) {
+            (true, true) => ", each with a DRAT proof that rate checks; a job with lemmas (jobs/K.lemmas) has\nthem checked against the tables in this folder first, by the puzzle's own checker",
+            (true, false) => ", each with a DRAT proof that rate checks",
+            (false, true) => "; jobs/K.lemmas are the lemmas some jobs carry, trusted unless the jobs\nwere written with --certify",
+            (false, false) => "",
+        }
     )
 }
