@@ -292,3 +292,19 @@ fn tampered_certificates_are_refused() {
     });
     assert!(said.contains("proof:"), "{said}");
 }
+
+/// A board whose tables' estimate at the start is its optimum (26): the claim at horizon 24
+/// rests on one lemma with no moves, the empty clause "the start is too far", which the
+/// checker justifies like any other (its certificate once failed on exactly this).
+#[test]
+fn a_start_the_tables_prune_outright_is_certified() {
+    if !ready() {
+        return;
+    }
+    let board = "1 7 _ 2 / 5 15 4 3 / 9 13 11 8 / 10 6 14 12";
+    let args = ["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--json", "-q"];
+    let v = puzzlec(&args).expect_code(0).json();
+    assert_eq!((v["optimal"].as_bool(), v["length"].as_u64()), (Some(true), Some(26)), "{v}");
+    let claim = &v["certificate"]["claims"][0];
+    assert_eq!((claim["horizon"].as_u64(), claim["method"].as_str()), (Some(24), Some("lemmas")), "{claim}");
+}

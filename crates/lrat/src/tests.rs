@@ -116,3 +116,9 @@ fn a_tautology_needs_no_hints_and_the_stop_is_heeded() {
     let f = formula();
     assert!(matches!(check(f.iter().map(Vec::as_slice), &mut &p[..], &|| true), Err(LratError::Stopped)));
 }
+
+#[test]
+fn a_formula_with_the_empty_clause_needs_no_proof() {
+    let f = [vec![1, 2], vec![]];
+    assert_eq!(check(f.iter().map(Vec::as_slice), &mut &b""[..], &|| false).unwrap(), Checked::default());
+}

@@ -3,7 +3,8 @@
 //!
 //! A lemma file has one lemma a line, its justification, ` : `, then its clause in DIMACS:
 //! - `f MOVES H : clause`: the plan cannot begin with MOVES (letters U D L R, the
-//!   direction each tile slides, from the start): after them the tables estimate H more
+//!   direction each tile slides, from the start; none when the start itself is too far,
+//!   and then the clause is empty): after them the tables estimate H more
 //!   moves (the larger of the direct and the transposed lookup), and |MOVES| + H exceeds the
 //!   horizon. The clause is "not A(t,m) for some t", over the moves' action variables.
 //! - `t STEP G=V G=V ... @ TILE:CELL TILE:CELL ... : clause`: not all of these tiles on
@@ -188,7 +189,9 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
         }
         let words: Vec<&str> = why.split_whitespace().collect();
         match words.as_slice() {
-            ["f", moves, claimed] => {
+            // MOVES is empty (and the clause too) when the start itself is pruned.
+            ["f", moves @ .., claimed] if moves.len() <= 1 => {
+                let moves = moves.first().copied().unwrap_or("");
                 let claimed: usize = claimed.parse().map_err(|_| bad("a bad estimate".into()))?;
                 let mut board = formula.start.clone();
                 let mut expected = Vec::new();
