@@ -38,6 +38,8 @@ pub struct Certification {
     certifier: Certifier,
     claims: Vec<CheckedClaim>,
     deadline: Option<Instant>,
+    /// The run's own solver, which traced the proofs of lemma certificates.
+    live: String,
 }
 
 impl Certification {
@@ -63,7 +65,7 @@ impl Certification {
         let registry = env.registry()?;
         let certifier = Certifier::new(solver.backend(), &registry, options.proof_dir.as_deref())
             .map_err(|e| Error::unknown(format!("--certify: {e}")))?;
-        Ok(Some(Certification { certifier, claims: Vec::new(), deadline }))
+        Ok(Some(Certification { certifier, claims: Vec::new(), deadline, live: solver.id().to_owned() }))
     }
 
     /// Proves and checks one claim.
@@ -112,12 +114,40 @@ impl Certification {
         Ok(())
     }
 
+    /// What `of` says of each claim, each different word once (joined by " + "); `none`
+    /// when there is no claim.
+    fn each(&self, of: impl Fn(&CheckedClaim) -> String, none: &str) -> String {
+        let mut said: Vec<String> = Vec::new();
+        for c in &self.claims {
+            let s = of(c);
+            if !said.contains(&s) {
+                said.push(s);
+            }
+        }
+        match said.is_empty() {
+            true => none.to_owned(),
+            false => said.join(" + "),
+        }
+    }
+
     /// The certificate to attach to the answer.
     pub fn finish(self, note: Option<String>) -> Certificate {
         Certificate {
             format: format(&self.claims),
-            prover: self.certifier.prover().to_owned(),
-            checker: self.certifier.checker().to_owned(),
+            prover: self.each(
+                |c| match c.method == "lemmas" {
+                    true => format!("{} (traced while solving)", self.live),
+                    false => self.certifier.prover().to_owned(),
+                },
+                self.certifier.prover(),
+            ),
+            checker: self.each(
+                |c| match c.method == "lemmas" {
+                    true => c.checked_by.clone(),
+                    false => self.certifier.checker().to_owned(),
+                },
+                self.certifier.checker(),
+            ),
             checked: self.claims.iter().all(|c| c.checked),
             proof_bytes: self.claims.iter().map(|c| c.proof_bytes).sum(),
             check_ms: self.claims.iter().map(|c| c.check_ms).sum(),
