@@ -117,7 +117,8 @@ pub struct JobsFlags {
     /// registry's CaDiCaL binary].
     #[arg(long)]
     pub solver: Option<String>,
-    /// Each job writes a DRAT proof; `collect` checks every UNSAT job's proof with rate.
+    /// Each job writes a DRAT proof; `collect` checks every UNSAT job's proof with rate
+    /// (and a job's lemmas, with the tables kept in the folder, by the puzzle's checker).
     #[arg(long)]
     pub certify: bool,
 }

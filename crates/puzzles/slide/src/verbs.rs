@@ -138,9 +138,6 @@ impl Verbs for crate::Slide {
         let (start, goal) = boards(i)?;
         let chosen = match name {
             Some(n) => encoding(n)?,
-            // Where the pattern databases apply (10-16 cells), `compact`, whose jobs carry
-            // the frontier's lemmas ([`crate::jobs`]).
-            None if (10..=crate::rules::pdb::MAX_CELLS).contains(&start.len()) => &encodings::compact::Compact,
             None => {
                 *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
             }
