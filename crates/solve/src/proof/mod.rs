@@ -298,7 +298,7 @@ mod tests {
         let joined = checked(&cnf, &[p2.path.clone(), p1.path.clone()], dir.path()).expect("the joined proof checks");
         assert!(joined.steps > 0 && joined.hints > joined.steps, "{joined:?}");
         // Without the second solver's trace, the clauses the first took in rest on nothing.
-        let alone = checked(&cnf, &[p1.path.clone()], dir.path()).unwrap_err();
+        let alone = checked(&cnf, std::slice::from_ref(&p1.path), dir.path()).unwrap_err();
         assert!(alone.contains("neither in the input nor implied"), "{alone}");
     }
 }
