@@ -75,6 +75,10 @@ pub struct CheckedClaim {
     /// and times, for `lemmas`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<Part>,
+    /// Why a claim that had the live solver's certificate was proved again instead (that
+    /// certificate could not be used, or `PUZZLEC_CERTIFY=reprove` asked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproved_because: Option<String>,
 }
 
 fn reproof() -> String {
@@ -192,6 +196,7 @@ impl Certifier {
                 checked_by: "the CNF contains the empty clause".into(),
                 method: reproof(),
                 parts: Vec::new(),
+                reproved_because: None,
             });
         }
         let prover = self.prover.spec.id.clone();
@@ -225,6 +230,7 @@ impl Certifier {
             checked_by: self.checker.name().to_owned(),
             method: reproof(),
             parts: Vec::new(),
+            reproved_because: None,
         })
     }
 
@@ -273,6 +279,7 @@ impl Certifier {
             checked_by: evidence.checker(),
             method: "lemmas".into(),
             parts,
+            reproved_because: None,
         })
     }
 

@@ -102,9 +102,17 @@ impl Certification {
         cnf: impl FnOnce() -> Option<Cnf>,
     ) -> Result<()> {
         let forced = std::env::var("PUZZLEC_CERTIFY").is_ok_and(|v| v == "reprove");
-        if forced || evidence.usable().is_err() {
+        let unusable = match forced {
+            true => Some("PUZZLEC_CERTIFY=reprove".to_owned()),
+            false => evidence.usable().err(),
+        };
+        if let Some(why) = unusable {
             let cnf = cnf().ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
-            return self.claim(words, Some(horizon), None, cnf);
+            self.claim(words, Some(horizon), None, cnf)?;
+            if let Some(last) = self.claims.last_mut() {
+                last.reproved_because = Some(why);
+            }
+            return Ok(());
         }
         let checked = self
             .certifier

@@ -37,9 +37,19 @@ pub fn solved(a: &Answer, solved: impl FnOnce(&Answer) -> String) -> String {
     let proved = a.certificate.as_ref().map_or(String::new(), |c| {
         let lemmas: Vec<&puzzlec_certify::CheckedClaim> = c.claims.iter().filter(|k| k.method == "lemmas").collect();
         let mut line = String::new();
-        if lemmas.len() < c.claims.len() {
-            let n = count(c.claims.len() - lemmas.len(), "UNSAT claim");
-            line += &format!("certified: {n} proved by {} and checked by {} (DRAT)\n", c.prover, c.checker);
+        let again: Vec<&puzzlec_certify::CheckedClaim> = c.claims.iter().filter(|k| k.method != "lemmas").collect();
+        if let Some(first) = again.first() {
+            let n = count(again.len(), "UNSAT claim");
+            // With lemma claims beside them, the certificate's prover and checker name both kinds.
+            let by = match lemmas.is_empty() {
+                true => format!("proved by {} and checked by {}", c.prover, c.checker),
+                false => format!("proved again from the plain formula and checked by {}", first.checked_by),
+            };
+            line += &format!("certified: {n} {by} (DRAT)\n");
+            for k in again.iter().filter(|k| k.reproved_because.is_some()) {
+                let why = k.reproved_because.as_deref().unwrap_or_default();
+                line += &format!("  ({}: the live solver's certificate was not used: {why})\n", k.claim);
+            }
         }
         for k in lemmas {
             let part = |name: &str| k.parts.iter().find(|p| p.name == name);
