@@ -196,11 +196,17 @@ impl Join<'_> {
         self.local[i] = global;
     }
 
+    /// A step of this trace, its antecedents renumbered.
     fn derive(&mut self, clause: &[i32], hints: &[u64]) -> Result<u64, ReadError> {
         let hints: Vec<u64> = hints.iter().map(|&h| self.get(h)).collect::<Result<_, _>>()?;
+        self.step(clause, &hints)
+    }
+
+    /// A step of the joined proof: the next id, `hints` already renumbered.
+    fn step(&mut self, clause: &[i32], hints: &[u64]) -> Result<u64, ReadError> {
         let id = *self.next;
         *self.next += 1;
-        self.out.step(id, clause, &hints)?;
+        self.out.step(id, clause, hints)?;
         Ok(id)
     }
 
@@ -212,13 +218,13 @@ impl Join<'_> {
                 self.set(id, g);
                 return Ok(());
             }
-            if let Some((failed, g)) = self.failed.clone() {
-                if failed.iter().all(|l| k.binary_search(l).is_ok()) {
-                    let step = self.derive_from(clause, g)?;
-                    self.blocking.insert(k, step);
-                    self.set(id, step);
-                    return Ok(());
-                }
+            // The clause of failed assumptions it contains is false outright under its negation.
+            let implied = self.failed.as_ref().filter(|(f, _)| f.iter().all(|l| k.binary_search(l).is_ok()));
+            if let Some(&(_, g)) = implied {
+                let step = self.step(clause, &[g])?;
+                self.blocking.insert(k, step);
+                self.set(id, step);
+                return Ok(());
             }
         }
         match self.given.get(&k) {
@@ -231,13 +237,5 @@ impl Join<'_> {
                 clause.iter().map(i32::to_string).collect::<Vec<_>>().join(" ")
             ))),
         }
-    }
-
-    /// A step whose only antecedent `global` (already renumbered) is falsified outright.
-    fn derive_from(&mut self, clause: &[i32], global: u64) -> Result<u64, ReadError> {
-        let id = *self.next;
-        *self.next += 1;
-        self.out.step(id, clause, &[global])?;
-        Ok(id)
     }
 }
