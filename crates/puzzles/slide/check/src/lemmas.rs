@@ -12,6 +12,10 @@
 //!   the placements listed; each group G named holds V: its table entry when every tile of
 //!   G is listed, else the Manhattan distances of its tiles listed; every tile listed is in
 //!   a group named; STEP + the sum exceeds the horizon.
+//! - `t STEP m G=V ... @ ... : clause`: the same with the tables read on the transposed
+//!   board (the goal being its own transpose): group G's tiles are then the tiles that take
+//!   the parts of G's tiles, and a full group's entry is looked up on their transposed
+//!   cells.
 //!
 //! Lines starting with `c` are comments.
 
@@ -230,6 +234,18 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
             }
             ["t", step, rest @ ..] => {
                 let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
+                // `m`: the tables read on the transposed board (the goal must be its own
+                // transpose); a group's table is then indexed by the tiles that take its
+                // tiles' parts, each on its transposed cell.
+                let (transposed, rest) = match rest.split_first() {
+                    Some((&"m", rest)) => {
+                        let m = mirror
+                            .as_ref()
+                            .ok_or_else(|| bad("a transposed lookup on a goal that is not its own transpose".into()))?;
+                        (Some(m), rest)
+                    }
+                    _ => (None, rest),
+                };
                 let at_sign =
                     rest.iter().position(|w| *w == "@").ok_or_else(|| bad("no @ before the placements".into()))?;
                 let (groups, listed) = (&rest[..at_sign], &rest[at_sign + 1..]);
@@ -261,7 +277,13 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                         g.parse().map_err(|_| bad("a bad group".into()))?,
                         claimed.parse().map_err(|_| bad("a bad value".into()))?,
                     );
-                    let tiles = tables.groups.get(g).ok_or_else(|| bad(format!("no group {g}")))?;
+                    let parts = tables.groups.get(g).ok_or_else(|| bad(format!("no group {g}")))?;
+                    let tiles: Vec<u8> = match transposed {
+                        None => parts.clone(),
+                        Some((_, tile)) => {
+                            parts.iter().map(|&x| tile.iter().position(|&y| y == x).unwrap_or(0) as u8).collect()
+                        }
+                    };
                     if named.contains(&g) {
                         return Err(bad(format!("group {g} named twice")));
                     }
@@ -269,7 +291,10 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                     let here: Vec<(u8, usize)> = tiles.iter().filter_map(|t| placed.get(t).map(|&c| (*t, c))).collect();
                     covered += here.len();
                     let value = match here.len() == tiles.len() {
-                        true => tables.entry(g, &here.iter().map(|&(_, c)| c).collect::<Vec<_>>()),
+                        true => tables.entry(
+                            g,
+                            &here.iter().map(|&(_, c)| transposed.map_or(c, |(cell, _)| cell[c])).collect::<Vec<_>>(),
+                        ),
                         false => here.iter().map(|&(t, c)| shape.distance(c, home[t as usize])).sum(),
                     };
                     if value != claimed {

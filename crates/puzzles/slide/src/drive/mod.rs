@@ -1,6 +1,7 @@
 //! Sliding tiles through an encoding and a backend: encode the horizon in the form the
 //! backend reads, solve, decode, replay through the reference model.
 
+pub mod bound;
 pub mod branching;
 pub mod cubes;
 pub mod equivalence;

@@ -16,10 +16,13 @@ use puzzlec_ir::{CnfModel, Lit};
 use puzzlec_solve::{refute_cubes, Incremental, Outcome, Refuted};
 
 /// Solves `cubes` on `first` (this thread) and `threads - 1` solvers made by `spawn` (on
-/// their own threads; one that cannot be made takes no cubes).
+/// their own threads; one that cannot be made takes no cubes); `last` goes into `first`
+/// only before its last solve (clauses every cube satisfies, such as the frontier's lemmas:
+/// see [`crate::drive::strategy`]).
 pub fn solve(
     first: &mut dyn Incremental,
     cubes: &[Vec<Lit>],
+    last: &[Vec<Lit>],
     threads: usize,
     limit: Duration,
     spawn: &(dyn Fn() -> Option<Box<dyn Incremental>> + Sync),
@@ -74,7 +77,7 @@ pub fn solve(
     if let Some(why) = unknown {
         return Outcome::Unknown(why);
     }
-    for clause in imported.iter().flatten() {
+    for clause in imported.iter().flatten().chain(last) {
         first.add_clause(clause);
     }
     first.solve(&[], stop::time_left(Some(deadline)))
@@ -122,7 +125,7 @@ mod tests {
             let mut scratch = puzzlec_ir::Cnf::new();
             pigeons(&mut scratch, n, holes)
         };
-        (solve(first.as_mut(), &cubes(&x), 2, Duration::from_secs(120), &open), x)
+        (solve(first.as_mut(), &cubes(&x), &[], 2, Duration::from_secs(120), &open), x)
     }
 
     /// Seven pigeons in six holes: no cube has a model, and the last solve (with the other

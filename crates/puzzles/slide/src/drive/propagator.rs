@@ -28,7 +28,7 @@ use crate::rules::Board;
 use puzzlec_ir::Lit;
 use puzzlec_solve::propagator::Propagator;
 
-const UNKNOWN: u8 = u8::MAX;
+use crate::drive::bound::{Partition, UNKNOWN};
 
 /// The propagator for one horizon of one board (see the module documentation).
 pub struct PdbPropagator {
@@ -36,18 +36,12 @@ pub struct PdbPropagator {
     pdb: Arc<PatternDb>,
     /// Per variable: (step, tile index, cell) of a watched position variable.
     watched: Vec<Option<(u16, u8, u8)>>,
-    /// Per tile index: its group and its place in the group.
-    group_of: Vec<usize>,
-    /// Each group's tiles, as the tables list them.
-    members: Vec<Vec<u8>>,
+    /// The tables read directly, and on the transposed board where the goal allows.
+    partitions: Vec<Partition>,
     /// Per tile index: Manhattan distance from each cell to its goal cell.
     manhattan: Vec<Vec<u8>>,
-    /// Per step: each tile's placed cell ([`UNKNOWN`] if none yet), each group's placed
-    /// tiles and contribution, and their sum.
+    /// Per step: each tile's placed cell ([`UNKNOWN`] if none yet).
     cell: Vec<Vec<u8>>,
-    placed: Vec<Vec<usize>>,
-    contribution: Vec<Vec<usize>>,
-    sum: Vec<usize>,
     /// Placements in the order made, and where each decision level began in it.
     trail: Vec<(u16, u8)>,
     levels: Vec<usize>,
@@ -75,22 +69,6 @@ impl PdbPropagator {
         lemmas: Arc<AtomicUsize>,
     ) -> PdbPropagator {
         let tiles = goal.len() - 1;
-        let members: Vec<Vec<u8>> = pdb.groups().map(<[u8]>::to_vec).collect();
-        let mut group_of = vec![0; tiles];
-        for (g, tiles) in members.iter().enumerate() {
-            for &tile in tiles {
-                group_of[tile as usize - 1] = g;
-            }
-        }
-        let cols = goal.cols();
-        let manhattan = (1..=tiles as u8)
-            .map(|tile| {
-                let home = goal.position_of(tile);
-                (0..goal.len())
-                    .map(|c| ((c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)) as u8)
-                    .collect()
-            })
-            .collect();
         let max_var = positions.iter().flatten().flatten().flatten().map(|l| l.unsigned_abs()).max().unwrap_or(0);
         let mut watched = vec![None; max_var as usize + 1];
         // Inner steps only: step 0 is the start and step H the goal, both fixed.
@@ -103,19 +81,14 @@ impl PdbPropagator {
                 }
             }
         }
-        let groups = members.len();
         let steps = positions.len();
         PdbPropagator {
             horizon,
+            partitions: Partition::all(&pdb, steps),
             pdb,
             watched,
-            group_of,
-            members,
-            manhattan,
+            manhattan: crate::drive::bound::manhattan(goal),
             cell: vec![vec![UNKNOWN; tiles]; steps],
-            placed: vec![vec![0; groups]; steps],
-            contribution: vec![vec![0; groups]; steps],
-            sum: vec![0; steps],
             trail: Vec::new(),
             levels: Vec::new(),
             pending: Vec::new(),
@@ -157,42 +130,17 @@ impl PdbPropagator {
         Board::from_cells(self.start.rows(), self.start.cols(), &cells)
     }
 
-    /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
-    /// else the Manhattan distances of those placed.
-    fn group_value(&self, t: usize, g: usize) -> usize {
-        let members = &self.members[g];
-        if self.placed[t][g] == members.len() {
-            let mut cells = [0usize; crate::rules::pdb::MAX_GROUP];
-            for (k, &tile) in members.iter().enumerate() {
-                cells[k] = self.cell[t][tile as usize - 1] as usize;
-            }
-            return self.pdb.group_estimate(g, &cells[..members.len()]);
-        }
-        members
-            .iter()
-            .map(|&tile| (tile as usize - 1, self.cell[t][tile as usize - 1]))
-            .filter(|&(_, c)| c != UNKNOWN)
-            .map(|(ti, c)| self.manhattan[ti][c as usize] as usize)
-            .sum()
-    }
-
-    fn update(&mut self, t: usize, g: usize) {
-        let value = self.group_value(t, g);
-        self.sum[t] = self.sum[t] + value - self.contribution[t][g];
-        self.contribution[t][g] = value;
-    }
-
     fn place(&mut self, t: usize, ti: usize, c: u8) {
         if self.cell[t][ti] != UNKNOWN {
             return;
         }
         self.cell[t][ti] = c;
         self.trail.push((t as u16, ti as u8));
-        let g = self.group_of[ti];
-        self.placed[t][g] += 1;
-        self.update(t, g);
-        if t + self.sum[t] > self.horizon {
-            let (lemma, why) = self.lemma(t);
+        for p in &mut self.partitions {
+            p.changed(t, ti, true, &self.cell[t], &self.pdb, &self.manhattan);
+        }
+        if let Some(k) = (0..self.partitions.len()).find(|&k| t + self.partitions[k].sum[t] > self.horizon) {
+            let (lemma, why) = self.lemma(t, k);
             self.pending.push(lemma);
             if self.record.is_some() {
                 self.why.push(why);
@@ -200,24 +148,25 @@ impl PdbPropagator {
         }
     }
 
-    /// The clause against step t's placements: the groups with the largest contributions,
-    /// only as many as it takes to pass the horizon; and its justification (`t STEP G=V...`)
-    /// when a certificate records it.
-    fn lemma(&self, t: usize) -> (Vec<Lit>, String) {
-        let mut groups: Vec<usize> = (0..self.members.len()).filter(|&g| self.contribution[t][g] > 0).collect();
-        groups.sort_by_key(|&g| std::cmp::Reverse(self.contribution[t][g]));
+    /// The clause against step t's placements by partition k: the groups with the largest
+    /// contributions, only as many as it takes to pass the horizon; and its justification
+    /// (`t STEP [m] G=V...`, `m` for the transposed reading) when a certificate records it.
+    fn lemma(&self, t: usize, k: usize) -> (Vec<Lit>, String) {
+        let part = &self.partitions[k];
+        let mut groups: Vec<usize> = (0..part.members.len()).filter(|&g| part.contribution[t][g] > 0).collect();
+        groups.sort_by_key(|&g| std::cmp::Reverse(part.contribution[t][g]));
         let mut total = 0;
         let mut clause = Vec::new();
         let mut why = String::new();
         if self.record.is_some() {
-            why = format!("t {t}");
+            why = format!("t {t}{}", if part.mirrored { " m" } else { "" });
         }
         for g in groups {
-            total += self.contribution[t][g];
+            total += part.contribution[t][g];
             if self.record.is_some() {
-                why.push_str(&format!(" {g}={}", self.contribution[t][g]));
+                why.push_str(&format!(" {g}={}", part.contribution[t][g]));
             }
-            for &tile in &self.members[g] {
+            for &tile in &part.members[g] {
                 let ti = tile as usize - 1;
                 let c = self.cell[t][ti];
                 if c != UNKNOWN {
@@ -241,9 +190,9 @@ impl PdbPropagator {
 
     fn unplace(&mut self, t: usize, ti: usize) {
         self.cell[t][ti] = UNKNOWN;
-        let g = self.group_of[ti];
-        self.placed[t][g] -= 1;
-        self.update(t, g);
+        for p in &mut self.partitions {
+            p.changed(t, ti, false, &self.cell[t], &self.pdb, &self.manhattan);
+        }
     }
 }
 
@@ -348,7 +297,7 @@ mod tests {
                 assert_eq!(p.clause(), None, "seed {seed}: step {} of an optimal plan cut", t + 1);
             }
             p.backtrack(0);
-            assert!(p.trail.is_empty() && p.sum.iter().all(|&s| s == 0));
+            assert!(p.trail.is_empty() && p.partitions.iter().all(|q| q.sum.iter().all(|&s| s == 0)));
         }
     }
 
@@ -375,5 +324,63 @@ mod tests {
         p.backtrack(0);
         assert_eq!(p.clause(), None);
         assert!(p.cell[t].iter().all(|&c| c == UNKNOWN));
+    }
+
+    /// Where only the transposed reading passes the horizon, the clause comes from it, and
+    /// its justification (`t STEP m ...`) is accepted by the independent checker against
+    /// the same formula and tables; with a group's value raised by one it is refused.
+    #[test]
+    fn a_transposed_lemma_is_justified_for_the_checker() {
+        let goal = Board::goal(4, 4);
+        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+        let parts = crate::drive::bound::Partition::all(&pdb, 1);
+        let direct_of = |b: &Board| {
+            let mut where_is = [0usize; 16];
+            for t in 1..16u8 {
+                where_is[t as usize] = b.position_of(t);
+            }
+            parts[0]
+                .members
+                .iter()
+                .enumerate()
+                .map(|(g, m)| {
+                    let cells: Vec<usize> = m.iter().map(|&t| where_is[t as usize]).collect();
+                    pdb.group_estimate(g, &cells)
+                })
+                .sum::<usize>()
+        };
+        let (start, plan) = (20..200)
+            .map(|seed| random_walk(4, 4, 40, seed))
+            .filter(|b| pdb.estimate(b) > direct_of(b))
+            .find_map(|b| match exact_shortest_path(&b, &goal, None) {
+                Search::Found(plan) => Some((b, plan)),
+                _ => None,
+            })
+            .expect("a board the transposed lookup rates higher");
+        let horizon = plan.len();
+        let mut cnf = Cnf::new();
+        let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut cnf).expect("parity");
+        let record = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
+            .with_record(record.clone());
+        // The start's own placements at the step where the direct tables just fit.
+        let t = horizon - direct_of(&start);
+        p.new_level();
+        p.assigned(&placements(&layers.p, &start, t));
+        let clause = p.clause().expect("refuted by the transposed reading");
+        let line = record.lock().unwrap()[0].clone();
+        assert!(line.starts_with(&format!("t {t} m ")), "{line}");
+        assert!(line.ends_with(&format!(": {} 0", clause.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(" "))));
+        let shape = puzzlec_slide_check::board::Shape { rows: 4, cols: 4 };
+        let formula = puzzlec_slide_check::lemmas::Formula::read(&cnf.to_dimacs(), shape).expect("the formula");
+        let tables =
+            puzzlec_slide_check::tables::Tables::read(pdb.bytes(), &pdb.excess().expect("excess")).expect("the tables");
+        let (clauses, counted) =
+            puzzlec_slide_check::lemmas::check(&line, &formula, &tables).expect("the checker accepts it");
+        assert_eq!((clauses, counted.placements), (vec![clause], 1));
+        let mut words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        let (g, v) = words[3].split_once('=').expect("G=V");
+        words[3] = format!("{g}={}", v.parse::<usize>().unwrap() + 1);
+        assert!(puzzlec_slide_check::lemmas::check(&words.join(" "), &formula, &tables).is_err());
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::encodings::layered::{Ingredients, Layered};
 use crate::encodings::SlideEncoding;
 use crate::rules::{Board, Move};
-use puzzlec_solve::{solve_by_cubes, Backend, Incremental};
+use puzzlec_solve::{Backend, Incremental};
 
 use crate::drive::conclude;
 use puzzlec_drive::horizon::Outcome;
@@ -145,12 +145,18 @@ pub(crate) fn by_cubes(
                 true => db.estimate(b),
                 false => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
             };
-            let (cubes, pruned) =
-                crate::drive::cubes::frontier(&actions, start, horizon, &h, FRONTIER_TARGET, horizon / 2);
+            let (cubes, pruned) = crate::drive::cubes::frontier(
+                &actions,
+                start,
+                horizon,
+                &h,
+                knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET),
+                horizon / 2,
+            );
+            // Every cube satisfies these (a cube extends no pruned prefix), so they go in
+            // only for the last solve, which must see the whole horizon: during the cube
+            // solves their watches would only cost propagation time.
             let lemmas: Vec<Vec<puzzlec_ir::Lit>> = pruned.iter().map(|p| p.clause.clone()).collect();
-            for lemma in &lemmas {
-                session.add_clause(lemma);
-            }
             if let Some(r) = &recorder {
                 for p in &pruned {
                     let clause: Vec<String> = p.clause.iter().map(|l| l.to_string()).collect();
@@ -181,14 +187,11 @@ pub(crate) fn by_cubes(
                 // The same encoder on an empty solver numbers the variables the same way,
                 // so the cubes and lemmas mean the same there; checked, not assumed.
                 (setup.load(other.as_mut(), None)? == actions).then_some(())?;
-                for lemma in &frontier_lemmas {
-                    other.add_clause(lemma);
-                }
                 Some(other)
             };
-            crate::drive::parallel::solve(session.as_mut(), &cubes, threads, left, &spawn)
+            crate::drive::parallel::solve(session.as_mut(), &cubes, &frontier_lemmas, threads, left, &spawn)
         }
-        false => solve_by_cubes(session.as_mut(), &[], &cubes, left),
+        false => crate::drive::parallel::solve(session.as_mut(), &cubes, &frontier_lemmas, 1, left, &|| None),
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
@@ -204,6 +207,10 @@ pub(crate) fn by_cubes(
         }
     }
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
+}
+
+fn knob(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// Horizons from which the cubes are shared out over the cores (measured: below it a

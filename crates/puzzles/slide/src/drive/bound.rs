@@ -1,0 +1,157 @@
+//! The pattern databases' bound kept up to date step by step while the solver places tiles,
+//! for the propagator ([`crate::drive::propagator`]).
+//!
+//! One [`Partition`] per way of reading the tables: the groups as built, and, when the goal
+//! is its own transpose, the same tables read on the transposed board (Korf and Felner's
+//! reflected lookup, as [`PatternDb::estimate`] does). The transposed reading groups the
+//! tiles differently (a tile counts in the group of the tile that takes its part), so the
+//! two partitions refute different placements; the larger of the two sums is still a lower
+//! bound on the moves left, and each on its own too.
+
+use crate::rules::pdb::{PatternDb, MAX_GROUP};
+use crate::rules::Board;
+
+/// Marks a tile with no cell placed yet at a step.
+pub const UNKNOWN: u8 = u8::MAX;
+
+/// One reading of the tables over the tiles' placements at every step.
+pub struct Partition {
+    /// Whether the tables are read on the transposed board.
+    pub mirrored: bool,
+    /// Per tile index: its group.
+    group_of: Vec<usize>,
+    /// Per group: the tiles whose cells index its table, in the table's order.
+    pub members: Vec<Vec<u8>>,
+    /// Where a cell goes before the lookup (the transpose), or none.
+    map: Option<[u8; crate::rules::pdb::MAX_CELLS]>,
+    /// Per step and group: tiles placed, and the group's contribution; per step their sum.
+    placed: Vec<Vec<usize>>,
+    pub contribution: Vec<Vec<usize>>,
+    pub sum: Vec<usize>,
+}
+
+impl Partition {
+    /// The direct reading, and the transposed one when the goal has that symmetry.
+    pub fn all(pdb: &PatternDb, steps: usize) -> Vec<Partition> {
+        let tables: Vec<Vec<u8>> = pdb.groups().map(<[u8]>::to_vec).collect();
+        let mut all = vec![Partition::new(false, tables.clone(), None, steps)];
+        if let Some(m) = pdb.mirror() {
+            // Tile t plays the part of m.tile[t], on the transposed cell.
+            let mut takes = [0u8; crate::rules::pdb::MAX_CELLS];
+            for (t, &x) in m.tile.iter().enumerate() {
+                takes[x as usize] = t as u8;
+            }
+            let members = tables.iter().map(|g| g.iter().map(|&x| takes[x as usize]).collect()).collect();
+            all.push(Partition::new(true, members, Some(m.cell), steps));
+        }
+        all
+    }
+
+    fn new(
+        mirrored: bool,
+        members: Vec<Vec<u8>>,
+        map: Option<[u8; crate::rules::pdb::MAX_CELLS]>,
+        steps: usize,
+    ) -> Partition {
+        let tiles = members.iter().map(Vec::len).sum();
+        let mut group_of = vec![0; tiles];
+        for (g, tiles) in members.iter().enumerate() {
+            for &tile in tiles {
+                group_of[tile as usize - 1] = g;
+            }
+        }
+        let groups = members.len();
+        Partition {
+            mirrored,
+            group_of,
+            members,
+            map,
+            placed: vec![vec![0; groups]; steps],
+            contribution: vec![vec![0; groups]; steps],
+            sum: vec![0; steps],
+        }
+    }
+
+    /// Takes note that tile index `ti` got (`placed`) or lost its cell at step t; `cell` is
+    /// every tile's cell at that step ([`UNKNOWN`] where none).
+    pub fn changed(&mut self, t: usize, ti: usize, placed: bool, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) {
+        let g = self.group_of[ti];
+        match placed {
+            true => self.placed[t][g] += 1,
+            false => self.placed[t][g] -= 1,
+        }
+        let value = self.value(t, g, cell, pdb, manhattan);
+        self.sum[t] = self.sum[t] + value - self.contribution[t][g];
+        self.contribution[t][g] = value;
+    }
+
+    /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
+    /// else the Manhattan distances of those placed (the transpose keeps distances, so a
+    /// tile's own distance is its part's).
+    fn value(&self, t: usize, g: usize, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) -> usize {
+        let members = &self.members[g];
+        if self.placed[t][g] == members.len() {
+            let mut cells = [0usize; MAX_GROUP];
+            for (k, &tile) in members.iter().enumerate() {
+                let c = cell[tile as usize - 1];
+                cells[k] = self.map.map_or(c, |m| m[c as usize]) as usize;
+            }
+            return pdb.group_estimate(g, &cells[..members.len()]);
+        }
+        members
+            .iter()
+            .map(|&tile| (tile as usize - 1, cell[tile as usize - 1]))
+            .filter(|&(_, c)| c != UNKNOWN)
+            .map(|(ti, c)| manhattan[ti][c as usize] as usize)
+            .sum()
+    }
+}
+
+/// Per tile index: Manhattan distance from each cell to its goal cell.
+pub fn manhattan(goal: &Board) -> Vec<Vec<u8>> {
+    let cols = goal.cols();
+    (1..goal.len() as u8)
+        .map(|tile| {
+            let home = goal.position_of(tile);
+            (0..goal.len())
+                .map(|c| ((c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)) as u8)
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::benchset::random_walk;
+
+    /// With every tile placed, the partitions' sums are the two lookups the search uses, and
+    /// the larger is the tables' estimate; taking the tiles off again leaves nothing.
+    #[test]
+    fn full_placements_give_the_tables_estimate() {
+        let goal = Board::goal(4, 4);
+        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+        let md = manhattan(&goal);
+        for seed in 1..20 {
+            let board = random_walk(4, 4, 60, seed);
+            let mut parts = Partition::all(&pdb, 2);
+            assert_eq!(parts.len(), 2, "the 15-puzzle's goal is its own transpose");
+            let mut cell = vec![UNKNOWN; 15];
+            for tile in 1..16u8 {
+                cell[tile as usize - 1] = board.position_of(tile) as u8;
+                for p in &mut parts {
+                    p.changed(1, tile as usize - 1, true, &cell, &pdb, &md);
+                }
+            }
+            let best = parts.iter().map(|p| p.sum[1]).max().unwrap();
+            assert_eq!(best, pdb.estimate(&board), "seed {seed}");
+            for tile in 1..16u8 {
+                cell[tile as usize - 1] = UNKNOWN;
+                for p in &mut parts {
+                    p.changed(1, tile as usize - 1, false, &cell, &pdb, &md);
+                }
+            }
+            assert!(parts.iter().all(|p| p.sum[1] == 0));
+        }
+    }
+}
