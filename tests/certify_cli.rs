@@ -169,7 +169,7 @@ fn a_korf_instance_is_certified_with_its_lemmas_checked() {
 
 /// A proof folder of lemma certificates re-checks by hand with `puzzlec-slide-check`; each
 /// kind of tampering makes it exit 3 naming what failed: a lemma's table value raised by
-/// one, a table entry changed, a literal dropped from a lemma, the proof cut short, the
+/// one (a placement lemma, a lookahead lemma), a table entry changed, a literal dropped from a lemma, the proof cut short, the
 /// frontier's lemmas left out.
 #[test]
 fn tampered_certificates_are_refused() {
@@ -243,6 +243,18 @@ fn tampered_certificates_are_refused() {
             let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
             let (g, v) = words[2].split_once('=').unwrap();
             words[2] = format!("{g}={}", v.parse::<u32>().unwrap() + 1);
+            words.join(" ")
+        })
+    });
+    assert!(said.contains("there, not"), "{said}");
+    // A lookahead lemma (a move ruled out before it is made) whose first group's value is
+    // one more than the tables say on the board the move leads to.
+    let said = tampered("lookahead", &|d| {
+        edit_lemma(d, &|l| l.starts_with("l "), &|l| {
+            let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
+            let at = words.iter().position(|w| w.contains('=')).unwrap();
+            let (g, v) = words[at].split_once('=').unwrap();
+            words[at] = format!("{g}={}", v.parse::<u32>().unwrap() + 1);
             words.join(" ")
         })
     });

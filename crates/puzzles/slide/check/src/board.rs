@@ -43,6 +43,13 @@ impl Shape {
         true
     }
 
+    /// The cell whose tile slides into `blank` in direction `letter` (U D L R), if any.
+    pub fn source(self, blank: usize, letter: char) -> Option<usize> {
+        let mut cells = vec![1u8; self.cells()];
+        *cells.get_mut(blank)? = 0;
+        self.apply(&mut cells, letter).then(|| cells.iter().position(|&t| t == 0)).flatten()
+    }
+
     /// Taxicab distance between two cells.
     pub fn distance(self, a: usize, b: usize) -> usize {
         (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)

@@ -16,6 +16,12 @@
 //!   board (the goal being its own transpose): group G's tiles are then the tiles that take
 //!   the parts of G's tiles, and a full group's entry is looked up on their transposed
 //!   cells.
+//! - `l STEP LETTER BLANK [m] G=V ... @ TILE:CELL ... : clause`: not all of these tiles on
+//!   these cells with the blank on BLANK after STEP moves while move STEP (from 0) slides a
+//!   tile LETTER: the clause is the negated placements, `B(BLANK,STEP)` and
+//!   `A(STEP,LETTER)`. The move takes the tile next to the blank (on the side opposite
+//!   LETTER) onto BLANK; with the tiles listed where that leaves them, the groups named
+//!   hold their values (as for `t`), and STEP + 1 + the sum exceeds the horizon.
 //!
 //! Lines starting with `c` are comments.
 
@@ -32,6 +38,8 @@ enum Meaning {
     Position { tile: u8, cell: usize, t: usize },
     /// The move of step t (from 0) slides a tile in this direction.
     Action { t: usize, letter: char },
+    /// The blank on cell after t moves.
+    Blank { cell: usize, t: usize },
 }
 
 fn meaning(name: &str) -> Option<Meaning> {
@@ -39,6 +47,10 @@ fn meaning(name: &str) -> Option<Meaning> {
     if let Some(p) = inner("P(") {
         let [tile, cell, t] = p.as_slice() else { return None };
         return Some(Meaning::Position { tile: tile.parse().ok()?, cell: cell.parse().ok()?, t: t.parse().ok()? });
+    }
+    if let Some(b) = inner("B(") {
+        let [cell, t] = b.as_slice() else { return None };
+        return Some(Meaning::Blank { cell: cell.parse().ok()?, t: t.parse().ok()? });
     }
     let a = inner("A(")?;
     let [t, letter] = a.as_slice() else { return None };
@@ -53,6 +65,7 @@ pub struct Formula {
     meanings: HashMap<u32, Meaning>,
     actions: HashMap<(usize, char), i32>,
     positions: HashMap<(u8, usize, usize), i32>,
+    blanks: HashMap<(usize, usize), i32>,
     pub start: Vec<u8>,
     pub goal: Vec<u8>,
     pub horizon: usize,
@@ -103,6 +116,7 @@ impl Formula {
         let mut horizon = 0;
         let mut actions = HashMap::new();
         let mut positions = HashMap::new();
+        let mut blanks = HashMap::new();
         for (&v, m) in &meanings {
             match *m {
                 Meaning::Position { tile, cell, t } => {
@@ -121,10 +135,17 @@ impl Formula {
                         return Err(bad(format!("two variables name the move {letter} of step {t}")));
                     }
                 }
+                Meaning::Blank { cell, t } => {
+                    if cell >= n || blanks.insert((cell, t), v as i32).is_some() {
+                        return Err(bad(format!(
+                            "variable {v} names the blank on cell {cell} after {t} moves twice or off the board"
+                        )));
+                    }
+                }
             }
         }
         let (start, goal) = (Vec::new(), Vec::new());
-        let mut formula = Formula { vars, clauses, meanings, actions, positions, start, goal, horizon };
+        let mut formula = Formula { vars, clauses, meanings, actions, positions, blanks, start, goal, horizon };
         formula.start = formula.fixed(0, n)?;
         formula.goal = formula.fixed(horizon, n)?;
         Ok(formula)
@@ -161,6 +182,7 @@ impl Formula {
 pub struct Counted {
     pub frontier: usize,
     pub placements: usize,
+    pub lookahead: usize,
 }
 
 /// Checks every lemma of `text` and returns their clauses.
@@ -234,77 +256,10 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
             }
             ["t", step, rest @ ..] => {
                 let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
-                // `m`: the tables read on the transposed board (the goal must be its own
-                // transpose); a group's table is then indexed by the tiles that take its
-                // tiles' parts, each on its transposed cell.
-                let (transposed, rest) = match rest.split_first() {
-                    Some((&"m", rest)) => {
-                        let m = mirror
-                            .as_ref()
-                            .ok_or_else(|| bad("a transposed lookup on a goal that is not its own transpose".into()))?;
-                        (Some(m), rest)
-                    }
-                    _ => (None, rest),
-                };
-                let at_sign =
-                    rest.iter().position(|w| *w == "@").ok_or_else(|| bad("no @ before the placements".into()))?;
-                let (groups, listed) = (&rest[..at_sign], &rest[at_sign + 1..]);
-                let mut placed: HashMap<u8, usize> = HashMap::new();
-                let mut expected = Vec::new();
-                for p in listed {
-                    let (tile, cell) = p.split_once(':').ok_or_else(|| bad(format!("not TILE:CELL: {p}")))?;
-                    let (tile, cell): (u8, usize) = (
-                        tile.parse().map_err(|_| bad("a bad tile".into()))?,
-                        cell.parse().map_err(|_| bad("a bad cell".into()))?,
-                    );
-                    if placed.insert(tile, cell).is_some() {
-                        return Err(bad(format!("tile {tile} placed twice")));
-                    }
-                    let v = formula.positions.get(&(tile, cell, step));
-                    expected.push(-*v.ok_or_else(|| {
-                        bad(format!("no variable for tile {tile} on cell {cell} after {step} moves"))
-                    })?);
-                }
-                if sorted(&clause) != sorted(&expected) || clause.len() != expected.len() {
-                    return Err(bad("the clause is not the negation of the placements listed".into()));
-                }
-                let mut sum = 0;
-                let mut covered = 0;
-                let mut named = Vec::new();
-                for g in groups {
-                    let (g, claimed) = g.split_once('=').ok_or_else(|| bad(format!("not G=V: {g}")))?;
-                    let (g, claimed): (usize, usize) = (
-                        g.parse().map_err(|_| bad("a bad group".into()))?,
-                        claimed.parse().map_err(|_| bad("a bad value".into()))?,
-                    );
-                    let parts = tables.groups.get(g).ok_or_else(|| bad(format!("no group {g}")))?;
-                    let tiles: Vec<u8> = match transposed {
-                        None => parts.clone(),
-                        Some((_, tile)) => {
-                            parts.iter().map(|&x| tile.iter().position(|&y| y == x).unwrap_or(0) as u8).collect()
-                        }
-                    };
-                    if named.contains(&g) {
-                        return Err(bad(format!("group {g} named twice")));
-                    }
-                    named.push(g);
-                    let here: Vec<(u8, usize)> = tiles.iter().filter_map(|t| placed.get(t).map(|&c| (*t, c))).collect();
-                    covered += here.len();
-                    let value = match here.len() == tiles.len() {
-                        true => tables.entry(
-                            g,
-                            &here.iter().map(|&(_, c)| transposed.map_or(c, |(cell, _)| cell[c])).collect::<Vec<_>>(),
-                        ),
-                        false => here.iter().map(|&(t, c)| shape.distance(c, home[t as usize])).sum(),
-                    };
-                    if value != claimed {
-                        return Err(bad(format!("group {g} holds {value} there, not {claimed}")));
-                    }
-                    sum += value;
-                }
-                if covered != placed.len() {
-                    return Err(bad("a tile listed is in no group named".into()));
-                }
+                let (transposed, groups, placed, expected) =
+                    placements(rest, step, formula, mirror.as_ref()).map_err(bad)?;
+                clause_is(&clause, &expected).map_err(bad)?;
+                let sum = bound(groups, &placed, transposed, tables, &home).map_err(bad)?;
                 if step == 0 || step >= h || step + sum <= h {
                     return Err(bad(format!(
                         "{step} + {sum} does not exceed the horizon {h} (or the step is not inside it)"
@@ -312,11 +267,135 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
                 }
                 counted.placements += 1;
             }
+            // A move ruled out before it is made: the tiles listed after STEP moves, the
+            // blank on BLANK and the move LETTER put those tiles where the groups named hold
+            // too much for the steps left.
+            ["l", step, letter, blank, rest @ ..] => {
+                let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
+                let blank: usize = blank.parse().map_err(|_| bad("a bad blank cell".into()))?;
+                let letter = letter.chars().next().filter(|_| letter.len() == 1).unwrap_or('?');
+                let source = shape
+                    .source(blank, letter)
+                    .ok_or_else(|| bad(format!("no tile slides {letter} into cell {blank}")))?;
+                let (transposed, groups, placed, mut expected) =
+                    placements(rest, step, formula, mirror.as_ref()).map_err(bad)?;
+                if placed.values().any(|&c| c == blank) {
+                    return Err(bad(format!("a tile listed on the blank's cell {blank}")));
+                }
+                let b = formula
+                    .blanks
+                    .get(&(blank, step))
+                    .ok_or_else(|| bad(format!("no variable for the blank on cell {blank} after {step} moves")))?;
+                let a = formula
+                    .actions
+                    .get(&(step, letter))
+                    .ok_or_else(|| bad(format!("no variable for move {letter} of step {step}")))?;
+                expected.extend([-b, -a]);
+                clause_is(&clause, &expected).map_err(bad)?;
+                let after: HashMap<u8, usize> =
+                    placed.iter().map(|(&t, &c)| (t, if c == source { blank } else { c })).collect();
+                let sum = bound(groups, &after, transposed, tables, &home).map_err(bad)?;
+                if step == 0 || step + 1 >= h || step + 1 + sum <= h {
+                    return Err(bad(format!(
+                        "{step} + 1 + {sum} does not exceed the horizon {h} (or the step is not inside it)"
+                    )));
+                }
+                counted.lookahead += 1;
+            }
             _ => return Err(bad(format!("an unknown justification: {why}"))),
         }
         clauses.push(clause);
     }
     Ok((clauses, counted))
+}
+
+type Transposed<'a> = Option<&'a (Vec<usize>, Vec<u8>)>;
+type Listed<'w, 'm> = (Transposed<'m>, &'w [&'w str], HashMap<u8, usize>, Vec<i32>);
+
+/// Reads `[m] G=V ... @ TILE:CELL ...` after STEP: the reading (direct, or transposed when
+/// `m`), the group words, the placements and the clause they make.
+fn placements<'w, 'm>(
+    rest: &'w [&'w str],
+    step: usize,
+    formula: &Formula,
+    mirror: Transposed<'m>,
+) -> Result<Listed<'w, 'm>, String> {
+    // `m`: the tables read on the transposed board (the goal must be its own transpose); a
+    // group's table is then indexed by the tiles that take its tiles' parts, each on its
+    // transposed cell.
+    let (transposed, rest) = match rest.split_first() {
+        Some((&"m", rest)) => {
+            (Some(mirror.ok_or("a transposed lookup on a goal that is not its own transpose")?), rest)
+        }
+        _ => (None, rest),
+    };
+    let at_sign = rest.iter().position(|w| *w == "@").ok_or("no @ before the placements")?;
+    let (groups, listed) = (&rest[..at_sign], &rest[at_sign + 1..]);
+    let mut placed: HashMap<u8, usize> = HashMap::new();
+    let mut expected = Vec::new();
+    for p in listed {
+        let (tile, cell) = p.split_once(':').ok_or_else(|| format!("not TILE:CELL: {p}"))?;
+        let (tile, cell): (u8, usize) =
+            (tile.parse().map_err(|_| "a bad tile")?, cell.parse().map_err(|_| "a bad cell")?);
+        if placed.insert(tile, cell).is_some() {
+            return Err(format!("tile {tile} placed twice"));
+        }
+        let v = formula.positions.get(&(tile, cell, step));
+        expected.push(-*v.ok_or_else(|| format!("no variable for tile {tile} on cell {cell} after {step} moves"))?);
+    }
+    Ok((transposed, groups, placed, expected))
+}
+
+fn clause_is(clause: &[i32], expected: &[i32]) -> Result<(), String> {
+    match sorted(clause) == sorted(expected) && clause.len() == expected.len() {
+        true => Ok(()),
+        false => Err("the clause is not the negation of the placements listed".into()),
+    }
+}
+
+/// The sum the groups named (`G=V` words) hold with the tiles on `placed`, each value
+/// checked: a group's table entry when every tile of it is placed, else the Manhattan
+/// distances of its tiles placed; every tile placed must be in a group named.
+fn bound(
+    groups: &[&str],
+    placed: &HashMap<u8, usize>,
+    transposed: Transposed,
+    tables: &Tables,
+    home: &[usize],
+) -> Result<usize, String> {
+    let shape = tables.shape;
+    let mut sum = 0;
+    let mut covered = 0;
+    let mut named = Vec::new();
+    for g in groups {
+        let (g, claimed) = g.split_once('=').ok_or_else(|| format!("not G=V: {g}"))?;
+        let (g, claimed): (usize, usize) =
+            (g.parse().map_err(|_| "a bad group")?, claimed.parse().map_err(|_| "a bad value")?);
+        let parts = tables.groups.get(g).ok_or_else(|| format!("no group {g}"))?;
+        let tiles: Vec<u8> = match transposed {
+            None => parts.clone(),
+            Some((_, tile)) => parts.iter().map(|&x| tile.iter().position(|&y| y == x).unwrap_or(0) as u8).collect(),
+        };
+        if named.contains(&g) {
+            return Err(format!("group {g} named twice"));
+        }
+        named.push(g);
+        let here: Vec<(u8, usize)> = tiles.iter().filter_map(|t| placed.get(t).map(|&c| (*t, c))).collect();
+        covered += here.len();
+        let value = match here.len() == tiles.len() {
+            true => tables
+                .entry(g, &here.iter().map(|&(_, c)| transposed.map_or(c, |(cell, _)| cell[c])).collect::<Vec<_>>()),
+            false => here.iter().map(|&(t, c)| shape.distance(c, home[t as usize])).sum(),
+        };
+        if value != claimed {
+            return Err(format!("group {g} holds {value} there, not {claimed}"));
+        }
+        sum += value;
+    }
+    if covered != placed.len() {
+        return Err("a tile listed is in no group named".into());
+    }
+    Ok(sum)
 }
 
 fn sorted(c: &[i32]) -> Vec<i32> {

@@ -32,8 +32,8 @@ fn main() -> ExitCode {
         let claim = puzzlec_slide_check::Claim::in_dir(&dir, name);
         match puzzlec_slide_check::check(&claim) {
             Ok(r) => println!(
-                "{name}: holds (no plan of exactly {} moves): tables consistent ({} ms), {} frontier and {} placement lemmas justified ({} ms), LRAT proof of {} steps checked ({} ms)",
-                r.horizon, r.tables_ms, r.frontier, r.placements, r.lemmas_ms, r.steps, r.proof_ms
+                "{name}: holds (no plan of exactly {} moves): tables consistent ({} ms), {} frontier, {} placement and {} lookahead lemmas justified ({} ms), LRAT proof of {} steps checked ({} ms)",
+                r.horizon, r.tables_ms, r.frontier, r.placements, r.lookahead, r.lemmas_ms, r.steps, r.proof_ms
             ),
             Err(e) => {
                 eprintln!("{name}: does not hold: {e}");

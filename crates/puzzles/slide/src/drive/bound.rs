@@ -107,6 +107,22 @@ impl Partition {
     }
 }
 
+impl Partition {
+    /// Each group's table entry with every tile on `cell` (per tile index; none unknown).
+    pub fn values_on(&self, cell: &[u8], pdb: &PatternDb) -> Vec<usize> {
+        (0..self.members.len())
+            .map(|g| {
+                let mut cells = [0usize; MAX_GROUP];
+                for (k, &tile) in self.members[g].iter().enumerate() {
+                    let c = cell[tile as usize - 1];
+                    cells[k] = self.map.map_or(c, |m| m[c as usize]) as usize;
+                }
+                pdb.group_estimate(g, &cells[..self.members[g].len()])
+            })
+            .collect()
+    }
+}
+
 /// Per tile index: Manhattan distance from each cell to its goal cell.
 pub fn manhattan(goal: &Board) -> Vec<Vec<u8>> {
     let cols = goal.cols();

@@ -55,6 +55,11 @@ impl Forward {
         self.levels.truncate(level);
     }
 
+    /// Whether the action literal `lit` is already false.
+    pub fn is_false(&self, lit: Lit) -> bool {
+        self.value.get(lit.unsigned_abs() as usize).is_some_and(|&v| v == -1)
+    }
+
     /// The earliest step with no action set yet.
     pub fn open_step(&self) -> Option<usize> {
         self.act.iter().position(|moves| moves.iter().all(|&l| self.value[l as usize] != 1))

@@ -55,6 +55,11 @@ pub struct PdbPropagator {
     lemmas: Arc<AtomicUsize>,
     /// Forward branching over the action variables, when asked for.
     forward: Option<crate::drive::branching::Forward>,
+    /// Per step: tiles placed; and, for the lookahead, the blank's and the actions'
+    /// variables (`blank[t][cell]`, `act[t][m.index()]`).
+    count: Vec<usize>,
+    blank: Vec<Vec<Option<Lit>>>,
+    act: Vec<Vec<Lit>>,
     start: Board,
 }
 
@@ -97,6 +102,9 @@ impl PdbPropagator {
             var: positions.to_vec(),
             lemmas,
             forward: None,
+            count: vec![0; steps],
+            blank: Vec::new(),
+            act: Vec::new(),
             start: Board::goal(goal.rows(), goal.cols()),
         }
     }
@@ -106,6 +114,18 @@ impl PdbPropagator {
     pub fn with_forward_branching(mut self, start: &Board, actions: &[Vec<Lit>]) -> PdbPropagator {
         self.forward = Some(crate::drive::branching::Forward::new(actions));
         self.start = *start;
+        self
+    }
+
+    /// Also rules moves out before they are made: once a step's board is complete, each
+    /// move whose board the tables rate too far for the steps left is refuted by a clause
+    /// "not (these tiles here, the blank there, this move)", which is unit at once, so the
+    /// solver never plays the move, builds the next step's board and meets the conflict
+    /// there (most boards a bounded search reaches are such dead ends). `blanks[t][cell]`
+    /// and `actions[t][m.index()]` as `compact` made them; only with forward branching.
+    pub fn with_lookahead(mut self, blanks: &[Vec<Option<Lit>>], actions: &[Vec<Lit>]) -> PdbPropagator {
+        self.blank = blanks.to_vec();
+        self.act = actions.to_vec();
         self
     }
 
@@ -139,11 +159,69 @@ impl PdbPropagator {
         for p in &mut self.partitions {
             p.changed(t, ti, true, &self.cell[t], &self.pdb, &self.manhattan);
         }
+        self.count[t] += 1;
         if let Some(k) = (0..self.partitions.len()).find(|&k| t + self.partitions[k].sum[t] > self.horizon) {
             let (lemma, why) = self.lemma(t, k);
             self.pending.push(lemma);
             if self.record.is_some() {
                 self.why.push(why);
+            }
+        } else if self.count[t] == self.cell[t].len() && !self.act.is_empty() && t + 1 < self.horizon {
+            self.look_ahead(t);
+        }
+    }
+
+    /// See [`PdbPropagator::with_lookahead`]: step t's board is complete and within bounds.
+    fn look_ahead(&mut self, t: usize) {
+        let Some(board) = self.board_at(t) else { return };
+        let b = board.blank();
+        let Some(blank) = self.blank.get(t).and_then(|row| row[b]) else { return };
+        for m in crate::rules::Move::ALL {
+            let act = self.act[t][m.index()];
+            if !board.can_apply(m) || self.forward.as_ref().is_some_and(|f| f.is_false(act)) {
+                continue;
+            }
+            let mut child = board;
+            child.apply(m);
+            let source = child.blank();
+            let mut after = self.cell[t].clone();
+            let moved = board.cells()[source] as usize - 1;
+            after[moved] = b as u8;
+            for part in &self.partitions {
+                let values = part.values_on(&after, &self.pdb);
+                if t + 1 + values.iter().sum::<usize>() <= self.horizon {
+                    continue;
+                }
+                let mut groups: Vec<usize> = (0..values.len()).collect();
+                groups.sort_by_key(|&g| std::cmp::Reverse(values[g]));
+                let (mut total, mut clause) = (0, vec![-blank, -act]);
+                let mut why = String::new();
+                if self.record.is_some() {
+                    why = format!("l {t} {} {b}{}", m.letter(), if part.mirrored { " m" } else { "" });
+                }
+                let mut listed = String::new();
+                for g in groups {
+                    total += values[g];
+                    if self.record.is_some() {
+                        why.push_str(&format!(" {g}={}", values[g]));
+                    }
+                    for &tile in &part.members[g] {
+                        let (ti, c) = (tile as usize - 1, self.cell[t][tile as usize - 1]);
+                        let Some(v) = self.var[t][ti][c as usize] else { return };
+                        clause.push(-v);
+                        if self.record.is_some() {
+                            listed.push_str(&format!(" {tile}:{c}"));
+                        }
+                    }
+                    if t + 1 + total > self.horizon {
+                        break;
+                    }
+                }
+                self.pending.push(clause);
+                if self.record.is_some() {
+                    self.why.push(format!("{why} @{listed}"));
+                }
+                break;
             }
         }
     }
@@ -190,6 +268,7 @@ impl PdbPropagator {
 
     fn unplace(&mut self, t: usize, ti: usize) {
         self.cell[t][ti] = UNKNOWN;
+        self.count[t] -= 1;
         for p in &mut self.partitions {
             p.changed(t, ti, false, &self.cell[t], &self.pdb, &self.manhattan);
         }
@@ -199,7 +278,8 @@ impl PdbPropagator {
 impl Propagator for PdbPropagator {
     fn observed(&self) -> Vec<Lit> {
         let positions = self.watched.iter().enumerate().filter(|(_, w)| w.is_some()).map(|(v, _)| v as Lit);
-        positions.chain(self.forward.iter().flat_map(|f| f.observed())).collect()
+        let blanks = self.blank.iter().flatten().flatten().map(|l| l.abs());
+        positions.chain(blanks).chain(self.forward.iter().flat_map(|f| f.observed())).collect()
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
@@ -264,6 +344,7 @@ impl Propagator for PdbPropagator {
 mod tests {
     use super::*;
     use crate::encodings::compact::{encode_layers, Ingredients};
+    use crate::rules::Move;
     use crate::rules::{benchset::random_walk, exact_shortest_path, Search};
     use puzzlec_ir::Cnf;
 
@@ -282,22 +363,35 @@ mod tests {
     }
 
     /// Admissible: along optimal plans (horizon = optimum) no placement is ever refuted,
-    /// step after step, with backtracking in between.
+    /// step after step, with backtracking in between; with the lookahead, no clause rules
+    /// out the plan's own next move (each rules out another move).
     #[test]
     fn optimal_plans_are_never_cut() {
-        for seed in [11, 12, 13] {
+        let goal = Board::goal(4, 4);
+        for (seed, lookahead) in [(11, false), (12, false), (13, false), (11, true), (14, true), (15, true)] {
             let start = random_walk(4, 4, 40, seed);
-            let Search::Found(plan) = exact_shortest_path(&start, &Board::goal(4, 4), None) else { panic!("solvable") };
-            let (mut p, positions) = setup(&start, plan.len());
+            let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
+            let layers =
+                encode_layers(&start, &goal, plan.len(), Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+            let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+            let mut p = PdbPropagator::new(&layers.p, &goal, plan.len(), pdb, Arc::new(AtomicUsize::new(0)));
+            if lookahead {
+                p = p.with_forward_branching(&start, &layers.act).with_lookahead(&layers.b, &layers.act);
+            }
             let mut board = start;
             for (t, &m) in plan.iter().enumerate() {
                 board.apply(m);
                 p.new_level();
-                p.assigned(&placements(&positions, &board, t + 1));
-                assert_eq!(p.clause(), None, "seed {seed}: step {} of an optimal plan cut", t + 1);
+                p.assigned(&placements(&layers.p, &board, t + 1));
+                while let Some(clause) = p.clause() {
+                    let next = plan.get(t + 1).map(|&n| layers.act[t + 1][n.index()]);
+                    let other = layers.act[t + 1].iter().any(|&a| Some(a) != next && clause.contains(&-a));
+                    assert!(lookahead && other, "seed {seed}: step {} of an optimal plan cut: {clause:?}", t + 1);
+                }
             }
             p.backtrack(0);
             assert!(p.trail.is_empty() && p.partitions.iter().all(|q| q.sum.iter().all(|&s| s == 0)));
+            assert!(p.count.iter().all(|&c| c == 0));
         }
     }
 
@@ -382,5 +476,58 @@ mod tests {
         let (g, v) = words[3].split_once('=').expect("G=V");
         words[3] = format!("{g}={}", v.parse::<usize>().unwrap() + 1);
         assert!(puzzlec_slide_check::lemmas::check(&words.join(" "), &formula, &tables).is_err());
+    }
+
+    /// A complete board exactly at the bound: the moves that raise the estimate are ruled
+    /// out at once by clauses over its placements, the blank and the move, each accepted by
+    /// the independent checker; the moves that keep within the bound are left alone.
+    #[test]
+    fn moves_past_the_bound_are_ruled_out_before_they_are_made() {
+        let goal = Board::goal(4, 4);
+        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+        let tables =
+            puzzlec_slide_check::tables::Tables::read(pdb.bytes(), &pdb.excess().expect("excess")).expect("tables");
+        let mut checked = 0;
+        for seed in 30..60 {
+            let start = random_walk(4, 4, 40, seed);
+            let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
+            let horizon = plan.len();
+            let t = horizon - pdb.estimate(&start);
+            if t == 0 {
+                continue;
+            }
+            let mut cnf = Cnf::new();
+            let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut cnf).expect("parity");
+            let Some(blank) = layers.b[t][start.blank()] else { continue };
+            let record = Arc::new(std::sync::Mutex::new(Vec::new()));
+            let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
+                .with_forward_branching(&start, &layers.act)
+                .with_lookahead(&layers.b, &layers.act)
+                .with_record(record.clone());
+            p.new_level();
+            p.assigned(&placements(&layers.p, &start, t));
+            let mut clauses = Vec::new();
+            while let Some(c) = p.clause() {
+                clauses.push(c);
+            }
+            let lines = record.lock().unwrap().clone();
+            let formula =
+                puzzlec_slide_check::lemmas::Formula::read(&cnf.to_dimacs(), tables.shape).expect("the formula");
+            for m in Move::ALL.into_iter().filter(|&m| start.can_apply(m)) {
+                let mut child = start;
+                child.apply(m);
+                let act = layers.act[t][m.index()];
+                let ruled_out = clauses.iter().any(|c| c.contains(&-act));
+                assert_eq!(ruled_out, t + 1 + pdb.estimate(&child) > horizon, "seed {seed}, move {m:?}");
+            }
+            for (c, line) in clauses.iter().zip(&lines) {
+                assert!(c.contains(&-blank) && line.starts_with(&format!("l {t} ")), "{line}");
+                let (got, counted) =
+                    puzzlec_slide_check::lemmas::check(line, &formula, &tables).expect("the checker accepts it");
+                assert_eq!((got, counted.lookahead), (vec![c.clone()], 1));
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no move was ruled out on any board");
     }
 }

@@ -266,6 +266,9 @@ impl Setup<'_> {
             );
             if self.how.branching {
                 p = p.with_forward_branching(self.start, &layers.act);
+                if std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_none() {
+                    p = p.with_lookahead(&layers.b, &layers.act);
+                }
             }
             if let Some(record) = &self.record {
                 p = p.with_record(record.clone());

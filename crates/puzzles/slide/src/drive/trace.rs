@@ -310,11 +310,12 @@ impl Evidence for Shared {
             ms,
             note: None,
         };
-        let lemmas = (r.frontier + r.placements) as u64;
+        let lemmas = (r.frontier + r.placements + r.lookahead) as u64;
         Ok(vec![
             part("formula", size(&claim.cnf), Some(r.clauses as u64), None),
             part("frontier lemmas", None, Some(r.frontier as u64), None),
             part("placement lemmas", None, Some(r.placements as u64), None),
+            part("lookahead lemmas", None, Some(r.lookahead as u64), None),
             part("lemmas", size(&claim.lemmas), Some(lemmas), Some(r.lemmas_ms)),
             Part {
                 note: verdict

@@ -92,6 +92,12 @@ pub fn position_name(tile: u8, c: usize, t: usize) -> String {
     format!("P({tile},{c},{t})")
 }
 
+/// Name of the variable "the blank on cell c after t moves" (certificates' lookahead lemmas
+/// speak of it).
+pub fn blank_name(c: usize, t: usize) -> String {
+    format!("B({c},{t})")
+}
+
 fn taxicab(a: usize, b: usize, cols: usize) -> usize {
     (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
 }
@@ -187,7 +193,8 @@ impl Layers {
                     .collect()
             })
             .collect();
-        let b: Vec<Option<Lit>> = (0..n).map(|c| self.blank_may(c, t).then(|| sink.new_var(None))).collect();
+        let b: Vec<Option<Lit>> =
+            (0..n).map(|c| self.blank_may(c, t).then(|| sink.new_var(Some(blank_name(c, t))))).collect();
         // See `Ingredients::every_step_amo`: with a fixed horizon, "at most one cell" is only
         // needed where the goal is read off.
         let amo = self.ing.every_step_amo || self.fixed.is_none_or(|(h, _)| h == t);
