@@ -112,6 +112,13 @@ pub(crate) fn by_cubes(
         true => puzzlec_core::stop::building_until(started + limit, || crate::rules::pdb::PatternDb::shared(goal)),
         false => None,
     };
+    // The tables alone rule the horizon out: no formula to build (a certified run still
+    // builds it, for the claim's files: its lemma is then the empty clause).
+    if let (Some(db), None, Cubes::Frontier) = (&pdb, trace, how.cubes) {
+        if db.estimate(start) > horizon {
+            return Ok(Outcome::Unsat);
+        }
+    }
     // A certificate is kept only where the answer rests on lemmas (else `--certify`
     // proves the plain formula again).
     let io = |source: std::io::Error| {
