@@ -83,10 +83,13 @@ Moves name the direction the tile slides: U D L R.
 The default solver is search (exact BFS/IDA*); with --encoding, --all, --incremental or
 --certify it is the embedded cadical. With a SAT/SMT solver the horizon grows from a lower
 bound by 2; optimal is claimed only when the solver proved the horizon 2 below
-unsatisfiable. On the embedded cadical, compact horizons of 30 or more use pattern
-databases: the first moves as cubes, and a propagator inside the solver that refutes
-hopeless boards and decides step by step forward; the answer names those clauses as
-trusted, and --certify proves without them. Progress lines go to stderr (-q silences them).",
+unsatisfiable. On the embedded cadical, compact horizons on boards of up to 16 cells use
+pattern databases (from horizon 20 once the tables are cached in ~/.cache/puzzlec, from 30
+while they must be built): the first moves as cubes (shared over the cores from horizon
+44), and a propagator inside the solver that refutes hopeless boards, rules out moves that
+lead too far and decides step by step forward; the answer names those clauses as trusted,
+and --certify checks each of them against the tables along with the solver's own LRAT
+proof. Progress lines go to stderr (-q silences them).",
         },
         Verb::Emit => Help {
             about: "Emit a sliding-tile horizon as SMT-LIB2 or DIMACS.",

@@ -5,20 +5,27 @@
 //! the search has placed tiles at step t, their groups add up to an admissible estimate of
 //! the moves still needed: a group whose tiles are all placed counts its pattern-database
 //! entry, a group only partly placed counts the Manhattan distances of its placed tiles (the
-//! groups are disjoint, so these add up). When t plus that estimate exceeds the horizon H no
-//! plan of H moves passes through those placements, and the propagator adds the clause "not
-//! all of these tiles on these cells at step t", naming only the groups it needs.
+//! groups are disjoint, so these add up). The tables are read twice, directly and on the
+//! transposed board (the reflected lookup, [`crate::drive::bound`]). When t plus either
+//! estimate exceeds the horizon H no plan of H moves passes through those placements, and
+//! the propagator adds the clause "not all of these tiles on these cells at step t", naming
+//! only the groups it needs. With the lookahead, a complete board at step t also rules out
+//! each move whose next board is too far, before the solver plays it (a clause over the
+//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once).
 //!
 //! Why it is sound although `compact` may set more than one position variable of a tile at
 //! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
 //! `Ingredients::every_step_amo`), and there the estimate is a lower bound on the moves
 //! left, so that model satisfies every clause given. UNSAT therefore still means "no plan
 //! of H moves", but on the puzzle's word (an admissible bound), not by resolution from the
-//! formula: the answer names these lemmas as trusted, and `--certify` proves without them.
+//! formula: the answer names these lemmas as trusted, and `--certify` has each one checked
+//! against the tables by `puzzlec-slide-check` (lines `t ...` and `l ...` of a lemma file).
 //!
 //! Why it pays: the frontier cubes ([`crate::drive::cubes`]) prune the first half of the
 //! plan with the same tables; this prunes the half the solver searches, and its clauses
 //! speak of positions, so one lemma cuts every path to the same placement at that step.
+//! Measured on Korf 10 (optimum 59), horizon 57 on both cores: 38.7 s with the direct
+//! reading alone, 21.9 s with the transposed one too, 15.4 s with the lookahead as well.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
