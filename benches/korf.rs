@@ -12,8 +12,8 @@
 //! other), `--fresh N` (instead of Korf's boards, N boards drawn uniformly from the
 //! solvable ones as Korf's were, seeds from `--seed S`, default 9001, that no setting was
 //! tuned on; their optima from the exact search), `--search` (the exact search instead,
-//! whole process; see `korf_search.rs`), `--short N [--against BIN]` (4x4 boards of optimum
-//! 24-34 through `--solver cadical`), `--ids 64,56` (those of Korf's boards, in that order,
+//! whole process; see `korf_search.rs`), `--short N [--seed S] [--against BIN]` (4x4 boards of optimum
+//! 24-34 through `--solver cadical`, random walks from seed `--seed`, default 11001), `--ids 64,56` (those of Korf's boards, in that order,
 //! instead of a range), `--certify` (each board uncertified, then with `--certify`, whole
 //! process; see `korf_certify.rs`).
 //!
@@ -146,7 +146,8 @@ fn main() {
     };
     if let Some(n) = value("--short").and_then(|n| n.parse().ok()) {
         println!("## 4x4 boards of optimum 24-34 through `--solver cadical`, whole process\n");
-        return korf_search::short(n, value("--against").as_deref());
+        let first = value("--seed").and_then(|s| s.parse().ok()).unwrap_or(11001);
+        return korf_search::short(n, first, value("--against").as_deref());
     }
     if args.iter().any(|a| a == "--certify") {
         println!("## `--certify` against the uncertified run, whole process, one after the other\n");

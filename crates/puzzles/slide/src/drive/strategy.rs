@@ -216,6 +216,8 @@ pub(crate) fn by_cubes(
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
 }
 
+/// A measurement knob: the environment variable `name` when set to a number (only for
+/// `make bench-korf` sweeps; the default is what was measured best).
 fn knob(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
@@ -273,6 +275,7 @@ impl Setup<'_> {
             );
             if self.how.branching {
                 p = p.with_forward_branching(self.start, &layers.act);
+                // A measurement knob: `PUZZLEC_NO_LOOKAHEAD` switches the lookahead off.
                 if std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_none() {
                     p = p.with_lookahead(&layers.b, &layers.act);
                 }
