@@ -91,12 +91,7 @@ impl Partition {
     fn value(&self, t: usize, g: usize, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) -> usize {
         let members = &self.members[g];
         if self.placed[t][g] == members.len() {
-            let mut cells = [0usize; MAX_GROUP];
-            for (k, &tile) in members.iter().enumerate() {
-                let c = cell[tile as usize - 1];
-                cells[k] = self.map.map_or(c, |m| m[c as usize]) as usize;
-            }
-            return pdb.group_estimate(g, &cells[..members.len()]);
+            return self.entry(g, cell, pdb);
         }
         members
             .iter()
@@ -105,35 +100,28 @@ impl Partition {
             .map(|(ti, c)| manhattan[ti][c as usize] as usize)
             .sum()
     }
-}
 
-impl Partition {
     /// Each group's table entry with every tile on `cell` (per tile index; none unknown).
     pub fn values_on(&self, cell: &[u8], pdb: &PatternDb) -> Vec<usize> {
-        (0..self.members.len())
-            .map(|g| {
-                let mut cells = [0usize; MAX_GROUP];
-                for (k, &tile) in self.members[g].iter().enumerate() {
-                    let c = cell[tile as usize - 1];
-                    cells[k] = self.map.map_or(c, |m| m[c as usize]) as usize;
-                }
-                pdb.group_estimate(g, &cells[..self.members[g].len()])
-            })
-            .collect()
+        (0..self.members.len()).map(|g| self.entry(g, cell, pdb)).collect()
+    }
+
+    /// Group `g`'s table entry with its tiles on `cell` (per tile index), read this way.
+    fn entry(&self, g: usize, cell: &[u8], pdb: &PatternDb) -> usize {
+        let members = &self.members[g];
+        let mut cells = [0usize; MAX_GROUP];
+        for (k, &tile) in members.iter().enumerate() {
+            let c = cell[tile as usize - 1];
+            cells[k] = self.map.map_or(c, |m| m[c as usize]) as usize;
+        }
+        pdb.group_estimate(g, &cells[..members.len()])
     }
 }
 
 /// Per tile index: Manhattan distance from each cell to its goal cell.
 pub fn manhattan(goal: &Board) -> Vec<Vec<u8>> {
-    let cols = goal.cols();
-    (1..goal.len() as u8)
-        .map(|tile| {
-            let home = goal.position_of(tile);
-            (0..goal.len())
-                .map(|c| ((c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)) as u8)
-                .collect()
-        })
-        .collect()
+    let h = crate::rules::Heuristic::new(goal);
+    (1..goal.len() as u8).map(|tile| (0..goal.len()).map(|c| h.tile_distance(tile, c) as u8).collect()).collect()
 }
 
 #[cfg(test)]

@@ -161,8 +161,8 @@ pub(crate) fn by_cubes(
                 horizon / 2,
             );
             // Every cube satisfies these (a cube extends no pruned prefix), so they go in
-            // only for the last solve, which must see the whole horizon: during the cube
-            // solves their watches would only cost propagation time.
+            // only for the last solve, which must see the whole horizon (measured level with
+            // giving them before the cubes; this keeps the cube solves' clause lists short).
             let lemmas: Vec<Vec<puzzlec_ir::Lit>> = pruned.iter().map(|p| p.clause.clone()).collect();
             if let Some(r) = &recorder {
                 for p in &pruned {
@@ -192,7 +192,7 @@ pub(crate) fn by_cubes(
                     None => backend.session(&puzzlec_ir::Cnf::new(), None)?,
                 };
                 // The same encoder on an empty solver numbers the variables the same way,
-                // so the cubes and lemmas mean the same there; checked, not assumed.
+                // so the cubes mean the same there; checked, not assumed.
                 (setup.load(other.as_mut(), None)? == actions).then_some(())?;
                 Some(other)
             };

@@ -199,16 +199,13 @@ impl PdbPropagator {
                 if t + 1 + values.iter().sum::<usize>() <= self.horizon {
                     continue;
                 }
-                let mut groups: Vec<usize> = (0..values.len()).collect();
-                groups.sort_by_key(|&g| std::cmp::Reverse(values[g]));
-                let (mut total, mut clause) = (0, vec![-blank, -act]);
+                let mut clause = vec![-blank, -act];
                 let mut why = String::new();
                 if self.record.is_some() {
                     why = format!("l {t} {} {b}{}", m.letter(), if part.mirrored { " m" } else { "" });
                 }
                 let mut listed = String::new();
-                for g in groups {
-                    total += values[g];
+                for g in enough(&values, self.horizon - t - 1) {
                     if self.record.is_some() {
                         why.push_str(&format!(" {g}={}", values[g]));
                     }
@@ -219,9 +216,6 @@ impl PdbPropagator {
                         if self.record.is_some() {
                             listed.push_str(&format!(" {tile}:{c}"));
                         }
-                    }
-                    if t + 1 + total > self.horizon {
-                        break;
                     }
                 }
                 self.pending.push(clause);
@@ -238,16 +232,12 @@ impl PdbPropagator {
     /// (`t STEP [m] G=V...`, `m` for the transposed reading) when a certificate records it.
     fn lemma(&self, t: usize, k: usize) -> (Vec<Lit>, String) {
         let part = &self.partitions[k];
-        let mut groups: Vec<usize> = (0..part.members.len()).filter(|&g| part.contribution[t][g] > 0).collect();
-        groups.sort_by_key(|&g| std::cmp::Reverse(part.contribution[t][g]));
-        let mut total = 0;
         let mut clause = Vec::new();
         let mut why = String::new();
         if self.record.is_some() {
             why = format!("t {t}{}", if part.mirrored { " m" } else { "" });
         }
-        for g in groups {
-            total += part.contribution[t][g];
+        for g in enough(&part.contribution[t], self.horizon - t) {
             if self.record.is_some() {
                 why.push_str(&format!(" {g}={}", part.contribution[t][g]));
             }
@@ -257,9 +247,6 @@ impl PdbPropagator {
                 if c != UNKNOWN {
                     clause.push(-self.var[t][ti][c as usize].expect("a placed tile's variable exists"));
                 }
-            }
-            if t + total > self.horizon {
-                break;
             }
         }
         if self.record.is_some() {
@@ -280,6 +267,20 @@ impl PdbPropagator {
             p.changed(t, ti, false, &self.cell[t], &self.pdb, &self.manhattan);
         }
     }
+}
+
+/// The groups a clause needs: the largest values first, only as many as it takes to sum
+/// past `room` (the moves left), so the clause names as few placements as it can.
+fn enough(values: &[usize], room: usize) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..values.len()).filter(|&g| values[g] > 0).collect();
+    groups.sort_by_key(|&g| std::cmp::Reverse(values[g]));
+    let (mut total, mut taken) = (0, 0);
+    while taken < groups.len() && total <= room {
+        total += values[groups[taken]];
+        taken += 1;
+    }
+    groups.truncate(taken);
+    groups
 }
 
 impl Propagator for PdbPropagator {
