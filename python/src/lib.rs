@@ -4,7 +4,7 @@
 //! answer objects, exceptions by kind) is the pure-Python layer in `puzzlec/__init__.py`.
 //!
 //! Long calls run on a worker thread while the calling thread waits with the GIL released,
-//! waking every [`POLL`] to hand progress events to Python and to run its signal handlers:
+//! waking every `POLL` to hand progress events to Python and to run its signal handlers:
 //! a Ctrl-C (or an exception from the progress callback) interrupts every run, waits for
 //! them to return (their solvers stopped and their files removed), sweeps any process left,
 //! lets runs start again and re-raises.

@@ -1,6 +1,6 @@
 //! The human text of an answer (`--json` prints the answer itself), kept beside the answer so
 //! that every front end says the same things. A puzzle writes its figures and the lines of a
-//! solved answer ([`crate::Puzzle::text`]); what every answer shares is written here.
+//! solved answer ([`crate::puzzle::Show::text`]); what every answer shares is written here.
 
 pub use crate::answer::{count, moves};
 use crate::{Answer, Status};

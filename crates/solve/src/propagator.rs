@@ -7,7 +7,7 @@
 //! down in advance; the propagator adds each one only when the search walks into it. The
 //! formula `emit` writes stays the plain CNF; a run that used a propagator says so, because
 //! its clauses are implied by the puzzle, not derived from the formula by resolution (see
-//! [G]'s proofs: `--certify` proves every claim without them).
+//! \[G\]'s proofs: `--certify` proves every claim without them).
 //!
 //! The interface speaks in the formula's literals and knows no puzzle: a propagator is told
 //! which of its watched literals became true or false and when the solver opens or closes a

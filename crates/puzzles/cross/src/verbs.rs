@@ -160,7 +160,7 @@ impl Verbs for crate::Cross {
         Ok(answer)
     }
 
-    /// What cluster jobs need of a cross-slider instance (see [`crate::slide::job_facts`]).
+    /// What cluster jobs need of a cross-slider instance (as the tiles give theirs).
     ///
     /// # Errors
     /// Bad input for the instance or an encoding without action variables.

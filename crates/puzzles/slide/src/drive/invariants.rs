@@ -92,7 +92,7 @@ fn parity_change(s: &SmtScript, shape: &Board, before: &[SExpr], after: &[SExpr]
 /// (a) as one query took 201 s on 7x7 and did not finish in 600 s on 8x8. Why the split: in one query the solver
 /// meets two chains of n(n-1)/2 exclusive-ors it cannot relate (3x3 took 51 s, 4x4 did not
 /// finish); once the swap is explicit, the terms of the cells it does not touch are the same
-/// on both sides and are cancelled while the query is written ([`parity_change`]), and the
+/// on both sides and are cancelled while the query is written (`parity_change`), and the
 /// solver proves what is left: the terms of the two swapped cells change an even number of
 /// times in all.
 ///

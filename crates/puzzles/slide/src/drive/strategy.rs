@@ -37,13 +37,13 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// What [`probe`] uses.
+    /// What [`super::probe`] uses.
     pub const DEFAULT: Strategy = Strategy { cubes: Cubes::Frontier, propagator: true, branching: true };
     /// No cubes, no propagator: the formula alone on the live solver.
     pub const PLAIN: Strategy = Strategy { cubes: Cubes::Off, propagator: false, branching: false };
 }
 
-/// Whether [`probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
+/// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
 /// whose clauses the answer must then name as trusted (they follow from an admissible bound,
 /// not from the formula by resolution).
 pub fn uses_pattern_databases(

@@ -5,7 +5,7 @@
 //! each group a table holds, for every placement of its tiles, the fewest moves *of its own
 //! tiles* that bring them home while the other tiles are indistinguishable and their moves
 //! free. Moves of different groups' tiles are different moves, so the tables add up and the
-//! sum never overestimates ([`table`] builds them).
+//! sum never overestimates (the `table` module builds them).
 //!
 //! When the goal is its own transpose (a square board with the blank on the diagonal, as
 //! the 15-puzzle's goal), the transposed board is exactly as far from the goal, so the same
@@ -13,7 +13,7 @@
 //! used (Korf and Felner's reflected lookup): a second partition for free.
 //!
 //! The two 6-tile tables take seconds to build, so they are kept in the cache folder
-//! ([`puzzlec_core::cache`]) and read back in milliseconds by later runs ([`store`]).
+//! ([`puzzlec_core::cache`]) and read back in milliseconds by later runs (the `store` module).
 
 mod store;
 pub(crate) mod table;
@@ -87,7 +87,7 @@ impl PatternDb {
         Some(db)
     }
 
-    /// The excess file of these tables (see [`store`]), for a certificate's checker: read
+    /// The excess file of these tables (see the `store` module), for a certificate's checker: read
     /// from the cache, else the tables are built again to make it (seconds; `None` when
     /// stopped, or when the rebuilt tables differ from these, which would be a bug).
     pub fn excess(&self) -> Option<Vec<u8>> {
@@ -171,7 +171,7 @@ impl PatternDb {
     }
 
     /// The cache file's bytes (header, then the tables): what a certificate carries for its
-    /// checker, which reads them on its own ([`store`] documents the layout).
+    /// checker, which reads them on its own (the `store` module documents the layout).
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
