@@ -1,8 +1,8 @@
 //! The flags every puzzle's subcommand of a verb shares: the command-line contract of
 //! `solve`, `emit`, `decode`, `verify`, `jobs` and `family`, beside each puzzle's own flags
-//! ([`crate::puzzle::CommandLine::args`]), so that every front end with a command line reads the same
-//! words. Defaults that are policy (solvers, encodings) are not here: a flag left out is
-//! `None`, and the verb picks the puzzle's default.
+//! ([`crate::puzzle::CommandLine::args`]), so that every front end with a command line reads
+//! the same words. Defaults that are policy (solvers, encodings) are not here: a flag left out
+//! is `None`, and the verb picks the puzzle's default.
 
 use std::path::PathBuf;
 

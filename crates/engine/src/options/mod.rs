@@ -1,8 +1,8 @@
 //! What a puzzle adds to the command line. The CLI builds one subcommand per puzzle for each
-//! verb from [`crate::puzzle::CommandLine::help`] and [`crate::puzzle::CommandLine::args`] (the puzzle's instance flags
-//! and its own options), adds the flags every puzzle shares, and hands the parsed arguments
-//! back to [`crate::puzzle::CommandLine::fields`], which turns them into the request's fields (reading
-//! any file they name, so the verbs see text). Help texts and examples therefore live with
+//! verb from [`crate::puzzle::CommandLine::help`] and [`crate::puzzle::CommandLine::args`]
+//! (the puzzle's instance flags and its own options), adds the flags every puzzle shares, and
+//! hands the parsed arguments back to [`crate::puzzle::CommandLine::fields`], which turns them
+//! into the request's fields (reading any file they name, so the verbs see text). Help texts and examples therefore live with
 //! the puzzle they describe.
 
 use std::io::Read;

@@ -160,7 +160,8 @@ impl Verbs for crate::Cross {
         Ok(answer)
     }
 
-    /// What cluster jobs need of a cross-slider instance (as the tiles give theirs).
+    /// What cluster jobs need of a cross-slider instance: the encoding, a lower bound from the
+    /// relaxed distances, horizons two apart, and the action variables to split on.
     ///
     /// # Errors
     /// Bad input for the instance or an encoding without action variables.

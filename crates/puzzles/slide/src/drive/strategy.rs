@@ -43,9 +43,9 @@ impl Strategy {
     pub const PLAIN: Strategy = Strategy { cubes: Cubes::Off, propagator: false, branching: false };
 }
 
-/// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas, propagator),
-/// whose clauses the answer must then name as trusted (they follow from an admissible bound,
-/// not from the formula by resolution).
+/// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
+/// propagator), whose clauses the answer must then name as trusted (they follow from an
+/// admissible bound, not from the formula by resolution).
 pub fn uses_pattern_databases(
     encoding: &dyn SlideEncoding,
     backend: &Backend,

@@ -6,7 +6,7 @@ pub mod bv;
 pub mod compact;
 pub mod compact_conflicts;
 pub mod compact_detours;
-pub mod compact_ingredients;
+mod compact_ingredients;
 pub mod layered;
 pub mod timeline;
 
