@@ -275,13 +275,23 @@ fn emitted_files_decode_through_real_solver_binaries() {
 }
 
 #[test]
-fn the_path_metric_is_refused_by_the_encodings_with_the_way_out() {
-    let run =
-        puzzlec(&["solve", "blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--metric", "path", "--solver", "cadical"]);
-    assert!(run
-        .expect_code(2)
-        .stderr
-        .contains("--metric path: encoding sat encodes step and slide only; use --solver search"));
+fn the_path_metric_through_sat_matches_the_exact_search_and_the_others_refuse_it() {
+    let board = ["solve", "blocks", "--board", "AB./C.D/EFG", "--goal", "A@3,3", "--metric", "path", "--json"];
+    let length = |extra: &[&str]| {
+        let run = puzzlec(&[&board[..], extra].concat()).expect_code(0);
+        let answer: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(answer["metric"], "path");
+        (answer["length"].as_u64().unwrap(), answer["optimal"].as_bool().unwrap(), answer["encoding"].clone())
+    };
+    let (exact, proved, _) = length(&[]);
+    assert!(proved);
+    let (sat, optimal, encoding) = length(&["--solver", "cadical"]);
+    assert_eq!((sat, optimal, encoding.as_str()), (exact, true, Some("sat")));
+    for (solver, encoding) in [("cadical", "labelled"), ("z3", "smt")] {
+        let run = puzzlec(&[&board[..], &["--solver", solver, "--encoding", encoding]].concat());
+        let want = format!("--metric path: encoding {encoding} encodes step and slide only; use --encoding sat");
+        assert!(run.expect_code(2).stdout.contains(&want), "{solver} {encoding}");
+    }
 }
 
 #[test]

@@ -12,8 +12,12 @@ use crate::rules::goal::parse_goals;
 use crate::rules::random::{free_board, hardest_of, rush_hour_board};
 use crate::rules::{BlocksPuzzle, Metric};
 
-/// The boards checked: one where a slide could jump a piece, the hardest starts of random
-/// Rush Hour 4x4 and 5x5 clusters, free blocks on 3x3 and 3x4 in each metric.
+/// The boards drawn by hand, first in [`boards`].
+const FIXED: usize = 2;
+
+/// The boards checked: one where a slide could jump a piece, one where a path could go
+/// through one, the hardest starts of random Rush Hour 4x4 and 5x5 clusters, free blocks on
+/// 3x3 and 3x4 in each metric.
 fn boards(quick: bool) -> Vec<BlocksPuzzle> {
     let mut rng = fastrand::Rng::with_seed(23);
     let per = if quick { 2 } else { 4 };
@@ -23,8 +27,14 @@ fn boards(quick: bool) -> Vec<BlocksPuzzle> {
     let goals = parse_goals(&board, "X@1,3").expect("a goal");
     let mut jump = BlocksPuzzle { board, goals, metric: Metric::Slide };
     jump.board.restrict("Y", crate::rules::Axis::Vertical, "--vertical").expect("a piece");
-    // First: the mutants' sample (every other board) keeps it.
+    // One where a path through a piece would save a move (the reach of the path metric).
+    let board = parse_drawing("XY./#Y./...", &['.'], &['#']).expect("a drawing");
+    let goals = parse_goals(&board, "X@1,3").expect("a goal");
+    let mut through = BlocksPuzzle { board, goals, metric: Metric::Path };
+    through.board.restrict("Y", crate::rules::Axis::Vertical, "--vertical").expect("a piece");
+    // First: the mutants' sample keeps both.
     out.push(jump);
+    out.push(through);
     for side in [4, 5] {
         let mut k = 0;
         while k < per {
@@ -67,7 +77,7 @@ impl Bench for crate::Blocks {
             let found = crate::drive::equivalence::blocks(e, b, &puzzles, max_k, None)?;
             let metrics: Vec<&str> = e.metrics().iter().map(|m| m.name()).collect();
             let covered = format!(
-                "{} Rush Hour (4x4, 5x5) and free-block (3x3, 3x4) boards, one where a slide could jump, metrics {}; k = 0..{max_k}",
+                "{} Rush Hour (4x4, 5x5) and free-block (3x3, 3x4) boards, ones where a slide could jump or a path pass through, metrics {}; k = 0..{max_k}",
                 puzzles.iter().filter(|p| e.metrics().contains(&p.metric)).count(),
                 metrics.join(" and ")
             );
@@ -76,10 +86,20 @@ impl Bench for crate::Blocks {
         // Mutants: each clause family of the CNF encodings dropped in turn, on the boards of
         // the metrics it encodes and a shorter range of horizons.
         let mut mutations = Vec::new();
-        let few: Vec<BlocksPuzzle> = puzzles.iter().step_by(2).cloned().collect();
+        let few: Vec<BlocksPuzzle> =
+            puzzles.iter().take(FIXED).chain(puzzles.iter().skip(FIXED).step_by(2)).cloned().collect();
         for e in crate::encodings::ALL.iter().filter(|e| e.writes(puzzlec_ir::Form::Dimacs)) {
-            let Some(sample) = few.iter().find(|p| e.metrics().contains(&p.metric)) else { continue };
-            for family in crate::drive::equivalence::families(*e, sample) {
+            // One sample per metric: a family written only in one metric (the path's reach)
+            // gets its mutant too.
+            let mut named: Vec<&'static str> = Vec::new();
+            for sample in e.metrics().iter().filter_map(|m| few.iter().find(|p| p.metric == *m)) {
+                for family in crate::drive::equivalence::families(*e, sample) {
+                    if !named.contains(&family) {
+                        named.push(family);
+                    }
+                }
+            }
+            for family in named {
                 let (_, miss) = crate::drive::equivalence::blocks(*e, &cnf, &few, max_k, Some(family))?;
                 mutations.push(Mutation { encoding: e.name().into(), family, caught: miss.is_some(), detail: miss });
             }

@@ -84,14 +84,23 @@ pub(crate) fn encoding(name: &str) -> Result<&'static dyn BlocksEncoding> {
     puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
 }
 
-/// Refuses an encoding that does not encode the puzzle's metric.
+/// Refuses an encoding that does not encode the puzzle's metric, naming the ones that do.
 pub(crate) fn check_metric(e: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Result<()> {
     if e.metrics().contains(&p.metric) {
         return Ok(());
     }
     let names: Vec<&str> = e.metrics().iter().map(|m| m.name()).collect();
+    let others: Vec<String> = encodings::ALL
+        .iter()
+        .filter(|o| o.metrics().contains(&p.metric))
+        .map(|o| format!("--encoding {} ({})", o.name(), o.forms_text()))
+        .collect();
+    let mut ways = others.join(", ");
+    if !ways.is_empty() {
+        ways.push_str(" or ");
+    }
     Err(Error::bad_input(format!(
-        "--metric {}: encoding {} encodes {} only; use --solver search (the exact search) for it",
+        "--metric {}: encoding {} encodes {} only; use {ways}--solver search (the exact search)",
         p.metric.name(),
         e.name(),
         names.join(" and ")

@@ -71,3 +71,25 @@ fn smt_through_linked_z3_finds_the_optimum_too() {
         assert_eq!(via(&crate::encodings::smt::Smt, &z3, &p), oracle(&p), "{:?}", p.board.drawing(&p.start().anchors));
     }
 }
+
+#[test]
+fn sat_finds_the_optimum_of_the_exact_search_along_paths_too() {
+    let cadical = Backend::embedded_sat();
+    let mut rng = fastrand::Rng::with_seed(11);
+    let (mut solvable, mut never) = (0, 0);
+    while solvable < 6 {
+        let Some(p) = free_board(&mut rng, 3, 4, 4, Metric::Path) else { continue };
+        let want = oracle(&p);
+        match want {
+            Some(k) if (3..=10).contains(&k) => solvable += 1,
+            None if never < 1 => never += 1,
+            _ => continue,
+        }
+        assert_eq!(
+            via(&crate::encodings::classes::Sat, &cadical, &p),
+            want,
+            "{:?}",
+            p.board.drawing(&p.start().anchors)
+        );
+    }
+}

@@ -1,5 +1,5 @@
 //! `sat`: sliding blocks as CNF over classes of interchangeable pieces, for a plan of at most
-//! H moves (metrics step and slide).
+//! H moves (every metric).
 //!
 //! Pieces of one shape and axis (goal pieces excepted) are one class, and the state says
 //! only which anchors a class holds: `X(t,k,a)` "a piece of class k has its anchor on a after
@@ -9,7 +9,8 @@
 //!
 //! Actions: `M(t,k)` "class k moves at step t", at most one per step, idle steps last; with it
 //! exactly one anchor `F(t,k,a)` is left and one `T(t,k,b)` taken, b one move from a on the
-//! empty board, and for a slide every cell swept on the way is free at t. Anchors change only
+//! empty board; for a slide every cell swept on the way is free at t, and along a path the
+//! anchor taken is reachable through free cells (`reach`). Anchors change only
 //! through F and T, so each class keeps its number of pieces. No two anchors held cover one
 //! cell. The bounds of `labelled` prune anchors per step, and a class whose two moves in a row
 //! always merge never moves the piece it just moved.
@@ -159,6 +160,11 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
                     sweep(p, &covering[t], rep, a, (left[j], &taken), &lay.ever[k], sink);
                 }
             }
+            if p.metric == Metric::Path {
+                sink.family("reach");
+                let m = super::reach::Mover { rep, ever: &lay.ever[k], left: &left, taken: &taken, held: &held[t][k] };
+                super::reach::path(p, &m, &covering[t], sink);
+            }
             took.push(taken);
         }
         previous = Some((movers, took));
@@ -236,13 +242,13 @@ pub struct Sat;
 puzzlec_encode::describe!(
     Sat,
     "sat",
-    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept cells, bounds",
+    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept or reached cells, bounds",
     [Dimacs]
 );
 
 impl super::BlocksEncoding for Sat {
     fn metrics(&self) -> &'static [Metric] {
-        &[Metric::Step, Metric::Slide]
+        &Metric::ALL
     }
 
     fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {

@@ -8,6 +8,7 @@
 
 pub mod classes;
 pub mod labelled;
+mod reach;
 pub mod smt;
 
 use puzzlec_encode::DecodeError;
@@ -44,11 +45,15 @@ pub trait BlocksEncoding: puzzlec_encode::Encoding {
     }
 }
 
-/// The CNF encoding for `p` when none is named: `sat` (classes) when two equal pieces can
-/// trade places (their anchors alone meet, and they are not kept in order on one line),
+/// The CNF encoding for `p` when none is named: `sat` (classes) for the path metric (the only
+/// one that encodes it) or when two equal pieces can trade places (their anchors alone meet, and they are not kept in order on one line),
 /// else `labelled`, the faster one when no position has two labellings (Rush Hour: 2.7 times
 /// faster at the 51-move card's horizon 50).
 pub fn preferred(p: &BlocksPuzzle) -> &'static str {
+    use puzzlec_encode::Encoding as _;
+    if !labelled::Labelled.metrics().contains(&p.metric) {
+        return classes::Sat.name();
+    }
     let dom = Domains::new(p, 0);
     let meet = p.groups().iter().any(|members| {
         members.iter().enumerate().any(|(k, &i)| {
@@ -56,7 +61,6 @@ pub fn preferred(p: &BlocksPuzzle) -> &'static str {
             members[k + 1..].iter().any(|&j| ordered(p, i, j).is_none() && dom.ever(j).iter().any(|a| mine.contains(a)))
         })
     });
-    use puzzlec_encode::Encoding as _;
     if meet {
         classes::Sat.name()
     } else {
