@@ -96,6 +96,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
                 sat,
                 optimum: None,
                 about,
+                forms: puzzlec_engine::family::BOTH.to_vec(),
             });
         }
     }
