@@ -242,7 +242,7 @@ pub struct Sat;
 puzzlec_encode::describe!(
     Sat,
     "sat",
-    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept or reached cells, bounds",
+    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept or reached cells, bounds; every metric",
     [Dimacs]
 );
 

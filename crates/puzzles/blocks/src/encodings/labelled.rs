@@ -198,7 +198,7 @@ pub struct Labelled;
 puzzlec_encode::describe!(
     Labelled,
     "labelled",
-    "CNF with each piece's own anchor per step (equal pieces told apart)",
+    "CNF with each piece's own anchor per step (equal pieces told apart); metrics step and slide",
     [Dimacs]
 );
 

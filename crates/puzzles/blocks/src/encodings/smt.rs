@@ -331,7 +331,7 @@ pub fn anchors(
 /// `smt` in the registry.
 pub struct Smt;
 
-puzzlec_encode::describe!(Smt, "smt", "SMT-LIB2 (QF_LIA): Int anchors, overlap as excluded offsets", [Smt2]);
+puzzlec_encode::describe!(Smt, "smt", "SMT-LIB2 (QF_LIA): Int anchors, overlap as excluded offsets; metrics step and slide", [Smt2]);
 
 impl super::BlocksEncoding for Smt {
     fn metrics(&self) -> &'static [Metric] {
