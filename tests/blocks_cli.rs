@@ -361,15 +361,3 @@ fn the_optimum_is_certified_and_a_portfolio_races_for_it() {
     assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)));
     assert_eq!(v["portfolio"].as_array().unwrap().len(), 2);
 }
-
-#[test]
-fn a_family_along_paths_is_written_in_cnf_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("fam");
-    let args = ["family", "blocks", "--kind", "free", "--size", "3x4", "--metric", "path", "--count", "2", "-q"];
-    puzzlec(&[&args[..], &["--out", out.to_str().unwrap()]].concat()).expect_code(0);
-    let manifest = std::fs::read_to_string(out.join("manifest.csv")).unwrap();
-    let files: Vec<&str> = manifest.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
-    assert_eq!(files.len(), 4, "{manifest}");
-    assert!(files.iter().all(|f| f.ends_with(".cnf") && out.join(f).is_file()), "{manifest}");
-}

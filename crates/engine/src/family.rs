@@ -32,13 +32,7 @@ pub struct Labelled {
     pub sat: bool,
     pub optimum: Option<usize>,
     pub about: Vec<String>,
-    /// The forms written for it: both, unless the puzzle's encodings in one form do not take
-    /// the instance (a metric only the CNF encoding knows).
-    pub forms: Vec<crate::Form>,
 }
-
-/// The forms a family writes each instance in, unless it says otherwise.
-pub const BOTH: [crate::Form; 2] = [crate::Form::Dimacs, crate::Form::Smt2];
 
 /// Both sides of the boundary: the optimum (SAT) and one horizon step below it (UNSAT). The
 /// step is the puzzle's: 2 where plans of one instance all have the same parity (optimum - 1
@@ -51,7 +45,6 @@ pub fn pair(name: &str, instance: Instance, opt: usize, step: usize, about: &[St
         sat: true,
         optimum: Some(opt),
         about: about.to_vec(),
-        forms: BOTH.to_vec(),
     }];
     if opt >= step {
         out.push(Labelled {
@@ -61,7 +54,6 @@ pub fn pair(name: &str, instance: Instance, opt: usize, step: usize, about: &[St
             sat: false,
             optimum: Some(opt),
             about: about.to_vec(),
-            forms: BOTH.to_vec(),
         });
     }
     out

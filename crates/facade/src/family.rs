@@ -71,7 +71,7 @@ pub fn write(req: &FamilyRequest, env: &Env, on: &mut dyn FnMut(&Written)) -> Re
     let labelled = puzzle.family(req, env)?;
     let mut rows = Vec::new();
     for l in &labelled {
-        for &kind in &l.forms {
+        for kind in [Form::Dimacs, Form::Smt2] {
             let row = write_one(req, puzzle, l, kind)?;
             on(&row);
             rows.push(row);

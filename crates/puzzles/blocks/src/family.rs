@@ -121,13 +121,7 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
             format!("optimum: {opt} moves, {} metric (exact search of the positions)", metric.name()),
         ];
         let name = format!("blocks-{}-{}x{}-s{}-{i:03}", o.kind, o.rows, o.cols, req.seed);
-        let mut pair = family::pair(&name, instance, opt, 1, &about);
-        for l in &mut pair {
-            // Only the forms of encodings that take the metric (paths: CNF alone).
-            l.forms
-                .retain(|&form| crate::encodings::ALL.iter().any(|e| e.writes(form) && e.metrics().contains(&metric)));
-        }
-        out.extend(pair);
+        out.extend(family::pair(&name, instance, opt, 1, &about));
     }
     Ok(out)
 }

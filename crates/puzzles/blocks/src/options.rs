@@ -131,7 +131,7 @@ moves\", so a plan is optimal once the horizon just below it is UNSAT in every j
                     "puzzlec family blocks --count 10 --seed 2 --out rush",
                     "puzzlec family blocks --kind free --size 4x4 --metric step --count 5 --out free",
                 ],
-                notes: "Each drawn board is replaced by the hardest start of its cluster (the reachable position\nfarthest from the goal) and written on both sides of its optimum (from the exact search).\nWith --metric path the files are CNF only: the SMT-LIB2 encoding takes step and slide.",
+                notes: "Each drawn board is replaced by the hardest start of its cluster (the reachable position\nfarthest from the goal) and written on both sides of its optimum (from the exact search).",
             },
         })
     }

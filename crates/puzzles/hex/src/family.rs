@@ -96,7 +96,6 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
                 sat,
                 optimum: None,
                 about,
-                forms: puzzlec_engine::family::BOTH.to_vec(),
             });
         }
     }
