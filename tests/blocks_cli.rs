@@ -275,7 +275,7 @@ fn emitted_files_decode_through_real_solver_binaries() {
 }
 
 #[test]
-fn the_path_metric_through_sat_matches_the_exact_search_and_the_others_refuse_it() {
+fn the_path_metric_through_sat_and_smt_matches_the_exact_search_and_labelled_refuses_it() {
     let board = ["solve", "blocks", "--board", "AB./C.D/EFG", "--goal", "A@3,3", "--metric", "path", "--json"];
     let length = |extra: &[&str]| {
         let run = puzzlec(&[&board[..], extra].concat()).expect_code(0);
@@ -287,11 +287,12 @@ fn the_path_metric_through_sat_matches_the_exact_search_and_the_others_refuse_it
     assert!(proved);
     let (sat, optimal, encoding) = length(&["--solver", "cadical"]);
     assert_eq!((sat, optimal, encoding.as_str()), (exact, true, Some("sat")));
-    for (solver, encoding) in [("cadical", "labelled"), ("z3", "smt")] {
-        let run = puzzlec(&[&board[..], &["--solver", solver, "--encoding", encoding]].concat());
-        let want = format!("--metric path: encoding {encoding} encodes step and slide only; use --encoding sat");
-        assert!(run.expect_code(2).stdout.contains(&want), "{solver} {encoding}");
-    }
+    let (smt, optimal, encoding) = length(&["--solver", "z3"]);
+    assert_eq!((smt, optimal, encoding.as_str()), (exact, true, Some("smt")));
+    let run = puzzlec(&[&board[..], &["--solver", "cadical", "--encoding", "labelled"]].concat());
+    let want = "--metric path: encoding labelled encodes step and slide only; use --encoding sat (DIMACS CNF), --encoding smt (SMT-LIB2) or --solver search";
+    let refused = run.expect_code(2).stdout;
+    assert!(refused.contains(want), "{refused}");
 }
 
 #[test]
@@ -360,4 +361,17 @@ fn the_optimum_is_certified_and_a_portfolio_races_for_it() {
     let v = solve(&["--board", RUSH_SMALL, "--rush-hour", "--solver", "cadical,z3"]);
     assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)));
     assert_eq!(v["portfolio"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_family_along_paths_is_written_in_both_forms() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fam");
+    let args = ["family", "blocks", "--kind", "free", "--size", "3x4", "--metric", "path", "--count", "2", "-q"];
+    puzzlec(&[&args[..], &["--out", out.to_str().unwrap()]].concat()).expect_code(0);
+    let manifest = std::fs::read_to_string(out.join("manifest.csv")).unwrap();
+    let files: Vec<&str> = manifest.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(files.len(), 8, "{manifest}");
+    assert_eq!(files.iter().filter(|f| f.ends_with(".smt2")).count(), 4, "{manifest}");
+    assert!(files.iter().all(|f| out.join(f).is_file()), "{manifest}");
 }

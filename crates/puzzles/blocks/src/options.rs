@@ -85,8 +85,8 @@ shape and axis are interchangeable in a position, goal pieces excepted); a goal 
 reaches is proved unreachable by visiting every reachable position. Through a SAT or SMT
 solver (--solver cadical, z3, ...) the horizon grows by one from a lower bound (each goal
 piece alone on the board, plus one move per piece in its way); optimal is claimed only when
-the horizon one below was proved unsatisfiable. The encodings take the step and slide metrics,
-sat the path metric too; without --encoding the CNF one is sat for paths or when equal pieces
+the horizon one below was proved unsatisfiable. The encodings sat and smt take every metric,
+labelled step and slide; without --encoding the CNF one is sat for paths or when equal pieces
 can trade places, else labelled.
 
 Moves are written as the piece and one letter per cell it travels (u d l r): `Arr` slides A

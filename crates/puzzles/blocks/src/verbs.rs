@@ -96,9 +96,7 @@ pub(crate) fn check_metric(e: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Result<(
         .map(|o| format!("--encoding {} ({})", o.name(), o.forms_text()))
         .collect();
     let mut ways = others.join(", ");
-    if !ways.is_empty() {
-        ways.push_str(" or ");
-    }
+    ways.push_str(if ways.is_empty() { "" } else { " or " });
     Err(Error::bad_input(format!(
         "--metric {}: encoding {} encodes {} only; use {ways}--solver search (the exact search)",
         p.metric.name(),

@@ -72,24 +72,30 @@ fn smt_through_linked_z3_finds_the_optimum_too() {
     }
 }
 
-#[test]
-fn sat_finds_the_optimum_of_the_exact_search_along_paths_too() {
-    let cadical = Backend::embedded_sat();
+/// Free blocks on 3x4 in the path metric: solvable in 3 to 10 moves, and one with no plan.
+fn path_boards() -> Vec<BlocksPuzzle> {
     let mut rng = fastrand::Rng::with_seed(11);
-    let (mut solvable, mut never) = (0, 0);
-    while solvable < 6 {
+    let (mut out, mut never) = (Vec::new(), 0);
+    while out.len() < 7 {
         let Some(p) = free_board(&mut rng, 3, 4, 4, Metric::Path) else { continue };
-        let want = oracle(&p);
-        match want {
-            Some(k) if (3..=10).contains(&k) => solvable += 1,
-            None if never < 1 => never += 1,
-            _ => continue,
+        match oracle(&p) {
+            Some(k) if (3..=10).contains(&k) => out.push(p),
+            None if never < 1 => {
+                never += 1;
+                out.push(p);
+            }
+            _ => {}
         }
-        assert_eq!(
-            via(&crate::encodings::classes::Sat, &cadical, &p),
-            want,
-            "{:?}",
-            p.board.drawing(&p.start().anchors)
-        );
+    }
+    out
+}
+
+#[test]
+fn sat_and_smt_find_the_optimum_of_the_exact_search_along_paths_too() {
+    let (cadical, z3) = (Backend::embedded_sat(), Backend::from(puzzlec_solve::linked_z3::LinkedZ3));
+    for p in path_boards() {
+        let board = p.board.drawing(&p.start().anchors);
+        assert_eq!(via(&crate::encodings::classes::Sat, &cadical, &p), oracle(&p), "sat {board:?}");
+        assert_eq!(via(&crate::encodings::smt::Smt, &z3, &p), oracle(&p), "smt {board:?}");
     }
 }

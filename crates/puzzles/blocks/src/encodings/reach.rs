@@ -27,7 +27,6 @@ pub struct Mover<'a> {
 /// `covering[c]` are the held literals (every class) whose anchor covers cell c.
 pub fn path(p: &BlocksPuzzle, m: &Mover, covering: &[Vec<Lit>], sink: &mut dyn ClauseSink) {
     let n = m.ever.len();
-    let slot = |a: usize| m.ever.binary_search(&a).ok();
     // open[j]: no other piece covers a cell of anchor j (the mover's own anchor aside).
     let open: Vec<Lit> = (0..n).map(|_| sink.new_var(None)).collect();
     for (j, &a) in m.ever.iter().enumerate() {
@@ -40,17 +39,7 @@ pub fn path(p: &BlocksPuzzle, m: &Mover, covering: &[Vec<Lit>], sink: &mut dyn C
             }
         }
     }
-    let neighbours: Vec<Vec<usize>> = m
-        .ever
-        .iter()
-        .map(|&a| {
-            crate::rules::moves::STEPS
-                .iter()
-                .filter(|s| p.board.pieces[m.rep].axis.allows(s.0))
-                .filter_map(|s| p.board.step(a, s.0).filter(|&b| p.board.fits(m.rep, b)).and_then(slot))
-                .collect()
-        })
-        .collect();
+    let neighbours = neighbours(p, m.rep, m.ever);
     let mut level: Vec<Lit> = m.left.to_vec();
     for _ in 0..longest(p, m.rep, n) {
         let next: Vec<Lit> = (0..n).map(|_| sink.new_var(None)).collect();
@@ -72,9 +61,24 @@ pub fn path(p: &BlocksPuzzle, m: &Mover, covering: &[Vec<Lit>], sink: &mut dyn C
 /// cells and the free ones (the board's cells less walls and pieces, the same at every step);
 /// distinct anchors put the piece's first cell on distinct cells of those. Klotski has two
 /// free cells, so a small square's path is at most 2 steps long, where it has 20 anchors.
-fn longest(p: &BlocksPuzzle, rep: usize, anchors: usize) -> usize {
+pub(super) fn longest(p: &BlocksPuzzle, rep: usize, anchors: usize) -> usize {
     let walls = p.board.walls.iter().filter(|&&w| w).count();
     let taken: usize = p.board.pieces.iter().map(|q| q.cells.len()).sum();
     let free = p.board.cells().saturating_sub(walls + taken);
     anchors.saturating_sub(1).min(p.board.pieces[rep].cells.len() + free - 1)
+}
+
+/// Per anchor of `ever` (sorted): the indices of the anchors one unit step away that piece
+/// `rep` fits on, along its axis.
+pub(super) fn neighbours(p: &BlocksPuzzle, rep: usize, ever: &[usize]) -> Vec<Vec<usize>> {
+    let slot = |a: usize| ever.binary_search(&a).ok();
+    ever.iter()
+        .map(|&a| {
+            crate::rules::moves::STEPS
+                .iter()
+                .filter(|s| p.board.pieces[rep].axis.allows(s.0))
+                .filter_map(|s| p.board.step(a, s.0).filter(|&b| p.board.fits(rep, b)).and_then(slot))
+                .collect()
+        })
+        .collect()
 }

@@ -1,5 +1,5 @@
-//! `smt`: sliding blocks as SMT-LIB2 (QF_LIA), for a plan of at most H moves (metrics step
-//! and slide). Each piece's anchor is two Ints per step, `r_i_t` and `c_i_t` (row, column;
+//! `smt`: sliding blocks as SMT-LIB2 (QF_LIA), for a plan of at most H moves (every metric;
+//! paths in [`path`]). Each piece's anchor is two Ints per step, `r_i_t` and `c_i_t` (row, column;
 //! a piece kept to one axis has the other fixed), and `m_t` is the piece that moves at step t
 //! (the number of pieces for an idle step; idle steps come last).
 //!
@@ -10,6 +10,8 @@
 //! (the same bounds as `sat`) are written as a disjunction.
 
 use puzzlec_ir::{Model, SExpr, SmtScript, Sort};
+
+mod path;
 
 use super::{anchors_along, mergeable, ordered, Domains};
 use crate::rules::{Axis, BlockMove, BlocksPuzzle, Metric};
@@ -256,8 +258,10 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
                 x.assert(twice);
             }
             let mut rule = vec![move_rule(&x, p.metric, here, next)];
-            if p.metric == Metric::Slide {
-                rule.extend(sweep(&x, &at[t], i, next));
+            match p.metric {
+                Metric::Slide => rule.extend(sweep(&x, &at[t], i, next)),
+                Metric::Path => rule.push(path::reach(&mut x, &dom, &at[t], i, next, t)),
+                Metric::Step => {}
             }
             let body = x.and(rule);
             let moved = x.imp(moves_now, body);
@@ -267,7 +271,8 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
     x.s
 }
 
-/// One move from `a` to `b`: one cell, or a straight line; never staying.
+/// One move from `a` to `b`: one cell, a straight line, or anywhere else (a path, whose
+/// reach is [`path::reach`]'s); never staying.
 fn move_rule(x: &Script, metric: Metric, a: (Coord, Coord), b: (Coord, Coord)) -> Cond {
     let (same_row, same_col) = (x.eq(b.0, a.0, 0), x.eq(b.1, a.1, 0));
     match metric {
@@ -275,7 +280,8 @@ fn move_rule(x: &Script, metric: Metric, a: (Coord, Coord), b: (Coord, Coord)) -
             let along = |u: Coord, v: Coord| x.or(vec![x.eq(v, u, 1), x.eq(v, u, -1)]);
             x.or(vec![x.and(vec![same_row, along(a.1, b.1)]), x.and(vec![same_col, along(a.0, b.0)])])
         }
-        _ => x.or(vec![x.and(vec![same_row, x.not(same_col)]), x.and(vec![same_col, x.not(same_row)])]),
+        Metric::Slide => x.or(vec![x.and(vec![same_row, x.not(same_col)]), x.and(vec![same_col, x.not(same_row)])]),
+        Metric::Path => x.not(x.and(vec![same_row, same_col])),
     }
 }
 
@@ -331,11 +337,16 @@ pub fn anchors(
 /// `smt` in the registry.
 pub struct Smt;
 
-puzzlec_encode::describe!(Smt, "smt", "SMT-LIB2 (QF_LIA): Int anchors, overlap as excluded offsets; metrics step and slide", [Smt2]);
+puzzlec_encode::describe!(
+    Smt,
+    "smt",
+    "SMT-LIB2 (QF_LIA): Int anchors, overlap as excluded offsets; every metric",
+    [Smt2]
+);
 
 impl super::BlocksEncoding for Smt {
     fn metrics(&self) -> &'static [Metric] {
-        &[Metric::Step, Metric::Slide]
+        &Metric::ALL
     }
 
     fn write_cnf(&self, _: &BlocksPuzzle, _: usize, _: &mut dyn puzzlec_ir::ClauseSink) {
