@@ -20,6 +20,9 @@ ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 BINARY = os.environ.get("PUZZLEC_BIN") or (ARGS[0] if ARGS else os.path.join(ROOT, "target", "release", "puzzlec"))
 QUICK = "--quick" in sys.argv
 KLOTSKI = ["--board", "BAAC/BAAC/DEEF/DGHF/I..J", "--goal", "A@4,2"]
+# Klotski with pieces taken off, in the path metric (optima 9 and 13).
+PATH_9 = ["--board", "BAAC/BAAC/D..F/DGHF/I..J", "--goal", "A@4,2", "--metric", "path"]
+PATH_13 = ["--board", "BAAC/BAAC/DEEF/D..F/I..J", "--goal", "A@4,2", "--metric", "path"]
 CARDS = {
     "Rush Hour 51": ["--board", "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"],
     "Rush Hour 58 (walls)": ["--board", "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN"],
@@ -88,7 +91,10 @@ def main():
     cases = [("Rush Hour 51", CARDS["Rush Hour 51"], "cadical", None),
              ("Rush Hour 58 (walls)", CARDS["Rush Hour 58 (walls)"], "cadical", None),
              ("Rush Hour 60 (walls)", CARDS["Rush Hour 60 (walls)"], "cadical", None),
-             ("Rush Hour 20", CARDS["Rush Hour 20"], "z3", None)]
+             ("Rush Hour 20", CARDS["Rush Hour 20"], "z3", None),
+             ("Klotski less E (path)", PATH_9, "cadical", None),
+             ("Klotski less E (path)", PATH_9, "z3", 900),
+             ("Klotski less G, H (path)", PATH_13, "cadical", None)]
     if not QUICK:
         cases.append(("Klotski (slide)", KLOTSKI, "cadical", 600))
     for name, args, solver, limit in cases:
