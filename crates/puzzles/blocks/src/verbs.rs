@@ -65,7 +65,7 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
         (None, Some(d)) => parse_goal_drawing(&board, d).map_err(bad)?,
         (None, None) if rush => rush_hour_goal(&board),
         (None, None) => return Err(Error::bad_input(
-            "give the goal: --goal A@4,2 (piece, then row,column of its top-left corner from 1,1) or --goal-board FILE",
+            "give the goal: --goal A@4,2 (piece, then row,column of its top-left corner from 1,1) or --goal-board FILE; or --rush-hour for a Rush Hour drawing (the red car A exits right)",
         )),
     };
     if goals.is_empty() {
