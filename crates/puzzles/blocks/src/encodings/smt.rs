@@ -1,7 +1,7 @@
 //! `smt`: sliding blocks as SMT-LIB2 (QF_LIA), for a plan of at most H moves (every metric;
-//! paths in [`path`]). Each piece's anchor is two Ints per step, `r_i_t` and `c_i_t` (row, column;
-//! a piece kept to one axis has the other fixed), and `m_t` is the piece that moves at step t
-//! (the number of pieces for an idle step; idle steps come last).
+//! paths in `smt/path.rs`). Each piece's anchor is two Ints per step, `r_i_t` and `c_i_t`
+//! (row, column; a piece kept to one axis has the other fixed), and the Bool `mv_t_i` says
+//! piece i moves at step t (none for an idle step; idle steps come last).
 //!
 //! No overlap is arithmetic on anchors: pieces i and j overlap exactly when their anchors
 //! differ by an offset `cell of i - cell of j`, so each such offset is excluded. A slide is
