@@ -10,10 +10,10 @@
 //! Actions: `M(t,k)` "class k moves at step t", at most one per step, idle steps last; with it
 //! exactly one anchor `F(t,k,a)` is left and one `T(t,k,b)` taken, b one move from a on the
 //! empty board; for a slide every cell swept on the way is free at t, and along a path the
-//! anchor taken is reachable through free cells (`reach`). Anchors change only
-//! through F and T, so each class keeps its number of pieces. No two anchors held cover one
-//! cell. The bounds of `labelled` prune anchors per step, and a class whose two moves in a row
-//! always merge never moves the piece it just moved.
+//! anchor taken is reachable through free cells (`reach`). Anchors change only through F and
+//! T, so each class keeps its number of pieces. No two anchors held cover one cell. The
+//! bounds of `labelled` prune anchors per step, and a class whose two moves in a row always
+//! merge never moves the piece it just moved.
 
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{ClauseSink, Lit, Model};

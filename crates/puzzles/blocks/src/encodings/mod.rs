@@ -46,9 +46,9 @@ pub trait BlocksEncoding: puzzlec_encode::Encoding {
 }
 
 /// The CNF encoding for `p` when none is named: `sat` (classes) for the path metric (the only
-/// one that encodes it) or when two equal pieces can trade places (their anchors alone meet, and they are not kept in order on one line),
-/// else `labelled`, the faster one when no position has two labellings (Rush Hour: 2.7 times
-/// faster at the 51-move card's horizon 50).
+/// CNF encoding of it) or when two equal pieces can trade places (their anchors alone meet,
+/// and they are not kept in order on one line), else `labelled`, the faster one when no
+/// position has two labellings (Rush Hour: 2.7 times faster at the 51-move card's horizon 50).
 pub fn preferred(p: &BlocksPuzzle) -> &'static str {
     use puzzlec_encode::Encoding as _;
     if !labelled::Labelled.metrics().contains(&p.metric) {
