@@ -217,6 +217,24 @@ fn ctrl_c_stops_the_linked_z3_alone_with_exit_130() {
     assert!(v["detail"].as_str().unwrap().contains("interrupted"), "{v}");
 }
 
+/// The eleven-puzzle drawn as blocks, each piece with its own goal: no piece is
+/// interchangeable, so the exact search meets all 239,500,800 positions before it could say
+/// "no solution", far beyond what it reaches in a test's patience.
+#[test]
+fn ctrl_c_stops_the_exact_search_of_sliding_blocks() {
+    let scene = Scene::new(&[]);
+    let goal = scene.dir.path().join("goal.txt");
+    std::fs::write(&goal, "ABCD\nEFGH\nIJK.\n").unwrap();
+    let args =
+        ["solve", "blocks", "--board", "KJIH/GFED/CBA.", "--goal-board", goal.to_str().unwrap(), "--metric", "step"];
+    let (child, out) = scene.start(&[&args[..], &["-q", "--json"]].concat());
+    wait_busy(&child);
+    let (code, stdout) = signal_and_wait(child, &out, "-INT");
+    assert_eq!(code, Some(130), "{stdout}");
+    let v = one_json_object(&stdout);
+    assert!(v["detail"].as_str().unwrap().contains("interrupted"), "{v}");
+}
+
 #[test]
 fn ctrl_c_stops_a_portfolio_of_the_embedded_solver_and_z3() {
     let scene = Scene::new(&[]);

@@ -6,6 +6,7 @@ pub mod goal;
 pub mod moves;
 pub mod random;
 pub mod search;
+pub mod seen;
 #[cfg(test)]
 pub mod tests;
 

@@ -8,13 +8,14 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::moves::{free_for, BlockMove, Metric, State, STEPS};
+use super::seen::Seen;
 use super::BlocksPuzzle;
 
 /// Distances of an unreachable anchor.
 pub const FAR: u32 = u32::MAX;
 
-/// Positions the search may keep before it gives up (each is a few dozen bytes).
-pub const STATE_CAP: usize = 20_000_000;
+/// Bytes the search may spend on the positions it keeps before it gives up.
+pub const MEMORY_CAP: usize = 2 << 30;
 
 /// Where piece `i` may go in one move from `from`, who covers each cell given by `grid`.
 pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) -> Vec<usize> {
@@ -179,44 +180,48 @@ fn canonical(groups: &[Vec<usize>], anchors: &mut [u16]) {
 pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Found {
     let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
     let n = p.board.pieces.len();
+    let cap = cap(n);
     let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
     canonical(&groups, &mut start);
     let solved = |s: &[u16]| p.goals.iter().all(|&(i, a)| s[i] as usize == a);
-    let mut states: Vec<u16> = start.clone();
+    let mut seen = Seen::new(n);
+    seen.insert(&start);
     let mut parent: Vec<u32> = vec![u32::MAX];
-    let mut index: HashMap<Box<[u16]>, u32> = HashMap::from([(start.clone().into_boxed_slice(), 0)]);
     let (mut layer, mut depth) = (0..1usize, 0usize);
     let mut goal = solved(&start).then_some(0usize);
+    let (mut here, mut next) = (vec![0u16; n], vec![0u16; n]);
+    let mut anchors = vec![0usize; n];
     while goal.is_none() && !layer.is_empty() {
         if depth == max {
             return Found::NoneWithin { max, states: parent.len() };
         }
         let next_start = parent.len();
         for k in layer.clone() {
-            if k % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            // The deadline, Ctrl-C and a portfolio's stop all reach the search here.
+            if k % 256 == 0 && puzzlec_core::stop::passed(deadline) {
                 return Found::Limit("time limit reached".into());
             }
-            let here: Vec<u16> = states[k * n..(k + 1) * n].to_vec();
-            let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
+            here.copy_from_slice(seen.at(k));
+            for (a, &h) in anchors.iter_mut().zip(&here) {
+                *a = h as usize;
+            }
             let grid = State { anchors: anchors.clone() }.occupancy(p);
             for i in 0..n {
                 for to in reach(p, &grid, i, anchors[i]) {
-                    let mut s = here.clone();
-                    s[i] = to as u16;
-                    canonical(&groups, &mut s);
-                    if index.contains_key(s.as_slice()) {
+                    next.copy_from_slice(&here);
+                    next[i] = to as u16;
+                    canonical(&groups, &mut next);
+                    if seen.find(&next).is_some() {
                         continue;
                     }
-                    let id = parent.len();
-                    if id >= STATE_CAP {
-                        return Found::Limit(format!("more than {STATE_CAP} positions"));
+                    if seen.len() >= cap {
+                        return Found::Limit(format!("more than {cap} positions"));
                     }
-                    index.insert(s.clone().into_boxed_slice(), id as u32);
+                    let id = seen.insert(&next);
                     parent.push(k as u32);
-                    if goal.is_none() && solved(&s) {
+                    if goal.is_none() && solved(&next) {
                         goal = Some(id);
                     }
-                    states.extend_from_slice(&s);
                 }
             }
         }
@@ -229,9 +234,14 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
         chain.push(parent[*chain.last().expect("non-empty")] as usize);
     }
     chain.reverse();
-    let at = |k: usize| states[k * n..(k + 1) * n].to_vec();
-    let plan = relabel(p, &groups, &chain.iter().map(|&k| at(k)).collect::<Vec<_>>());
+    let plan = relabel(p, &groups, &chain.iter().map(|&k| seen.at(k).to_vec()).collect::<Vec<_>>());
     Found::Plan { plan, states: parent.len() }
+}
+
+/// The positions of `width` anchors a search may keep before it gives up: about
+/// [`MEMORY_CAP`] bytes of anchors, parents and table.
+pub fn cap(width: usize) -> usize {
+    MEMORY_CAP / (2 * width + 14)
 }
 
 /// The moves on the real pieces that pass through the given canonical positions.
@@ -259,47 +269,50 @@ fn relabel(p: &BlocksPuzzle, groups: &[Vec<usize>], chain: &[Vec<u16>]) -> Vec<B
 /// The position of `p`'s cluster (every position reachable from its start) farthest from the
 /// goal, and its distance: the hardest start the cluster holds. Moves are reversible, so the
 /// distances come from one breadth-first search out of every goal position. `None` when the
-/// cluster holds no goal position or more than `cap` positions.
+/// cluster holds no goal position or more than `cap` positions, or the run was stopped.
 pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
     let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
     let mut start: Vec<u16> = p.start().anchors.iter().map(|&a| a as u16).collect();
     canonical(&groups, &mut start);
-    let mut all: Vec<Vec<u16>> = vec![start.clone()];
-    let mut index: HashMap<Vec<u16>, usize> = HashMap::from([(start, 0)]);
-    let mut edges: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut all = Seen::new(start.len());
+    all.insert(&start);
+    let mut edges: Vec<Vec<u32>> = vec![Vec::new()];
+    let (mut here, mut next) = (start.clone(), start);
     let mut k = 0;
     while k < all.len() {
-        let here = all[k].clone();
+        if k % 256 == 0 && puzzlec_core::stop::passed(None) {
+            return None;
+        }
+        here.copy_from_slice(all.at(k));
         let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
         let grid = State { anchors: anchors.clone() }.occupancy(p);
         for i in 0..anchors.len() {
             for to in reach(p, &grid, i, anchors[i]) {
-                let mut s = here.clone();
-                s[i] = to as u16;
-                canonical(&groups, &mut s);
-                let id = match index.get(&s) {
-                    Some(&id) => id,
+                next.copy_from_slice(&here);
+                next[i] = to as u16;
+                canonical(&groups, &mut next);
+                let id = match all.find(&next) {
+                    Some(id) => id,
                     None if all.len() >= cap => return None,
                     None => {
-                        index.insert(s.clone(), all.len());
-                        all.push(s);
                         edges.push(Vec::new());
-                        all.len() - 1
+                        all.insert(&next)
                     }
                 };
-                edges[k].push(id);
+                edges[k].push(id as u32);
             }
         }
         k += 1;
     }
     let mut dist = vec![FAR; all.len()];
     let mut queue: std::collections::VecDeque<usize> =
-        (0..all.len()).filter(|&s| p.goals.iter().all(|&(i, a)| all[s][i] as usize == a)).collect();
+        (0..all.len()).filter(|&s| p.goals.iter().all(|&(i, a)| all.at(s)[i] as usize == a)).collect();
     for &s in &queue {
         dist[s] = 0;
     }
     while let Some(s) = queue.pop_front() {
         for &t in &edges[s] {
+            let t = t as usize;
             if dist[t] == FAR {
                 dist[t] = dist[s] + 1;
                 queue.push_back(t);
@@ -307,5 +320,5 @@ pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
         }
     }
     let far = (0..all.len()).filter(|&s| dist[s] != FAR).max_by_key(|&s| (dist[s], std::cmp::Reverse(s)))?;
-    Some((all[far].iter().map(|&a| a as usize).collect(), dist[far] as usize))
+    Some((all.at(far).iter().map(|&a| a as usize).collect(), dist[far] as usize))
 }
