@@ -24,6 +24,10 @@ impl Seen {
         self.anchors.len() / self.width.max(1)
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.anchors.is_empty()
+    }
+
     /// The anchors of position `k`.
     pub fn at(&self, k: usize) -> &[u16] {
         &self.anchors[k * self.width..(k + 1) * self.width]
@@ -59,12 +63,14 @@ mod tests {
     #[test]
     fn positions_are_found_by_their_anchors_and_numbered_in_order() {
         let mut seen = Seen::new(3);
+        assert!(seen.is_empty());
         let positions: Vec<[u16; 3]> = (0..5000u16).map(|k| [k % 7, k / 7, k % 13]).collect();
         for (k, p) in positions.iter().enumerate() {
             assert_eq!(seen.find(p), None, "{p:?} not met yet");
             assert_eq!(seen.insert(p), k);
         }
         assert_eq!(seen.len(), positions.len());
+        assert!(!seen.is_empty());
         for (k, p) in positions.iter().enumerate() {
             assert_eq!(seen.find(p), Some(k));
             assert_eq!(seen.at(k), p);
