@@ -182,7 +182,7 @@ fn the_cross_slider_drawn_as_blocks_has_the_same_optimum() {
 
 #[test]
 fn bad_input_is_named_by_place() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["--board", "A.A/...", "--goal", "A@1,1"], "piece A is not connected: the cell at row 1, column 3"),
         (&["--board", "A.../AAoo/oooo/oooo", "--rush-hour"], "vehicle A at row 1, column 1 is bent"),
         (&["--board", "Aooo/oooo/BBBB/oooo", "--rush-hour"], "vehicle A at row 1, column 1 has length 1"),
@@ -194,7 +194,10 @@ fn bad_input_is_named_by_place() {
         (&["--board", KLOTSKI, "--goal", "A@5,2"], "--goal A@5,2: outside the board"),
         (&["--board", KLOTSKI, "--goal", "Z@1,1"], "--goal Z@1,1: no piece Z on the board"),
         (&["--board", KLOTSKI, "--goal", "A@4,2", "--goal", "A@1,1"], "a second goal for piece A"),
-        (&["--board", "AB/C", "--goal", "A@1,1"], "row 2, column 1: the row has 1 cells, the first row has 2"),
+        (&["--board", "AB/C", "--goal", "A@1,1"], "row 2, column 1: the row has 1 cell, the first row has 2 cells"),
+        // One character too many: read as a drawing, the error says what a line needs.
+        (&["--board", &[RUSH_51, "o"].concat()], "a Rush Hour line has 36 characters, this one has 37"),
+        (&["--board", &[RUSH_51, "o"].concat(), "--rush-hour"], "side*side characters (36 for 6x6); this one has 37"),
     ];
     for (args, needle) in cases {
         let mut all = vec!["solve", "blocks"];
@@ -374,4 +377,14 @@ fn a_family_along_paths_is_written_in_both_forms() {
     assert_eq!(files.len(), 8, "{manifest}");
     assert_eq!(files.iter().filter(|f| f.ends_with(".smt2")).count(), 4, "{manifest}");
     assert!(files.iter().all(|f| out.join(f).is_file()), "{manifest}");
+}
+
+#[test]
+fn a_rush_hour_line_of_another_square_size_reads_with_the_flag() {
+    // 7x7: the red car on row 3 with a truck across its way; 49 characters in one row.
+    let line = "ooooooo".repeat(2) + "AAooBoo" + "ooooBoo" + "ooooBoo" + &"ooooooo".repeat(2);
+    let run = puzzlec(&["solve", "blocks", "--board", &line, "--rush-hour", "--json"]).expect_code(0);
+    let v = run.json();
+    assert_eq!(v["length"], 2, "{v}");
+    assert_eq!(v["grid"].as_array().map(Vec::len), Some(7), "{v}");
 }

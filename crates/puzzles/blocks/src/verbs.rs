@@ -18,10 +18,25 @@ fn bad(e: rules::BlocksError) -> Error {
     Error::bad_input(e)
 }
 
-/// Whether a board text is a Rush Hour line: one row of 36 characters.
+/// Whether a board text is drawn on one row (no `/`, no line break).
+fn one_row(text: &str) -> bool {
+    !text.trim().contains(['/', '\n'])
+}
+
+/// Whether a board text is a Rush Hour line without `--rush-hour`: one row of 36 characters.
 fn is_line(text: &str) -> bool {
-    let t = text.trim();
-    !t.contains(['/', '\n']) && t.chars().count() == 36
+    one_row(text) && text.trim().chars().count() == 36
+}
+
+/// What a one-row drawing that fails to read was perhaps meant to be: a Rush Hour line of
+/// the wrong length (it has `o` cells, the Rush Hour empty cell).
+fn line_hint(text: &str) -> String {
+    let n = text.trim().chars().count();
+    if one_row(text) && text.contains('o') && (20..=64).contains(&n) {
+        format!(" (read as a drawing of one row: a Rush Hour line has 36 characters, this one has {n}; add --rush-hour for other square boards)")
+    } else {
+        String::new()
+    }
 }
 
 /// The instance from its fields.
@@ -35,7 +50,7 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
     let origin = a.board_origin.as_deref().unwrap_or("--board");
     let within = |e: rules::BlocksError| Error::bad_input(format!("{origin}: {e}"));
     let rush = a.rush_hour || is_line(text);
-    let mut board = if rush && is_line(text) {
+    let mut board = if rush && one_row(text) {
         let grid = parse_line(text).map_err(within)?;
         let side = grid.len();
         let place = |r: usize, c: usize| format!("character {} (row {}, column {})", r * side + c + 1, r + 1, c + 1);
@@ -47,7 +62,8 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
         rush_hour(&mut board, &|r, c| format!("row {}, column {}", r + 1, c + 1)).map_err(within)?;
         board
     } else {
-        parse_drawing(text, &['.'], &['#']).map_err(within)?
+        parse_drawing(text, &['.'], &['#'])
+            .map_err(|e| Error::bad_input(format!("{origin}: {e}{}", line_hint(text))))?
     };
     for (letters, axis, flag) in
         [(&a.horizontal, Axis::Horizontal, "--horizontal"), (&a.vertical, Axis::Vertical, "--vertical")]

@@ -154,7 +154,8 @@ pub fn parse_drawing(text: &str, empty: &[char], wall: &[char]) -> Result<Board,
         }
         let n = row.chars().count();
         if n != cols {
-            return bad(format!("{}: the row has {n} cells, the first row has {cols}", place(&rows, r, 0)));
+            let cells = |k: usize| if k == 1 { "1 cell".to_owned() } else { format!("{k} cells") };
+            return bad(format!("{}: the row has {}, the first row has {}", place(&rows, r, 0), cells(n), cells(cols)));
         }
     }
     if rows.len() > MAX_SIDE || cols > MAX_SIDE {
