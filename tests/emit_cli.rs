@@ -161,3 +161,16 @@ fn emit_snapshots_of_small_instances() {
         assert_eq!(v["length"].to_string(), horizon, "{name} is solvable in exactly its horizon");
     }
 }
+
+#[test]
+fn the_form_follows_the_output_file_when_format_is_not_given() {
+    let dir = tempfile::tempdir().unwrap();
+    for (ext, first) in [("cnf", "c puzzlec"), ("smt2", "; puzzlec")] {
+        let path = dir.path().join(format!("seed.{ext}"));
+        puzzlec(&["emit", "slide", "--board", SEED, "--horizon", "3", "-o", path.to_str().unwrap()]).expect_code(0);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(first), "{ext}: {}", &text[..80.min(text.len())]);
+    }
+    let run = puzzlec(&["emit", "slide", "--board", SEED, "--horizon", "3"]).expect_code(2);
+    assert!(run.stderr.contains("give --format dimacs or --format smt2"), "{}", run.stderr);
+}

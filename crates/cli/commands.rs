@@ -56,7 +56,15 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let (instance, f) = (instance(&c, Verb::Emit)?, flags::<args::EmitFlags>(&c.matches)?);
             // Plans take --horizon; fillings have none.
             let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
-            let format = if f.format == Format::Smt2 { facade::Form::Smt2 } else { facade::Form::Dimacs };
+            let format = match f.format.or_else(|| f.out.as_deref().and_then(format_of)) {
+                Some(Format::Smt2) => facade::Form::Smt2,
+                Some(Format::Dimacs) => facade::Form::Dimacs,
+                None => {
+                    return Err(Error::bad_input(
+                        "give --format dimacs or --format smt2 (or an --out file ending in .cnf or .smt2)",
+                    ))
+                }
+            };
             let text = facade::emit(&facade::EmitRequest { instance, encoding: f.encoding, format, horizon })?;
             match f.out {
                 Some(path) => std::fs::write(&path, text)
@@ -139,4 +147,13 @@ pub fn request(c: &args::Puzzle<0>) -> Result<(facade::Request, Option<std::path
     };
     let Instance { puzzle, fields } = instance(c, Verb::Solve)?;
     Ok((facade::Request { puzzle, options, fields }, f.svg))
+}
+
+/// The form a file's name asks for: `.cnf` (or `.dimacs`) DIMACS, `.smt2` SMT-LIB2.
+fn format_of(path: &std::path::Path) -> Option<Format> {
+    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "cnf" | "dimacs" => Some(Format::Dimacs),
+        "smt2" | "smt" => Some(Format::Smt2),
+        _ => None,
+    }
 }

@@ -45,9 +45,10 @@ pub struct EmitFlags {
     /// Encoding to emit (listed below) [default: the puzzle's, for the format].
     #[arg(long)]
     pub encoding: Option<String>,
-    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it.
+    /// Output form: dimacs (CNF) or smt2 (SMT-LIB2); the encoding must offer it [default:
+    /// from the --out file's name, .cnf or .smt2].
     #[arg(long, value_enum)]
-    pub format: Format,
+    pub format: Option<Format>,
     /// Write here instead of standard output.
     #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
     pub out: Option<PathBuf>,
