@@ -231,3 +231,16 @@ fn completions_and_man_pages_are_generated_from_the_definitions() {
     let run = puzzlec(&["completions", "bash"]).expect_code(0);
     assert!(run.stdout.contains("_puzzlec()"));
 }
+
+#[test]
+fn an_svg_path_in_no_folder_is_refused_before_the_solve_and_a_failed_drawing_keeps_the_answer() {
+    let board = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+    let run = puzzlec(&["solve", "blocks", "--board", board, "--svg", "/no/such/folder/a.svg"]).expect_code(2);
+    assert!(run.stderr.contains("there is no folder /no/such/folder"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "nothing was solved: {}", run.stdout);
+    // /proc is a folder no file can be created in, even by root: the drawing fails after
+    // the solve, and the answer is still printed.
+    let run = puzzlec(&["solve", "blocks", "--board", board, "--svg", "/proc/puzzlec-test.svg"]).expect_code(2);
+    assert!(run.stdout.contains("solved in 51 moves"), "{}", run.stdout);
+    assert!(run.stderr.contains("writing /proc/puzzlec-test.svg"), "{}", run.stderr);
+}

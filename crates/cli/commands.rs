@@ -21,9 +21,18 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     match cli.command {
         Command::Solve(c) => {
             let (request, svg) = request(&c)?;
+            svg.as_deref().map(can_write).transpose()?;
             let answer = facade::solve(&request, &env, &mut progress)?;
-            draw(svg.as_deref(), &request.instance(), &answer)?;
-            Ok(render::answer(&answer, json, facade::text::solved))
+            // The answer may have taken hours: it is printed even when the drawing fails.
+            let drawn = draw(svg.as_deref(), &request.instance(), &answer);
+            let code = render::answer(&answer, json, facade::text::solved);
+            match drawn {
+                Ok(()) => Ok(code),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    Ok(e.kind().exit_code())
+                }
+            }
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet),
         Command::Jobs(c) => {
@@ -75,6 +84,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Decode(c) => {
             let (instance, f) = (instance(&c, Verb::Decode)?, flags::<args::DecodeFlags>(&c.matches)?);
+            f.svg.as_deref().map(can_write).transpose()?;
             let request = facade::DecodeRequest {
                 instance,
                 encoded: read_text(&f.formula)?,
@@ -89,6 +99,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Verify(c) => {
             let (instance, f) = (instance(&c, Verb::Verify)?, flags::<args::VerifyFlags>(&c.matches)?);
+            f.svg.as_deref().map(can_write).transpose()?;
             let moves = match (f.moves, f.moves_file) {
                 (Some(m), _) => m,
                 (None, Some(path)) => read_text(&path)?.split_whitespace().collect::<String>(),
@@ -120,6 +131,18 @@ fn instance<const V: u8>(c: &args::Puzzle<V>, verb: Verb) -> Result<Instance, Er
 /// A verb's shared flags, read back from its puzzle subcommand.
 fn flags<T: FromArgMatches>(m: &clap::ArgMatches) -> Result<T, Error> {
     puzzlec_facade::options::parsed(m)
+}
+
+/// Refuses an output file whose folder does not exist, before any work is done.
+fn can_write(path: &Path) -> Result<(), Error> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if path.is_dir() {
+        return Err(Error::bad_input(format!("--svg {}: a folder, not a file", path.display())));
+    }
+    if !folder.is_dir() {
+        return Err(Error::bad_input(format!("--svg {}: there is no folder {}", path.display(), folder.display())));
+    }
+    Ok(())
 }
 
 /// `--svg FILE`: draws a solved or valid answer; says on stderr why nothing was drawn else.
