@@ -19,9 +19,16 @@ pub const MEMORY_CAP: usize = 2 << 30;
 
 /// Where piece `i` may go in one move from `from`, who covers each cell given by `grid`.
 pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    reach_into(p, grid, i, from, &mut out);
+    out
+}
+
+/// [`reach`] into `out` (cleared first): the search's inner loop allocates nothing.
+fn reach_into(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize, out: &mut Vec<usize>) {
     let axis = p.board.pieces[i].axis;
     let ok = |a: usize| free_for(p, grid, i, a);
-    let mut out = Vec::new();
+    out.clear();
     match p.metric {
         Metric::Step => {
             out.extend(
@@ -52,7 +59,6 @@ pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) ->
             out.remove(0);
         }
     }
-    out
 }
 
 /// The unit steps of the move of piece `i` from `from` to `to` (the shortest path, for the
@@ -176,6 +182,27 @@ fn canonical(groups: &[Vec<usize>], anchors: &mut [u16]) {
     }
 }
 
+/// Sorts the anchors of one class in place (after a move of one of its pieces, the others
+/// are sorted already), through `scratch`.
+fn sort_class(group: &[usize], anchors: &mut [u16], scratch: &mut Vec<u16>) {
+    scratch.clear();
+    scratch.extend(group.iter().map(|&i| anchors[i]));
+    scratch.sort_unstable();
+    for (&i, &a) in group.iter().zip(scratch.iter()) {
+        anchors[i] = a;
+    }
+}
+
+/// Who covers each cell when the pieces stand on `anchors`, into `grid`.
+fn fill_grid(p: &BlocksPuzzle, anchors: &[usize], grid: &mut [Option<usize>]) {
+    grid.fill(None);
+    for (i, &a) in anchors.iter().enumerate() {
+        for c in p.board.covers(i, a) {
+            grid[c] = Some(i);
+        }
+    }
+}
+
 /// A shortest plan of at most `max` moves.
 pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Found {
     let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
@@ -191,6 +218,13 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
     let mut goal = solved(&start).then_some(0usize);
     let (mut here, mut next) = (vec![0u16; n], vec![0u16; n]);
     let mut anchors = vec![0usize; n];
+    let (mut grid, mut targets, mut scratch) = (vec![None; p.board.cells()], Vec::new(), Vec::new());
+    let mut class_of: Vec<Option<usize>> = vec![None; n];
+    for (g, members) in groups.iter().enumerate() {
+        for &i in members {
+            class_of[i] = Some(g);
+        }
+    }
     while goal.is_none() && !layer.is_empty() {
         if depth == max {
             return Found::NoneWithin { max, states: parent.len() };
@@ -205,12 +239,15 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
             for (a, &h) in anchors.iter_mut().zip(&here) {
                 *a = h as usize;
             }
-            let grid = State { anchors: anchors.clone() }.occupancy(p);
+            fill_grid(p, &anchors, &mut grid);
             for i in 0..n {
-                for to in reach(p, &grid, i, anchors[i]) {
+                reach_into(p, &grid, i, anchors[i], &mut targets);
+                for &to in &targets {
                     next.copy_from_slice(&here);
                     next[i] = to as u16;
-                    canonical(&groups, &mut next);
+                    if let Some(g) = class_of[i] {
+                        sort_class(&groups[g], &mut next, &mut scratch);
+                    }
                     if seen.find(&next).is_some() {
                         continue;
                     }
