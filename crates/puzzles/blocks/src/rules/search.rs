@@ -252,7 +252,10 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
                         continue;
                     }
                     if seen.len() >= cap {
-                        return Found::Limit(format!("more than {cap} positions"));
+                        return Found::Limit(format!(
+                            "more than {cap} positions (about {} GiB), more than the exact search keeps: try a SAT solver (--solver cadical)",
+                            MEMORY_CAP >> 30
+                        ));
                     }
                     let id = seen.insert(&next);
                     parent.push(k as u32);
@@ -276,9 +279,9 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
 }
 
 /// The positions of `width` anchors a search may keep before it gives up: about
-/// [`MEMORY_CAP`] bytes of anchors, parents and table.
+/// [`MEMORY_CAP`] bytes of anchors, hashes, parents and table.
 pub fn cap(width: usize) -> usize {
-    MEMORY_CAP / (2 * width + 14)
+    MEMORY_CAP / (2 * width + 22)
 }
 
 /// The moves on the real pieces that pass through the given canonical positions.

@@ -1,7 +1,10 @@
 //! The positions a breadth-first search has met, each stored once: every position's anchors
 //! sit end to end in one vector, and the hash table holds only their numbers. Keys kept as
 //! boxed slices cost an allocation per position, twice the memory, and seconds of freeing
-//! when a search of millions stops at its time limit; this costs none of that.
+//! when a search of millions stops at its time limit; this costs none of that. Each
+//! position's hash is kept in the table beside its number (32 bits, spread to 64), so that
+//! growing the table moves entries without hashing every position again or reading it: the
+//! longest pause a search cannot interrupt is that growth.
 
 use std::hash::BuildHasher;
 
@@ -11,7 +14,8 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 pub struct Seen {
     width: usize,
     anchors: Vec<u16>,
-    table: HashTable<u32>,
+    /// (number, kept hash) of each position.
+    table: HashTable<(u32, u32)>,
     hasher: DefaultHashBuilder,
 }
 
@@ -33,24 +37,33 @@ impl Seen {
         &self.anchors[k * self.width..(k + 1) * self.width]
     }
 
+    /// The 32 bits of `position`'s hash that are kept.
+    fn short_hash(&self, position: &[u16]) -> u32 {
+        self.hasher.hash_one(position) as u32
+    }
+
+    /// The table's 64-bit hash of a kept one: the table takes its bucket from the low bits
+    /// and a tag from the top seven, so both must vary.
+    fn spread(short: u32) -> u64 {
+        u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// The number of `position`, if it was met.
     pub fn find(&self, position: &[u16]) -> Option<usize> {
         let (anchors, width) = (&self.anchors, self.width);
         self.table
-            .find(self.hasher.hash_one(position), |&k| {
+            .find(Seen::spread(self.short_hash(position)), |&(k, _)| {
                 &anchors[k as usize * width..(k as usize + 1) * width] == position
             })
-            .map(|&k| k as usize)
+            .map(|&(k, _)| k as usize)
     }
 
     /// Adds `position` (not met before) and returns its number.
     pub fn insert(&mut self, position: &[u16]) -> usize {
         debug_assert_eq!(position.len(), self.width);
         let k = self.len();
-        let (anchors, width, hasher) = (&self.anchors, self.width, &self.hasher);
-        self.table.insert_unique(hasher.hash_one(position), k as u32, |&j| {
-            hasher.hash_one(&anchors[j as usize * width..(j as usize + 1) * width])
-        });
+        let short = self.short_hash(position);
+        self.table.insert_unique(Seen::spread(short), (k as u32, short), |&(_, h)| Seen::spread(h));
         self.anchors.extend_from_slice(position);
         k
     }
