@@ -1,10 +1,10 @@
 //! The positions a breadth-first search has met, each stored once: every position's anchors
-//! sit end to end in one vector, and the hash table holds only their numbers. Keys kept as
+//! sit end to end in one vector, and the hash table holds only numbers into it. Keys kept as
 //! boxed slices cost an allocation per position, twice the memory, and seconds of freeing
-//! when a search of millions stops at its time limit; this costs none of that. Each
-//! position's hash is kept in the table beside its number (32 bits, spread to 64), so that
-//! growing the table moves entries without hashing every position again or reading it: the
-//! longest pause a search cannot interrupt is that growth.
+//! when a search of millions stops at its time limit; this costs none of that. Beside each
+//! number the table keeps 32 bits of the position's hash (spread to 64 when used), so that
+//! growing the table moves entries without hashing or reading a position again: that growth
+//! is the longest pause a search cannot interrupt.
 
 use std::hash::BuildHasher;
 
