@@ -82,7 +82,8 @@ impl CommandLine for crate::Blocks {
                 notes: "\
 The default solver is search, the exact breadth-first search over positions (pieces of one
 shape and axis are interchangeable in a position, goal pieces excepted); a goal it never
-reaches is proved unreachable by visiting every reachable position. Through a SAT or SMT
+reaches is proved unreachable by visiting every reachable position. It keeps at most about
+2 GiB of positions (tens of millions) and says so when a board has more. Through a SAT or SMT
 solver (--solver cadical, z3, ...) the horizon grows by one from a lower bound (each goal
 piece alone on the board, plus one move per piece in its way); optimal is claimed only when
 the horizon one below was proved unsatisfiable. The encodings sat and smt take every metric,
