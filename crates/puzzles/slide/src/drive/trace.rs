@@ -42,6 +42,9 @@ struct TablesCheck {
     verdict: std::sync::OnceLock<Result<Verdict, String>>,
     /// Set once the files are written (or could not be): readers wait for it.
     written: (Mutex<Option<Result<(), String>>>, std::sync::Condvar),
+    /// Set by [`TablesCheck::start`]. Why not `running`: a reader of the verdict takes the
+    /// handle out to join it, and another thread must not take that for "never started".
+    started: std::sync::atomic::AtomicBool,
 }
 
 /// How the tables were found consistent: the check's milliseconds, and whether an earlier
@@ -69,6 +72,7 @@ impl TablesCheck {
         if running.is_some() || self.verdict.get().is_some() {
             return;
         }
+        self.started.store(true, std::sync::atomic::Ordering::SeqCst);
         let (root, db) = (root.to_path_buf(), db.clone());
         let context = puzzlec_core::stop::context();
         let this = self.clone();
@@ -100,7 +104,7 @@ impl TablesCheck {
 
     /// Waits until the tables' files are written.
     fn wait_written(&self) -> Result<(), String> {
-        if self.running.lock().unwrap_or_else(|e| e.into_inner()).is_none() && self.verdict.get().is_none() {
+        if !self.started.load(std::sync::atomic::Ordering::SeqCst) {
             return Err("the tables were never checked".into());
         }
         let mut written = self.written.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -108,7 +112,12 @@ impl TablesCheck {
             if let Some(w) = written.as_ref() {
                 return w.clone();
             }
-            written = self.written.1.wait(written).unwrap_or_else(|e| e.into_inner());
+            // A check that ended without a word on the files (it panicked) ends the wait.
+            if self.verdict.get().is_some() {
+                return Err("the tables' check ended before writing them".into());
+            }
+            let tick = std::time::Duration::from_millis(100);
+            written = self.written.1.wait_timeout(written, tick).unwrap_or_else(|e| e.into_inner()).0;
         }
     }
 
