@@ -357,3 +357,44 @@ impl Evidence for Shared {
             .into()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{TablesCheck, Verdict};
+    use std::sync::atomic::Ordering;
+    use std::sync::{mpsc, Arc};
+    use std::time::{Duration, Instant};
+
+    /// One thread joins the check for its verdict while another waits for the files: the
+    /// second must wait, not take the taken handle for a check that never started.
+    #[test]
+    fn a_reader_of_the_files_waits_while_another_joins_the_check() {
+        let check = Arc::new(TablesCheck::default());
+        let (go, wait) = mpsc::channel::<()>();
+        let background = check.clone();
+        check.started.store(true, Ordering::SeqCst);
+        *check.running.lock().unwrap() = Some(std::thread::spawn(move || {
+            wait.recv().unwrap();
+            *background.written.0.lock().unwrap() = Some(Ok(()));
+            background.written.1.notify_all();
+            Ok(Verdict { ms: 1, remembered: false })
+        }));
+        let joiner = check.clone();
+        let verdict = std::thread::spawn(move || joiner.get().map(|v| v.ms));
+        let until = Instant::now() + Duration::from_secs(60);
+        while check.running.lock().unwrap().is_some() {
+            assert!(Instant::now() < until, "the verdict's reader never took the handle");
+            std::thread::yield_now();
+        }
+        let reader = check.clone();
+        let files = std::thread::spawn(move || reader.wait_written());
+        go.send(()).unwrap();
+        assert_eq!(files.join().unwrap(), Ok(()));
+        assert_eq!(verdict.join().unwrap(), Ok(1));
+    }
+
+    #[test]
+    fn files_of_a_check_never_started_are_an_error() {
+        assert!(TablesCheck::default().wait_written().is_err());
+    }
+}
