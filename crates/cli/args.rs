@@ -11,7 +11,7 @@ use puzzlec_facade::registry;
 
 pub use crate::args_many::{Batch, SolveLine};
 pub use puzzlec_facade::options::flags::{
-    DecodeFlags, EmitFlags, FamilyFlags, Format, Horizon, JobsFlags, SolveFlags, VerifyFlags,
+    DecodeFlags, EmitFlags, FamilyFlags, Horizon, JobsFlags, SolveFlags, VerifyFlags,
 };
 
 /// puzzlec compiles puzzles into SAT and SMT encodings, solves them with linked or external

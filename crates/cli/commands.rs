@@ -5,11 +5,12 @@ use std::path::Path;
 
 use clap::FromArgMatches;
 use puzzlec_facade as facade;
+use puzzlec_facade::options::check_writable;
 pub use puzzlec_facade::options::read_text;
 use puzzlec_facade::options::Verb;
 use puzzlec_facade::{registry, Env, Error, Event, Instance};
 
-use crate::args::{self, Cli, Command, Format};
+use crate::args::{self, Cli, Command};
 use crate::render;
 
 /// Runs one command; the exit code comes from the answer, or from the error's kind.
@@ -21,18 +22,15 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
     match cli.command {
         Command::Solve(c) => {
             let (request, svg) = request(&c)?;
-            svg.as_deref().map(can_write).transpose()?;
+            check_writable("--svg", svg.as_deref())?;
             let answer = facade::solve(&request, &env, &mut progress)?;
             // The answer may have taken hours: it is printed even when the drawing fails.
             let drawn = draw(svg.as_deref(), &request.instance(), &answer);
             let code = render::answer(&answer, json, facade::text::solved);
-            match drawn {
-                Ok(()) => Ok(code),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    Ok(e.kind().exit_code())
-                }
-            }
+            drawn.map(|()| code).or_else(|e| {
+                eprintln!("error: {e}");
+                Ok(e.kind().exit_code())
+            })
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet),
         Command::Jobs(c) => {
@@ -65,15 +63,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let (instance, f) = (instance(&c, Verb::Emit)?, flags::<args::EmitFlags>(&c.matches)?);
             // Plans take --horizon; fillings have none.
             let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
-            let format = match f.format.or_else(|| f.out.as_deref().and_then(format_of)) {
-                Some(Format::Smt2) => facade::Form::Smt2,
-                Some(Format::Dimacs) => facade::Form::Dimacs,
-                None => {
-                    return Err(Error::bad_input(
-                        "give --format dimacs or --format smt2 (or an --out file ending in .cnf or .smt2)",
-                    ))
-                }
-            };
+            let format = f.form()?;
             let text = facade::emit(&facade::EmitRequest { instance, encoding: f.encoding, format, horizon })?;
             match f.out {
                 Some(path) => std::fs::write(&path, text)
@@ -84,7 +74,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Decode(c) => {
             let (instance, f) = (instance(&c, Verb::Decode)?, flags::<args::DecodeFlags>(&c.matches)?);
-            f.svg.as_deref().map(can_write).transpose()?;
+            check_writable("--svg", f.svg.as_deref())?;
             let request = facade::DecodeRequest {
                 instance,
                 encoded: read_text(&f.formula)?,
@@ -99,7 +89,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Verify(c) => {
             let (instance, f) = (instance(&c, Verb::Verify)?, flags::<args::VerifyFlags>(&c.matches)?);
-            f.svg.as_deref().map(can_write).transpose()?;
+            check_writable("--svg", f.svg.as_deref())?;
             let moves = match (f.moves, f.moves_file) {
                 (Some(m), _) => m,
                 (None, Some(path)) => read_text(&path)?.split_whitespace().collect::<String>(),
@@ -133,18 +123,6 @@ fn flags<T: FromArgMatches>(m: &clap::ArgMatches) -> Result<T, Error> {
     puzzlec_facade::options::parsed(m)
 }
 
-/// Refuses an output file whose folder does not exist, before any work is done.
-fn can_write(path: &Path) -> Result<(), Error> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if path.is_dir() {
-        return Err(Error::bad_input(format!("--svg {}: a folder, not a file", path.display())));
-    }
-    if !folder.is_dir() {
-        return Err(Error::bad_input(format!("--svg {}: there is no folder {}", path.display(), folder.display())));
-    }
-    Ok(())
-}
-
 /// `--svg FILE`: draws a solved or valid answer; says on stderr why nothing was drawn else.
 fn draw(path: Option<&Path>, instance: &Instance, answer: &facade::Answer) -> Result<(), Error> {
     let Some(path) = path else { return Ok(()) };
@@ -170,13 +148,4 @@ pub fn request(c: &args::Puzzle<0>) -> Result<(facade::Request, Option<std::path
     };
     let Instance { puzzle, fields } = instance(c, Verb::Solve)?;
     Ok((facade::Request { puzzle, options, fields }, f.svg))
-}
-
-/// The form a file's name asks for: `.cnf` (or `.dimacs`) DIMACS, `.smt2` SMT-LIB2.
-fn format_of(path: &std::path::Path) -> Option<Format> {
-    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "cnf" | "dimacs" => Some(Format::Dimacs),
-        "smt2" | "smt" => Some(Format::Smt2),
-        _ => None,
-    }
 }

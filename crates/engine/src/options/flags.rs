@@ -54,6 +54,28 @@ pub struct EmitFlags {
     pub out: Option<PathBuf>,
 }
 
+impl EmitFlags {
+    /// The form asked for: `--format`, else the `--out` file's name (`.cnf` or `.dimacs`
+    /// DIMACS, `.smt2` or `.smt` SMT-LIB2).
+    ///
+    /// # Errors
+    /// Neither says.
+    pub fn form(&self) -> crate::Result<crate::Form> {
+        let named = || match self.out.as_deref()?.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "cnf" | "dimacs" => Some(Format::Dimacs),
+            "smt2" | "smt" => Some(Format::Smt2),
+            _ => None,
+        };
+        match self.format.or_else(named) {
+            Some(Format::Smt2) => Ok(crate::Form::Smt2),
+            Some(Format::Dimacs) => Ok(crate::Form::Dimacs),
+            None => Err(crate::Error::bad_input(
+                "give --format dimacs or --format smt2 (or an --out file ending in .cnf or .smt2)",
+            )),
+        }
+    }
+}
+
 /// The horizon of a plan puzzle's `emit`.
 #[derive(Args, Debug)]
 pub struct Horizon {

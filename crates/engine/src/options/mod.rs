@@ -83,6 +83,23 @@ pub fn read_text(path: &Path) -> Result<String> {
     Ok(text)
 }
 
+/// Refuses an output file named by `flag` whose folder does not exist, so that a long run
+/// is not lost to a file it cannot write at the end.
+///
+/// # Errors
+/// Bad input: the path is a folder, or its folder does not exist.
+pub fn check_writable(flag: &str, path: Option<&Path>) -> Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if path.is_dir() {
+        return Err(Error::bad_input(format!("{flag} {}: a folder, not a file", path.display())));
+    }
+    if !folder.is_dir() {
+        return Err(Error::bad_input(format!("{flag} {}: there is no folder {}", path.display(), folder.display())));
+    }
+    Ok(())
+}
+
 /// Typed fields as a request's field map.
 pub fn fields(value: &impl serde::Serialize) -> crate::Fields {
     crate::request::to_fields(value)

@@ -173,12 +173,9 @@ pub enum Found {
 
 /// A position up to interchangeable pieces: each class's anchors sorted.
 fn canonical(groups: &[Vec<usize>], anchors: &mut [u16]) {
+    let mut scratch = Vec::new();
     for g in groups {
-        let mut v: Vec<u16> = g.iter().map(|&i| anchors[i]).collect();
-        v.sort_unstable();
-        for (&i, a) in g.iter().zip(v) {
-            anchors[i] = a;
-        }
+        sort_class(g, anchors, &mut scratch);
     }
 }
 
