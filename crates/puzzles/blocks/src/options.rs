@@ -20,7 +20,8 @@ struct Input {
     #[arg(long, value_name = "FILE", conflicts_with = "board")]
     board_file: Option<PathBuf>,
     /// Rush Hour rules on a drawing: o or . empty, x or # wall, vehicles of 2 or 3 cells on
-    /// their own axes, the red car A must exit right (implied by a 36-character line).
+    /// their own axes, the red car A must exit right (implied by a 36-character line). With it,
+    /// a board of one row is read as a square line (side*side characters, e.g. 49 for 7x7).
     #[arg(long)]
     rush_hour: bool,
     /// Pieces kept to their row (letters, e.g. --horizontal BCD).
