@@ -146,11 +146,47 @@ lines = [[\"a\", \"b\"], [\"c\", \"d\"], [\"a\", \"c\"], [\"b\", \"d\"]]\n";
     assert!(cnf.stderr.contains("distinct"), "{}", cnf.stderr);
 }
 
+/// Values far apart with an open sum: the sums tried are those the lines can reach, not
+/// every number between (which ran out of memory), checked against brute force here; and
+/// an open sum with too many sums for a CNF is refused with the way out, which z3 takes.
+#[test]
+fn spread_out_values_with_an_open_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("far.toml");
+    let values = [2i64, 3, 999_999_999_999, 1_000_000_000_000];
+    let text = "values = [1000000000000, 2, 3, 999999999999]\ncells = [\"a\", \"b\", \"c\", \"d\"]\n\
+lines = [[\"a\", \"b\"], [\"c\", \"d\"]]\n";
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let mut want = 0;
+    for a in values {
+        for b in values.iter().filter(|&&b| b != a) {
+            for c in values.iter().filter(|&&c| c != a && c != *b) {
+                let d = values.iter().find(|&&d| d != a && d != *b && d != *c).unwrap();
+                want += u64::from(a + b == c + d);
+            }
+        }
+    }
+    for solver in ["cadical", "z3"] {
+        let v = puzzlec(&["solve", "figure", path, "--all", "--json", "--solver", solver]).expect_code(0).json();
+        assert_eq!((v["count"].as_u64(), v["complete"].as_bool()), (Some(want), Some(true)), "{solver}: {v}");
+        assert_eq!(v["magic_sum"].as_i64(), Some(1_000_000_000_002), "{v}");
+    }
+    let wide = dir.path().join("wide.toml");
+    let text = "values = \"1..100000\"\ndistinct = false\ncells = [\"a\", \"b\", \"c\"]\nlines = [[\"a\", \"b\", \"c\"]]\n";
+    std::fs::write(&wide, text).unwrap();
+    let wide = wide.to_str().unwrap();
+    let refused = puzzlec(&["solve", "figure", wide]).expect_code(2);
+    assert!(refused.stderr.contains("sum = N") && refused.stderr.contains("--solver z3"), "{}", refused.stderr);
+    let v = puzzlec(&["solve", "figure", wide, "--solver", "z3", "--json"]).expect_code(0).json();
+    assert_eq!(v["status"], "solved", "{v}");
+}
+
 #[test]
 fn bad_files_exit_2_naming_the_place() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read_to_string("examples/figures/square3.toml").unwrap();
-    let cases: [(&str, String, &str); 6] = [
+    let cases: [(&str, String, &str); 8] = [
         (
             "unknown cell",
             good.replacen("[\"a1\", \"b1\", \"c1\"]", "[\"a1\", \"b1\", \"z9\"]", 1),
@@ -161,6 +197,8 @@ fn bad_files_exit_2_naming_the_place() {
         ("wrong sum", good.replace("sum = \"equal\"", "sum = 16"), "every line sum to 15"),
         ("half a position", good.replacen(", y = 0 }", " }", 1), "one coordinate"),
         ("syntax", good.replacen("lines = [", "lines = [[", 1), ""),
+        ("value past 64 bits", good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 10000000000000000000]"), "a list of integers"),
+        ("value too large", good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 1000000000000000000]"), "at most"),
     ];
     for (what, text, words) in cases {
         let path = dir.path().join("bad.toml");

@@ -68,6 +68,9 @@ pub struct Figure {
 /// Most cells a figure may have (the hexagon of order 12 has 397).
 pub const MAX_CELLS: usize = 400;
 
+/// The largest value, either side of 0.
+pub const MAX_VALUE: i64 = 1_000_000_000_000_000;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -111,10 +114,7 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         let (line, column) = line_column(text, span.start);
         FileError { path: path.to_owned(), line, column, message }
     };
-    let raw: Raw = toml::from_str(text).map_err(|e| {
-        let message = e.message().trim().to_owned();
-        at(e.span().unwrap_or(0..0), message)
-    })?;
+    let raw: Raw = toml::from_str(text).map_err(|e| at(e.span().unwrap_or(0..0), plain(e.message().trim())))?;
     let mut cells: Vec<String> = Vec::new();
     let mut points: Vec<Option<(f64, f64)>> = Vec::new();
     for cell in raw.cells.get_ref() {
@@ -200,6 +200,9 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     if values.is_empty() {
         return Err(at(values_span, "no values".into()));
     }
+    if let Some(v) = values.iter().find(|v| v.unsigned_abs() > MAX_VALUE as u64) {
+        return Err(at(values_span, format!("value {v}: at most {MAX_VALUE} either side of 0 (sums of {MAX_CELLS} cells must fit in 64 bits)")));
+    }
     if let Some(w) = values.windows(2).find(|w| w[0] == w[1]) {
         return Err(at(values_span, format!("value {} is listed twice", w[0])));
     }
@@ -265,6 +268,20 @@ fn range(text: &str) -> Result<Vec<i64>, String> {
         return Err(format!("values {text:?}: more than 100000 values"));
     }
     Ok((lo..=hi).collect())
+}
+
+/// The parser's message, with what each form of a field may be where it names only the
+/// Rust type it could not fill.
+fn plain(message: &str) -> String {
+    let forms = [
+        ("RawValues", format!("values: a range \"LO..HI\" or a list of integers [1, 2, 3], each at most {MAX_VALUE} either side of 0")),
+        ("RawCell", "a cell: a name \"a\", or a table { name = \"a\", x = 0, y = 0 }".to_owned()),
+        ("RawSum", "sum: an integer, or \"equal\"".to_owned()),
+    ];
+    match forms.into_iter().find(|(ty, _)| message.ends_with(&format!("untagged enum {ty}"))) {
+        Some((_, words)) => words,
+        None => message.to_owned(),
+    }
 }
 
 fn list(names: &[String]) -> String {

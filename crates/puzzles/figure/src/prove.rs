@@ -53,8 +53,9 @@ pub fn equivalent(encoding: &dyn MagicEncoding, backend: &Backend) -> Result<(us
         let figure = crate::file::parse(path, text).map_err(|e| Error::unknown(e.to_string()))?;
         let instance = FigureInstance { file: path.into(), ..FigureInstance::default() };
         let plain = crate::verbs::of(&figure, text, &instance, false)?;
+        let sums = plain.sums().ok_or_else(|| Error::unknown(format!("{path}: too many sums to try")))?;
         let every: Vec<Vec<i64>> =
-            plain.sums().into_iter().flat_map(|s| brute::all_fillings(&plain.shape, &plain.values, s)).collect();
+            sums.into_iter().flat_map(|s| brute::all_fillings(&plain.shape, &plain.values, s)).collect();
         for broken in [true, false] {
             if !broken && !encoding.writes(puzzlec_ir::Form::Dimacs) {
                 continue;

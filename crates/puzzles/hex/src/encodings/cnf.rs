@@ -73,7 +73,7 @@ pub fn tables(p: &MagicProblem, limit: usize) -> Option<Vec<Table>> {
     if !p.distinct {
         return None;
     }
-    let sums = p.sums();
+    let sums = p.sums()?;
     let line = |k: usize| -> Option<Table> {
         let mut out = Vec::new();
         for (i, &sum) in sums.iter().enumerate() {
@@ -110,7 +110,7 @@ pub fn encode(p: &MagicProblem, sink: &mut impl ClauseSink) {
     // line's set of that sum.
     let sums: Vec<Lit> = match p.magic {
         Some(_) => Vec::new(),
-        None => p.sums().iter().map(|_| sink.new_var(None)).collect(),
+        None => super::sums::listed(p).iter().map(|_| sink.new_var(None)).collect(),
     };
     if !sums.is_empty() {
         exactly_one(sink, &sums);

@@ -4,6 +4,7 @@
 
 pub mod cnf;
 pub mod lia;
+pub mod sums;
 pub mod unary;
 
 use crate::rules::{Hexagon, Rules, Shape};
@@ -31,14 +32,24 @@ pub trait MagicEncoding: puzzlec_encode::Encoding {
 pub static ALL: [&dyn MagicEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
 
 /// Refuses what an encoding cannot write: `cnf` with values that repeat (it tables sets),
-/// and an instance whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any
-/// clause is written.
+/// a CNF of an open sum with too many sums to list ([`sums::SUM_LIMIT`]), and an instance
+/// whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any clause is written.
 ///
 /// # Errors
 /// The size, the cap and the way out, in words.
 pub fn check_size(encoding: &dyn MagicEncoding, p: &MagicProblem) -> Result<(), String> {
     if encoding.name() == puzzlec_encode::Encoding::name(&cnf::CnfEncoding) && !p.distinct {
         return Err("--encoding cnf tables sets of distinct values; with values that repeat use unary or lia".into());
+    }
+    if encoding.name() == puzzlec_encode::Encoding::name(&lia::Lia) {
+        return Ok(());
+    }
+    if p.sums().is_none() {
+        return Err(format!(
+            "{}: the sum is open, and a line could have more than {} sums (a CNF needs one selector per sum); give the sum in the figure (sum = N), or let an SMT solver take it as one more unknown (--solver z3, --encoding lia)",
+            p.label,
+            sums::SUM_LIMIT
+        ));
     }
     if encoding.name() != puzzlec_encode::Encoding::name(&unary::Unary) {
         return Ok(());
@@ -120,17 +131,12 @@ impl MagicProblem {
     }
 
     /// The sums a line may have: the magic sum, or when it is open every sum each line can
-    /// reach (from its cells' smallest to their largest values), increasing.
-    pub fn sums(&self) -> Vec<i64> {
-        if let Some(s) = self.magic {
-            return vec![s];
+    /// reach, increasing; `None` when an open sum leaves more than [`sums::SUM_LIMIT`].
+    pub fn sums(&self) -> Option<Vec<i64>> {
+        match self.magic {
+            Some(s) => Some(vec![s]),
+            None => sums::open(self),
         }
-        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
-        for line in &self.shape.lines {
-            let (a, b) = self.reach(line.len());
-            (lo, hi) = (lo.max(a), hi.min(b));
-        }
-        (lo..=hi).collect()
     }
 
     /// The smallest and largest sums of `k` cells.

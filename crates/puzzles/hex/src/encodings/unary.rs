@@ -55,7 +55,7 @@ pub fn encode(p: &MagicProblem, sink: &mut impl ClauseSink) {
         (1..=span).map(|j| ge[c][p.values.partition_point(|&v| v - smallest < j as i64) - 1]).collect()
     };
     // An open sum: one selector per sum a line may have, exactly one chosen.
-    let sums = p.sums();
+    let sums = super::sums::listed(p);
     let selectors: Vec<Lit> = match sums.len() {
         1 => Vec::new(),
         _ => sums.iter().map(|_| sink.new_var(None)).collect(),
@@ -180,7 +180,10 @@ pub fn estimated_clauses(p: &MagicProblem) -> u64 {
     // Channelling, the chains, each value once, the symmetry order and the givens.
     let mut total = 3 * n * m + m * (1 + n * n.saturating_sub(1) / 2) + n * m.saturating_sub(2) + 8 * m;
     total += p.givens.len() as u64;
-    let (sums, top) = (p.sums(), p.sums().last().copied().unwrap_or(0));
+    let Some(sums) = p.sums() else {
+        return u64::MAX;
+    };
+    let top = sums.last().copied().unwrap_or(0);
     total += 2 * sums.len() as u64 * sums.len() as u64;
     for line in &p.shape.lines {
         let target = (top - line.len() as i64 * p.values[0]).max(0) as u64;
