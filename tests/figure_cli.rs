@@ -173,7 +173,8 @@ lines = [[\"a\", \"b\"], [\"c\", \"d\"]]\n";
         assert_eq!(v["magic_sum"].as_i64(), Some(1_000_000_000_002), "{v}");
     }
     let wide = dir.path().join("wide.toml");
-    let text = "values = \"1..100000\"\ndistinct = false\ncells = [\"a\", \"b\", \"c\"]\nlines = [[\"a\", \"b\", \"c\"]]\n";
+    let text =
+        "values = \"1..100000\"\ndistinct = false\ncells = [\"a\", \"b\", \"c\"]\nlines = [[\"a\", \"b\", \"c\"]]\n";
     std::fs::write(&wide, text).unwrap();
     let wide = wide.to_str().unwrap();
     let refused = puzzlec(&["solve", "figure", wide]).expect_code(2);
@@ -197,7 +198,11 @@ fn bad_files_exit_2_naming_the_place() {
         ("wrong sum", good.replace("sum = \"equal\"", "sum = 16"), "every line sum to 15"),
         ("half a position", good.replacen(", y = 0 }", " }", 1), "one coordinate"),
         ("syntax", good.replacen("lines = [", "lines = [[", 1), ""),
-        ("value past 64 bits", good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 10000000000000000000]"), "a list of integers"),
+        (
+            "value past 64 bits",
+            good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 10000000000000000000]"),
+            "a list of integers",
+        ),
         ("value too large", good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 1000000000000000000]"), "at most"),
     ];
     for (what, text, words) in cases {

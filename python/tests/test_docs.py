@@ -40,3 +40,21 @@ def test_the_readme_python_example_runs():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 10, (runner.failures, runner.tries)
+
+
+def test_the_package_readme_example_runs():
+    """python/README.md is the package's page (pyproject's readme); its example runs from
+    the checkout's root, as it says."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    text = open(os.path.join(root, "python", "README.md"), encoding="utf-8").read()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(block, {"puzzlec": puzzlec}, "python/README", "python/README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        runner.run(test)
+    finally:
+        os.chdir(here)
+    assert runner.failures == 0 and runner.tries >= 5, (runner.failures, runner.tries)

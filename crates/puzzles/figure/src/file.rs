@@ -12,6 +12,7 @@
 //! symmetry = "drawing"     # or "lines", "none"
 //! ```
 
+use puzzlec_hex::rules::MAX_VALUE;
 use std::ops::Range;
 
 use serde::Deserialize;
@@ -67,9 +68,6 @@ pub struct Figure {
 
 /// Most cells a figure may have (the hexagon of order 12 has 397).
 pub const MAX_CELLS: usize = 400;
-
-/// The largest value, either side of 0.
-pub const MAX_VALUE: i64 = 1_000_000_000_000_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -201,7 +199,10 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         return Err(at(values_span, "no values".into()));
     }
     if let Some(v) = values.iter().find(|v| v.unsigned_abs() > MAX_VALUE as u64) {
-        return Err(at(values_span, format!("value {v}: at most {MAX_VALUE} either side of 0 (sums of {MAX_CELLS} cells must fit in 64 bits)")));
+        return Err(at(
+            values_span,
+            format!("value {v}: at most {MAX_VALUE} either side of 0 (so that every sum fits in 64 bits)"),
+        ));
     }
     if let Some(w) = values.windows(2).find(|w| w[0] == w[1]) {
         return Err(at(values_span, format!("value {} is listed twice", w[0])));
@@ -274,7 +275,12 @@ fn range(text: &str) -> Result<Vec<i64>, String> {
 /// Rust type it could not fill.
 fn plain(message: &str) -> String {
     let forms = [
-        ("RawValues", format!("values: a range \"LO..HI\" or a list of integers [1, 2, 3], each at most {MAX_VALUE} either side of 0")),
+        (
+            "RawValues",
+            format!(
+                "values: a range \"LO..HI\" or a list of integers [1, 2, 3], each at most {MAX_VALUE} either side of 0"
+            ),
+        ),
         ("RawCell", "a cell: a name \"a\", or a table { name = \"a\", x = 0, y = 0 }".to_owned()),
         ("RawSum", "sum: an integer, or \"equal\"".to_owned()),
     ];

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::drive as drive_hex;
 use crate::encodings::{MagicEncoding, MagicProblem};
-use crate::rules::{render, Hexagon};
+use crate::rules::{render, Hexagon, MAX_VALUE};
 
 use crate::request::HexInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
@@ -24,6 +24,11 @@ fn parse_values(text: &str, hex: &Hexagon) -> Result<Vec<i64>> {
     let (lo, hi) = (number(lo)?, number(hi.trim_start_matches('='))?);
     if hi < lo {
         return Err(bad(format!("the range is empty ({hi} is below {lo})")));
+    }
+    if let Some(v) = [lo, hi].into_iter().find(|v| v.unsigned_abs() > MAX_VALUE as u64) {
+        return Err(bad(format!(
+            "{v}: values are at most {MAX_VALUE} either side of 0 (so that every sum fits in 64 bits)"
+        )));
     }
     let (count, cells) = (hi as i128 - lo as i128 + 1, hex.cells());
     if count != cells as i128 {

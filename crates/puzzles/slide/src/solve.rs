@@ -78,7 +78,10 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     }
     let max = req.max_moves.unwrap_or(usize::MAX / 2);
     if lower_bound > max {
-        let why = format!("every plan needs at least {lower_bound} moves (Manhattan distance plus linear conflict), more than --max-moves {max}");
+        let why = format!(
+            "every plan needs at least {} (Manhattan distance plus linear conflict), more than --max-moves {max}",
+            puzzlec_engine::answer::moves(lower_bound as usize)
+        );
         return finish(answer.no_solution(Some("max-moves"), why));
     }
     // Solvable, so the reduction always finds a plan; it is replayed inside.

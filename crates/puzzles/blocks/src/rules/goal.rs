@@ -26,9 +26,15 @@ pub fn parse_goals(board: &Board, text: &str) -> Result<Vec<(usize, usize)>, Blo
         let i = board.piece(name).ok_or_else(|| bad(format!("--goal {word}: no piece {name} on the board")))?;
         let p = &board.pieces[i];
         if r == 0 || c == 0 || r - 1 + p.height > board.rows || c - 1 + p.width > board.cols {
+            let counted = if r == 0 || c == 0 { "rows and columns count from 1; " } else { "" };
             return Err(bad(format!(
-                "--goal {word}: outside the board (the board is {}x{}, piece {name} is {}x{})",
-                board.rows, board.cols, p.height, p.width
+                "--goal {word}: outside the board ({counted}on the {}x{} board, piece {name} ({}x{}) fits at rows 1..={}, columns 1..={})",
+                board.rows,
+                board.cols,
+                p.height,
+                p.width,
+                board.rows + 1 - p.height,
+                board.cols + 1 - p.width
             )));
         }
         if goals.iter().any(|g| g.0 == i) {
