@@ -1,4 +1,4 @@
-; puzzlec slide encoding=bright size=4x4 horizon=15
+; puzzlec slide encoding=bright size=4x4 horizon=15 start=5,1,7,3/9,2,11,4/13,6,15,8/_,10,14,12 goal=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,_
 (set-option :produce-models true)
 (set-logic QF_UF)
 (declare-const |S(1,1,1,0)| Bool)

@@ -125,6 +125,39 @@ fn a_model_for_another_board_does_not_replay() {
     assert!(!run.stdout.contains("decoded"), "{}", run.stdout);
 }
 
+/// The header names both boards: a formula decoded with another `--board` (or `--goal`) is
+/// refused before its model is read, exit 2 naming both; a file written before the boards
+/// were in the header still decodes.
+#[test]
+fn a_formula_decoded_with_another_board_is_refused() {
+    if !have("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sat = emit(dir.path(), "dimacs", 15);
+    let answer = run_by_hand("cadical", &[sat.to_str().unwrap()]);
+    let model = dir.path().join("answer.txt");
+    std::fs::write(&model, answer).unwrap();
+    let other = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15";
+    let run = decode(other, &sat, &model, false).expect_code(2);
+    assert!(
+        run.stderr.contains("encodes the start board 5 1 7 3 / 9 2 11 4") && run.stderr.contains(other),
+        "{}",
+        run.stderr
+    );
+    let mut args = vec!["decode", "slide", "--board", SEED, "--goal", "_ 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"];
+    args.extend(["--formula", sat.to_str().unwrap(), "--model", model.to_str().unwrap()]);
+    let run = puzzlec(&args).expect_code(2);
+    assert!(run.stderr.contains("encodes the goal board"), "{}", run.stderr);
+    let text = std::fs::read_to_string(&sat).unwrap();
+    let old = dir.path().join("old.cnf");
+    let first = text.lines().next().unwrap();
+    let kept = first.split(" start=").next().unwrap();
+    std::fs::write(&old, text.replacen(first, kept, 1)).unwrap();
+    let run = decode(SEED, &old, &model, false).expect_code(0);
+    assert!(run.stdout.contains("decoded 15 moves"), "{}", run.stdout);
+}
+
 #[test]
 fn emit_snapshots_of_small_instances() {
     // 2x2 at horizon 2 and 2x3 at horizon 3, both satisfiable at exactly that horizon.

@@ -1,5 +1,7 @@
 //! Cluster jobs that carry the pattern-database frontier's lemmas: on boards the tables
-//! cover, in `compact`, from the horizon where the embedded solver uses them. Each pruned
+//! cover, in `compact`, from the horizon where the embedded solver uses them once the tables
+//! are cached ([`FRONTIER_FROM_CACHED`]; a job directory is the same on every machine, cache
+//! or none: the tables are built once here, and the cluster's solving is what counts). Each pruned
 //! prefix of the horizon's frontier becomes a lemma (`f MOVES H : clause`, as a certificate
 //! writes it), so an external solver gets the pruning the embedded one starts from; a
 //! directory made with `--certify` also holds the tables, and `collect` has every UNSAT
@@ -12,7 +14,7 @@ use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::{JobChecker, JobLemma, JobLemmas};
 use puzzlec_ir::Lit;
 
-use crate::drive::strategy::{frontier_from, FRONTIER_TARGET};
+use crate::drive::strategy::{FRONTIER_FROM_CACHED, FRONTIER_TARGET};
 use crate::encodings::compact;
 use crate::request::SlideInstance;
 use crate::rules::pdb::PatternDb;
@@ -27,7 +29,7 @@ pub fn lemmas(i: &SlideInstance, encoding: &str, horizon: usize, cnf: &str) -> R
     let (start, goal) = crate::verbs::boards(i)?;
     if encoding != compact::Compact.name()
         || start.len() > crate::rules::pdb::MAX_CELLS
-        || horizon < frontier_from(&goal)
+        || horizon < FRONTIER_FROM_CACHED
     {
         return Ok(None);
     }

@@ -83,6 +83,19 @@ impl Verbs for crate::Slide {
                 req.encoded_origin
             )));
         }
+        // Files written before the boards were in the header carry none to compare.
+        for (key, board, flag) in [("start", &start, "--board"), ("goal", &goal, "--goal")] {
+            let ours = drive_slide::compact(board);
+            if let Some(theirs) = fields.get(key).filter(|&theirs| *theirs != ours) {
+                let spaced = |b: &str| b.replace(',', " ").replace('/', " / ");
+                return Err(Error::bad_input(format!(
+                    "{} encodes the {key} board {}, not the one {flag} gives ({}): the model would be read against another instance",
+                    req.encoded_origin,
+                    spaced(theirs),
+                    spaced(&ours)
+                )));
+            }
+        }
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.horizon = Some(horizon);
         let Some(model) = files::read_model(req)? else {

@@ -38,6 +38,30 @@ pub fn encode(
     encode_with(encoding, start, goal, horizon, input, Ingredients::default())
 }
 
+/// The `puzzlec slide` line an emitted file begins with: the encoding, the size, the horizon
+/// and both boards, so that `decode` reads a model only against the instance it encodes.
+pub fn header(encoding: &str, start: &Board, goal: &Board, horizon: usize) -> String {
+    format!(
+        "puzzlec slide encoding={encoding} size={}x{} horizon={horizon} start={} goal={}",
+        start.rows(),
+        start.cols(),
+        compact(start),
+        compact(goal)
+    )
+}
+
+/// A board in one word: rows split by `/`, tiles by `,`, the blank `_` (`4,1,3/7,2,6/_,5,8`).
+pub fn compact(board: &Board) -> String {
+    let row = |r: usize| -> String {
+        let tile = |c: usize| match board.at(r, c) {
+            0 => "_".to_owned(),
+            t => t.to_string(),
+        };
+        (0..board.cols()).map(tile).collect::<Vec<_>>().join(",")
+    };
+    (0..board.rows()).map(row).collect::<Vec<_>>().join("/")
+}
+
 /// As [`encode`], with `compact`'s ingredients chosen (for measurements; other encodings
 /// ignore them).
 pub fn encode_with(
@@ -48,8 +72,7 @@ pub fn encode_with(
     input: Form,
     ing: Ingredients,
 ) -> Option<Formula> {
-    let header =
-        format!("puzzlec slide encoding={} size={}x{} horizon={horizon}", encoding.name(), start.rows(), start.cols());
+    let header = header(encoding.name(), start, goal, horizon);
     match input {
         Form::Dimacs if encoding.writes(puzzlec_ir::Form::Dimacs) => {
             let mut f = Cnf::new();

@@ -203,12 +203,18 @@ pub(crate) fn by_cubes(
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
     }
-    if let (Some(t), Some(r), Some(cnf), Some(db), puzzlec_solve::Outcome::Unsat) =
+    if let (Some(t), Some(r), Some(cnf), Some(_), puzzlec_solve::Outcome::Unsat) =
         (trace, recorder, &recorded, pdb, &outcome)
     {
         drop(session);
         let kept = std::time::Instant::now();
-        t.keep(horizon, r, cnf, db).map_err(io)?;
+        let header = crate::drive::header(
+            puzzlec_encode::Encoding::name(&crate::encodings::compact::Compact),
+            start,
+            goal,
+            horizon,
+        );
+        t.keep(horizon, &header, r, cnf).map_err(io)?;
         if stats {
             eprintln!("certificate: horizon {horizon}, files kept in {:.2} s", kept.elapsed().as_secs_f64());
         }

@@ -162,8 +162,9 @@ impl Trace {
         Ok(Recorder { dir, lemmas: Arc::default(), proofs: Mutex::default() })
     }
 
-    /// Keeps an UNSAT horizon's files as its certificate.
-    pub(crate) fn keep(&self, horizon: usize, r: Recorder, cnf: &Cnf, db: Arc<PatternDb>) -> std::io::Result<()> {
+    /// Keeps an UNSAT horizon's files as its certificate; the CNF begins with `header`, the
+    /// line `emit` writes ([`super::header`]), so it is exactly the emitted file.
+    pub(crate) fn keep(&self, horizon: usize, header: &str, r: Recorder, cnf: &Cnf) -> std::io::Result<()> {
         let proofs = std::mem::take(&mut *r.proofs.lock().unwrap_or_else(|e| e.into_inner()));
         let mut usable = Ok(());
         for p in &proofs {
@@ -177,11 +178,7 @@ impl Trace {
                 ));
             }
         }
-        let mut text = format!(
-            "c puzzlec slide encoding=compact size={}x{} horizon={horizon}\n",
-            db.goal().rows(),
-            db.goal().cols()
-        );
+        let mut text = format!("c {header}\n");
         text.push_str(&cnf.to_dimacs());
         std::fs::write(r.dir.join("claim.cnf"), text)?;
         let mut lemmas = String::from("c puzzlec lemmas (see puzzlec_slide_check::lemmas for the format)\n");
