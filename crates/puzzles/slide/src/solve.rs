@@ -80,7 +80,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     if lower_bound > max {
         let why = format!(
             "every plan needs at least {} (Manhattan distance plus linear conflict), more than --max-moves {max}",
-            puzzlec_engine::answer::moves(lower_bound as usize)
+            puzzlec_engine::answer::moves(lower_bound)
         );
         return finish(answer.no_solution(Some("max-moves"), why));
     }
