@@ -388,3 +388,21 @@ fn a_rush_hour_line_of_another_square_size_reads_with_the_flag() {
     assert_eq!(v["length"], 2, "{v}");
     assert_eq!(v["grid"].as_array().map(Vec::len), Some(7), "{v}");
 }
+
+/// The board drawing from a file, named as `solve slide` names its board file (or with
+/// --board-file, or - for standard input); Windows line ends read the same.
+#[test]
+fn the_board_reads_from_a_file_as_for_the_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("klotski.txt");
+    std::fs::write(&path, KLOTSKI.replace('/', "\r\n") + "\r\n").unwrap();
+    let path = path.to_str().unwrap();
+    for args in [vec![path], vec!["--board-file", path]] {
+        let mut all = vec!["solve", "blocks"];
+        all.extend(&args);
+        all.extend(["--goal", "A@4,2", "--metric", "path", "--json"]);
+        assert_eq!(puzzlec(&all).expect_code(0).json()["length"], 81, "{args:?}");
+    }
+    let both = puzzlec(&["solve", "blocks", path, "--board", KLOTSKI, "--goal", "A@4,2"]).expect_code(2);
+    assert!(both.stderr.contains("cannot be used with"), "{}", both.stderr);
+}

@@ -12,6 +12,9 @@ use crate::request::{BlocksInstance, BlocksRequest};
 /// The sliding-blocks instance options shared by every blocks subcommand.
 #[derive(Args, Debug)]
 struct Input {
+    /// The board drawing in a file, as --board-file (- for standard input).
+    #[arg(value_name = "FILE", conflicts_with_all = ["board", "board_file"])]
+    file: Option<PathBuf>,
     /// The board drawn as text, rows split by / or newlines: . empty, # wall, any other
     /// character one piece (all its cells); or a Rush Hour line of 36 characters.
     #[arg(long, value_name = "DRAWING")]
@@ -55,7 +58,7 @@ struct SolveOwn {
 /// The instance's fields from the parsed flags (files read here).
 fn instance(m: &clap::ArgMatches) -> Result<BlocksInstance> {
     let i: Input = parsed(m)?;
-    let (board, board_origin) = match (i.board, i.board_file) {
+    let (board, board_origin) = match (i.board, i.board_file.or(i.file)) {
         (Some(b), _) => (Some(b), None),
         (None, Some(path)) => (Some(read_text(&path)?), Some(path.display().to_string())),
         (None, None) => (None, None),
