@@ -20,8 +20,9 @@ pub struct BlocksInstance {
     pub horizontal: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vertical: Option<String>,
-    /// `A@4,2 B@1,1`: pieces and the top-left corner of their bounding box at the end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `A@4,2 B@1,1`: pieces and the top-left corner of their bounding box at the end (a
+    /// JSON request may also list them: `["A@4,2", "B@1,1"]`, as --goal repeated).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "goals")]
     pub goal: Option<String>,
     /// A goal drawing of the board's size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -29,6 +30,25 @@ pub struct BlocksInstance {
     /// `step`, `slide` (the default) or `path`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metric: Option<String>,
+}
+
+/// A goal as one string of words or a list of them.
+fn goals<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Goals {
+        Words(String),
+        List(Vec<String>),
+    }
+    Ok(
+        match Option::<Goals>::deserialize(d).map_err(|_| {
+            serde::de::Error::custom("goal: a string (\"A@4,2 B@1,1\") or a list of strings ([\"A@4,2\", \"B@1,1\"])")
+        })? {
+            None => None,
+            Some(Goals::Words(w)) => Some(w),
+            Some(Goals::List(l)) => Some(l.join(" ")),
+        },
+    )
 }
 
 /// `solve blocks`: the instance and this puzzle's own options.
@@ -44,3 +64,20 @@ pub struct BlocksRequest {
 /// The keys of a JSON `solve blocks` request beyond the shared options.
 pub const KEYS: &[&str] =
     &["board", "rush_hour", "horizontal", "vertical", "goal", "goal_board", "metric", "max_moves"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_goal_reads_as_words_or_as_a_list() {
+        let words: BlocksInstance = serde_json::from_str(r#"{"goal": "A@4,2 B@1,1"}"#).unwrap();
+        let list: BlocksInstance = serde_json::from_str(r#"{"goal": ["A@4,2", "B@1,1"]}"#).unwrap();
+        assert_eq!(words.goal.as_deref(), Some("A@4,2 B@1,1"));
+        assert_eq!(list.goal, words.goal);
+        let none: BlocksInstance = serde_json::from_str("{}").unwrap();
+        assert_eq!(none.goal, None);
+        let bad = serde_json::from_str::<BlocksInstance>(r#"{"goal": 3}"#).unwrap_err().to_string();
+        assert!(bad.contains("a list of strings"), "{bad}");
+    }
+}
