@@ -190,3 +190,16 @@ fn a_2x2_board_is_proved_impossible_outright() {
         assert!(v["detail"].as_str().unwrap().contains("never reach"), "{solver}: {v}");
     }
 }
+
+/// The grid given inline, rows split by `/`, reads as its file does; a bad one is named.
+#[test]
+fn an_orientation_grid_given_inline_reads_as_its_file() {
+    let text = std::fs::read_to_string(fixture("cross/all-horizontal-3x3.txt")).unwrap();
+    let inline: Vec<String> = text.lines().map(|l| l.replace(' ', "")).filter(|l| !l.is_empty()).collect();
+    let v = puzzlec(&["solve", "cross", "--orientations", &inline.join("/"), "--json"]).expect_code(1).json();
+    assert_eq!(v["status"], "no-solution", "{v}");
+    let free = puzzlec(&["solve", "cross", "--orientations", "+-?/|??/??.", "--json"]).expect_code(0).json();
+    assert_eq!(free["length"], 15, "{free}");
+    let bad = puzzlec(&["solve", "cross", "--orientations", "+-?/|??/?."]).expect_code(2);
+    assert!(bad.stderr.contains("line 3") && bad.stderr.contains("first row has 3"), "{}", bad.stderr);
+}

@@ -24,8 +24,10 @@ struct Input {
     /// Where the cross must go (default bottom-right).
     #[arg(long)]
     target: Option<String>,
-    /// Orientation grid fixed before play (+ . - | ?); it sets size, cross and empty cell.
-    #[arg(long)]
+    /// Orientation grid fixed before play (+ cross, . empty, - horizontal, | vertical, ?
+    /// free): a FILE, or the grid itself with rows split by / (e.g. "+-?/|.-"); it sets
+    /// size, cross and empty cell.
+    #[arg(long, value_name = "FILE|GRID")]
     orientations: Option<PathBuf>,
 }
 
@@ -99,8 +101,13 @@ The grid printed with a solution shows each piece in its starting cell:
             return crate::family::options(m);
         }
         let i: Input = parsed(m)?;
-        let orientations = i.orientations.as_deref().map(read_text).transpose()?;
-        let orientations_origin = i.orientations.map(|p| p.display().to_string());
+        let (orientations, orientations_origin) = match i.orientations.as_deref() {
+            Some(given) => {
+                let (text, origin) = grid(given)?;
+                (Some(text), Some(origin))
+            }
+            None => (None, None),
+        };
         let (size, cross, empty, target) = (i.size, i.cross, i.empty, i.target);
         let instance = CrossInstance { size, cross, empty, target, orientations, orientations_origin };
         if verb != Verb::Solve {
@@ -108,5 +115,17 @@ The grid printed with a solution shows each piece in its starting cell:
         }
         let own: SolveOwn = parsed(m)?;
         Ok(fields(&CrossRequest { instance, max_moves: own.max_moves }))
+    }
+}
+
+/// The orientation grid `--orientations` names: a file, or the grid itself when no such file
+/// exists and the text is grid characters with rows split by `/`. With the text, where it
+/// came from (for messages).
+fn grid(given: &std::path::Path) -> Result<(String, String)> {
+    let text = given.to_string_lossy();
+    let inline = text.contains('/') && text.chars().all(|c| "+.-|?/ ".contains(c)) && !given.exists();
+    match inline {
+        true => Ok((text.replace('/', "\n"), "--orientations".into())),
+        false => Ok((read_text(given)?, given.display().to_string())),
     }
 }
