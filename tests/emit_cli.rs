@@ -25,19 +25,25 @@ fn decode(board: &str, encoding: &std::path::Path, model: &std::path::Path, json
     puzzlec(&args)
 }
 
+/// The seed's horizon 15 emitted and solved by Debian's cadical: the formula and the answer.
+fn solved_by_cadical(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let sat = emit(dir, "dimacs", 15);
+    let answer = run_by_hand("cadical", &[sat.to_str().unwrap()]);
+    assert!(answer.contains("s SATISFIABLE"), "{answer}");
+    let model = dir.join("answer.txt");
+    std::fs::write(&model, answer).unwrap();
+    (sat, model)
+}
+
 #[test]
 fn dimacs_horizons_15_sat_13_unsat_for_cadical_then_decode() {
     if !have("cadical") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let sat = emit(dir.path(), "dimacs", 15);
+    let (sat, model) = solved_by_cadical(dir.path());
     let unsat = emit(dir.path(), "dimacs", 13);
-    let answer = run_by_hand("cadical", &[sat.to_str().unwrap()]);
-    assert!(answer.contains("s SATISFIABLE"), "{answer}");
     assert!(run_by_hand("cadical", &[unsat.to_str().unwrap()]).contains("s UNSATISFIABLE"));
-    let model = dir.path().join("answer.txt");
-    std::fs::write(&model, answer).unwrap();
     let run = decode(SEED, &sat, &model, false).expect_code(0);
     assert!(run.stdout.contains("decoded 15 moves (replay-checked): DDDLUUULDDDLUUU"), "{}", run.stdout);
 }
@@ -134,10 +140,7 @@ fn a_formula_decoded_with_another_board_is_refused() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let sat = emit(dir.path(), "dimacs", 15);
-    let answer = run_by_hand("cadical", &[sat.to_str().unwrap()]);
-    let model = dir.path().join("answer.txt");
-    std::fs::write(&model, answer).unwrap();
+    let (sat, model) = solved_by_cadical(dir.path());
     let other = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15";
     let run = decode(other, &sat, &model, false).expect_code(2);
     assert!(
