@@ -233,11 +233,11 @@ fn an_unreachable_goal_is_proved_and_exits_1() {
 #[test]
 fn a_bad_plan_is_invalid_with_the_move_named() {
     let run = puzzlec(&["verify", "blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--moves", "Gd Ad"]).expect_code(1);
-    assert!(run.stdout.contains("move 2 (Ad): the way is blocked"), "{}", run.stdout);
+    assert!(run.stdout.contains("move 1 (Ad): the way is blocked"), "{}", run.stdout);
     let run = puzzlec(&["verify", "blocks", "--board", RUSH_51, "--moves", "Au"]).expect_code(1);
     assert!(run.stdout.contains("piece A slides only left and right"), "{}", run.stdout);
     let run = puzzlec(&["verify", "blocks", "--board", RUSH_51, "--moves", "Mu Ax"]).expect_code(2);
-    assert!(run.stderr.contains("move 2 (\"Ax\"): 'x' is not a step"), "{}", run.stderr);
+    assert!(run.stderr.contains("move 1 (\"Ax\"): 'x' is not a step"), "{}", run.stderr);
 }
 
 #[test]

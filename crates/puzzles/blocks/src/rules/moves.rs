@@ -69,7 +69,7 @@ pub fn parse(p: &BlocksPuzzle, text: &str) -> Result<Vec<BlockMove>, BlocksError
     text.split_whitespace()
         .enumerate()
         .map(|(k, word)| {
-            let bad = |why: String| BlocksError::Input(format!("move {} ({word:?}): {why}", k + 1));
+            let bad = |why: String| BlocksError::Input(format!("move {k} ({word:?}): {why}"));
             let mut chars = word.chars();
             let name = chars.next().expect("words are not empty");
             let piece = p.board.piece(name).ok_or_else(|| bad(format!("no piece {name} on the board")))?;
@@ -117,13 +117,13 @@ pub fn free_for(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, anchor: usiz
 /// Plays `plan` from the start under the puzzle's metric.
 ///
 /// # Errors
-/// The first move that breaks a rule, named by its number; or the goal not reached.
+/// The first move that breaks a rule, named by its 0-based index (as the other puzzles name
+/// theirs); or the goal not reached.
 pub fn replay(p: &BlocksPuzzle, plan: &[BlockMove]) -> Result<State, BlocksError> {
     let mut state = p.start();
     for (k, m) in plan.iter().enumerate() {
         let piece = &p.board.pieces[m.piece];
-        let bad =
-            |why: String| BlocksError::Move(format!("move {} ({}): {why}", k + 1, write(p, std::slice::from_ref(m))));
+        let bad = |why: String| BlocksError::Move(format!("move {k} ({}): {why}", write(p, std::slice::from_ref(m))));
         match p.metric {
             Metric::Step if m.path.len() != 1 => return Err(bad("the step metric moves one cell at a time".into())),
             Metric::Slide if m.path.iter().any(|d| *d != m.path[0]) => {
