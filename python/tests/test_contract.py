@@ -32,6 +32,8 @@ SOLVES = [
     ({"puzzle": "blocks", "board": KLOTSKI, "goal": "A@4,2", "metric": "path"},
      ["blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--metric", "path"]),
     ({"puzzle": "blocks", "board": "AB./##.", "goal": "A@2,3"}, ["blocks", "--board", "AB./##.", "--goal", "A@2,3"]),
+    ({"puzzle": "blocks", "board": KLOTSKI, "goal": ["A@4,2", "B@1,4"]},
+     ["blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--goal", "B@1,4"]),
 ]
 
 
