@@ -187,7 +187,7 @@ lines = [[\"a\", \"b\"], [\"c\", \"d\"]]\n";
 fn bad_files_exit_2_naming_the_place() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read_to_string("examples/figures/square3.toml").unwrap();
-    let cases: [(&str, String, &str); 8] = [
+    let cases: [(&str, String, &str); 9] = [
         (
             "unknown cell",
             good.replacen("[\"a1\", \"b1\", \"c1\"]", "[\"a1\", \"b1\", \"z9\"]", 1),
@@ -204,6 +204,7 @@ fn bad_files_exit_2_naming_the_place() {
             "a list of integers",
         ),
         ("value too large", good.replace("\"1..9\"", "[1, 2, 3, 4, 5, 6, 7, 8, 1000000000000000000]"), "at most"),
+        ("coordinate not a number", good.replacen("x = 0,", "x = nan,", 1), "finite"),
     ];
     for (what, text, words) in cases {
         let path = dir.path().join("bad.toml");
@@ -257,6 +258,31 @@ fn the_drawing_has_every_filling() {
     let panels = doc.descendants().filter(|n| n.attribute("class") == Some("filling")).count();
     let cells = doc.descendants().filter(|n| n.attribute("class") == Some("cell")).count();
     assert_eq!((panels, cells), (8, 72));
+}
+
+/// Coordinates far apart, or two cells far closer than the figure is wide, are drawn on a
+/// canvas of bounded size (it was millions of pixels wide), every cell a number.
+#[test]
+fn a_drawing_of_any_coordinates_stays_in_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        "cells = [{ name = \"a\", x = 1e300, y = -1e300 }, { name = \"b\", x = 0, y = 0 }, { name = \"c\", x = 1, y = 1 }]",
+        "cells = [{ name = \"a\", x = 0, y = 0 }, { name = \"b\", x = 0.001, y = 0 }, { name = \"c\", x = 1000, y = 0 }]",
+    ];
+    for (k, cells) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("far-{k}.toml"));
+        std::fs::write(&path, format!("values = [1, 2, 3]\n{cells}\nlines = [[\"a\", \"b\"], [\"c\"]]\n")).unwrap();
+        let svg = dir.path().join(format!("far-{k}.svg"));
+        puzzlec(&["solve", "figure", path.to_str().unwrap(), "--svg", svg.to_str().unwrap()]).expect_code(0);
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let size = |a: &str| doc.root_element().attribute(a).unwrap().parse::<f64>().unwrap();
+        assert!(size("width") <= 2000.0 && size("height") <= 2000.0, "case {k}: {}", &text[..200]);
+        for c in doc.descendants().filter(|n| n.has_tag_name("circle")) {
+            let cx = c.attribute("cx").unwrap().parse::<f64>().unwrap();
+            assert!(cx.is_finite() && (0.0..=size("width")).contains(&cx), "case {k}: cx {cx}");
+        }
+    }
 }
 
 #[test]

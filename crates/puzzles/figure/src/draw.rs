@@ -13,6 +13,9 @@ use crate::file::Figure;
 /// Radius of a cell's disc, and the least distance between two cells' centres, in pixels.
 const R: f64 = 17.0;
 const SPACING: f64 = 56.0;
+/// The widest a figure is drawn, in pixels: cells much closer together than the figure is
+/// wide are drawn closer than [`SPACING`] rather than on a canvas of millions of pixels.
+const EXTENT: f64 = 1600.0;
 
 pub fn render(figure: &Figure, answer: &Answer) -> Result<String> {
     let by_name = |values: &std::collections::BTreeMap<String, i64>| -> Vec<i64> {
@@ -86,7 +89,7 @@ pub fn render(figure: &Figure, answer: &Answer) -> Result<String> {
 }
 
 /// The cells' centres in pixels from (0, 0): the file's points scaled so the closest two
-/// are [`SPACING`] apart, or a circle in the file's order.
+/// are [`SPACING`] apart (within [`EXTENT`]), or a circle in the file's order.
 fn layout(figure: &Figure) -> Vec<(f64, f64)> {
     let n = figure.cells.len();
     let raw: Vec<(f64, f64)> = match &figure.points {
@@ -101,15 +104,19 @@ fn layout(figure: &Figure) -> Vec<(f64, f64)> {
     let mut closest = f64::INFINITY;
     for (i, a) in raw.iter().enumerate() {
         for b in &raw[i + 1..] {
-            let d = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+            let d = (a.0 - b.0).hypot(a.1 - b.1);
             if d > 1e-9 {
                 closest = closest.min(d);
             }
         }
     }
-    let scale = if closest.is_finite() { SPACING / closest } else { 1.0 };
     let (x0, y0) =
         (raw.iter().map(|p| p.0).fold(f64::INFINITY, f64::min), raw.iter().map(|p| p.1).fold(f64::INFINITY, f64::min));
+    let spread = raw.iter().map(|p| (p.0 - x0).max(p.1 - y0)).fold(0.0, f64::max);
+    let scale = match (closest.is_finite(), spread > 0.0) {
+        (true, true) => (SPACING / closest).min(EXTENT / spread),
+        _ => 1.0,
+    };
     raw.iter().map(|p| ((p.0 - x0) * scale, (p.1 - y0) * scale)).collect()
 }
 

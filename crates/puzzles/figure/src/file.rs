@@ -118,7 +118,12 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     for cell in raw.cells.get_ref() {
         let (name, point) = match cell.get_ref() {
             RawCell::Name(n) => (n.clone(), None),
-            RawCell::Placed { name, x: Some(x), y: Some(y) } => (name.clone(), Some((*x, *y))),
+            RawCell::Placed { name, x: Some(x), y: Some(y) } if x.is_finite() && y.is_finite() => {
+                (name.clone(), Some((*x, *y)))
+            }
+            RawCell::Placed { name, x: Some(_), y: Some(_) } => {
+                return Err(at(cell.span(), format!("cell {name:?}: x and y must be finite numbers")))
+            }
             RawCell::Placed { name, x: None, y: None } => (name.clone(), None),
             RawCell::Placed { name, .. } => {
                 return Err(at(cell.span(), format!("cell {name:?} has one coordinate: give both x and y, or neither")))
