@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::moves::{free_for, BlockMove, Metric, State, STEPS};
 use super::seen::Seen;
+use super::steps::{moves_into, Steps};
 use super::BlocksPuzzle;
 
 /// Distances of an unreachable anchor.
@@ -24,41 +25,15 @@ pub fn reach(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize) ->
     out
 }
 
-/// [`reach`] into `out` (cleared first): the search's inner loop allocates nothing.
+/// [`reach`] into `out` (cleared first), each step checked cell by cell (the searches use
+/// [`Steps`], worked out once).
 fn reach_into(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize, out: &mut Vec<usize>) {
     let axis = p.board.pieces[i].axis;
-    let ok = |a: usize| free_for(p, grid, i, a);
-    out.clear();
-    match p.metric {
-        Metric::Step => {
-            out.extend(
-                STEPS.iter().filter(|s| axis.allows(s.0)).filter_map(|s| p.board.step(from, s.0)).filter(|&a| ok(a)),
-            );
-        }
-        Metric::Slide => {
-            for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
-                let mut at = from;
-                while let Some(next) = p.board.step(at, s.0).filter(|&a| ok(a)) {
-                    out.push(next);
-                    at = next;
-                }
-            }
-        }
-        Metric::Path => {
-            out.push(from);
-            let mut k = 0;
-            while k < out.len() {
-                let at = out[k];
-                k += 1;
-                for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
-                    if let Some(next) = p.board.step(at, s.0).filter(|&a| ok(a) && !out.contains(&a)) {
-                        out.push(next);
-                    }
-                }
-            }
-            out.remove(0);
-        }
-    }
+    let step = |at: usize, d: usize| {
+        let s = STEPS[d].0;
+        axis.allows(s).then(|| p.board.step(at, s)).flatten().filter(|&a| free_for(p, grid, i, a))
+    };
+    moves_into(p.metric, from, step, out);
 }
 
 /// The unit steps of the move of piece `i` from `from` to `to` (the shortest path, for the
@@ -216,6 +191,7 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
     let (mut here, mut next) = (vec![0u16; n], vec![0u16; n]);
     let mut anchors = vec![0usize; n];
     let (mut grid, mut targets, mut scratch) = (vec![None; p.board.cells()], Vec::new(), Vec::new());
+    let steps = Steps::new(p);
     let mut class_of: Vec<Option<usize>> = vec![None; n];
     for (g, members) in groups.iter().enumerate() {
         for &i in members {
@@ -238,7 +214,7 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
             }
             fill_grid(p, &anchors, &mut grid);
             for i in 0..n {
-                reach_into(p, &grid, i, anchors[i], &mut targets);
+                steps.reach_into(p.metric, &grid, i, anchors[i], &mut targets);
                 for &to in &targets {
                     next.copy_from_slice(&here);
                     next[i] = to as u16;
@@ -315,6 +291,7 @@ pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
     all.insert(&start);
     let mut edges: Vec<Vec<u32>> = vec![Vec::new()];
     let (mut here, mut next) = (start.clone(), start);
+    let (steps, mut targets) = (Steps::new(p), Vec::new());
     let mut k = 0;
     while k < all.len() {
         if k % 256 == 0 && puzzlec_core::stop::passed(None) {
@@ -324,7 +301,8 @@ pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
         let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
         let grid = State { anchors: anchors.clone() }.occupancy(p);
         for i in 0..anchors.len() {
-            for to in reach(p, &grid, i, anchors[i]) {
+            steps.reach_into(p.metric, &grid, i, anchors[i], &mut targets);
+            for &to in &targets {
                 next.copy_from_slice(&here);
                 next[i] = to as u16;
                 canonical(&groups, &mut next);
