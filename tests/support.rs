@@ -33,3 +33,14 @@ pub fn run_by_hand(binary: &str, args: &[&str]) -> String {
     let out = std::process::Command::new(binary).args(args).output().expect("solver runs");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Puts the 15-puzzle's pattern databases into the cache when they are not there (building
+/// them takes seconds), for tests of what the SAT path does with the tables cached: without
+/// them, as on a fresh machine, it uses them only from horizon 30 (`FRONTIER_FROM`), so the
+/// same run takes another path. `jobs` builds them for any lemma horizon, cache or none.
+pub fn cache_the_tables() {
+    let out = tempfile::tempdir().unwrap();
+    let board = "1 7 _ 2 / 5 15 4 3 / 9 13 11 8 / 10 6 14 12";
+    let args = ["jobs", "slide", "--board", board, "--horizons", "20..20", "--out", out.path().to_str().unwrap(), "-q"];
+    crate::util::puzzlec(&args).expect_code(0);
+}
