@@ -100,12 +100,18 @@ impl State {
     /// Who covers each cell: `None` empty or wall, else the piece.
     pub fn occupancy(&self, p: &BlocksPuzzle) -> Vec<Option<usize>> {
         let mut grid = vec![None; p.board.cells()];
-        for (i, &a) in self.anchors.iter().enumerate() {
-            for c in p.board.covers(i, a) {
-                grid[c] = Some(i);
-            }
-        }
+        fill_occupancy(p, &self.anchors, &mut grid);
         grid
+    }
+}
+
+/// [`State::occupancy`] of the pieces on `anchors`, into `grid` (the searches reuse one).
+pub fn fill_occupancy(p: &BlocksPuzzle, anchors: &[usize], grid: &mut [Option<usize>]) {
+    grid.fill(None);
+    for (i, &a) in anchors.iter().enumerate() {
+        for c in p.board.covers(i, a) {
+            grid[c] = Some(i);
+        }
     }
 }
 

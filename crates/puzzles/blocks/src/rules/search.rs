@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::moves::{free_for, BlockMove, Metric, State, STEPS};
+use super::moves::{fill_occupancy, free_for, BlockMove, Metric, STEPS};
 use super::seen::Seen;
 use super::steps::{moves_into, Steps};
 use super::BlocksPuzzle;
@@ -165,16 +165,6 @@ fn sort_class(group: &[usize], anchors: &mut [u16], scratch: &mut Vec<u16>) {
     }
 }
 
-/// Who covers each cell when the pieces stand on `anchors`, into `grid`.
-fn fill_grid(p: &BlocksPuzzle, anchors: &[usize], grid: &mut [Option<usize>]) {
-    grid.fill(None);
-    for (i, &a) in anchors.iter().enumerate() {
-        for c in p.board.covers(i, a) {
-            grid[c] = Some(i);
-        }
-    }
-}
-
 /// A shortest plan of at most `max` moves.
 pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Found {
     let groups: Vec<Vec<usize>> = p.groups().into_iter().filter(|g| g.len() > 1).collect();
@@ -212,7 +202,7 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
             for (a, &h) in anchors.iter_mut().zip(&here) {
                 *a = h as usize;
             }
-            fill_grid(p, &anchors, &mut grid);
+            fill_occupancy(p, &anchors, &mut grid);
             for i in 0..n {
                 steps.reach_into(p.metric, &grid, i, anchors[i], &mut targets);
                 for &to in &targets {
@@ -292,14 +282,17 @@ pub fn hardest(p: &BlocksPuzzle, cap: usize) -> Option<(Vec<usize>, usize)> {
     let mut edges: Vec<Vec<u32>> = vec![Vec::new()];
     let (mut here, mut next) = (start.clone(), start);
     let (steps, mut targets) = (Steps::new(p), Vec::new());
+    let (mut anchors, mut grid) = (vec![0usize; here.len()], vec![None; p.board.cells()]);
     let mut k = 0;
     while k < all.len() {
         if k % 256 == 0 && puzzlec_core::stop::passed(None) {
             return None;
         }
         here.copy_from_slice(all.at(k));
-        let anchors: Vec<usize> = here.iter().map(|&a| a as usize).collect();
-        let grid = State { anchors: anchors.clone() }.occupancy(p);
+        for (a, &h) in anchors.iter_mut().zip(&here) {
+            *a = h as usize;
+        }
+        fill_occupancy(p, &anchors, &mut grid);
         for i in 0..anchors.len() {
             steps.reach_into(p.metric, &grid, i, anchors[i], &mut targets);
             for &to in &targets {
