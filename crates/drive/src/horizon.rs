@@ -50,6 +50,31 @@ impl Horizons {
     }
 }
 
+/// Probes `horizon` within the time left (unknown when none is) and reports the attempt:
+/// the answer and how long it took.
+///
+/// # Errors
+/// The error `probe` returns.
+pub fn attempt<P, E>(
+    h: &Horizons,
+    horizon: usize,
+    probe: &mut impl FnMut(usize, Duration) -> Result<Outcome<P>, E>,
+    progress: &mut impl FnMut(&Attempt),
+) -> Result<(Outcome<P>, Duration), E> {
+    let started = Instant::now();
+    let remaining = h.remaining();
+    let answer =
+        if remaining.is_zero() { Outcome::Unknown("time limit reached".into()) } else { probe(horizon, remaining)? };
+    let result = match &answer {
+        Outcome::Sat(_) => "sat",
+        Outcome::Unsat => "unsat",
+        Outcome::Unknown(_) => "unknown",
+    };
+    let took = started.elapsed();
+    progress(&Attempt { horizon, result, seconds: took.as_secs_f64() });
+    Ok((answer, took))
+}
+
 /// Runs the horizon search. `probe(h, time_left)` encodes, solves and decodes horizon `h`.
 ///
 /// # Errors
@@ -59,22 +84,7 @@ pub fn shortest<P, E>(
     mut probe: impl FnMut(usize, Duration) -> Result<Outcome<P>, E>,
     mut progress: impl FnMut(&Attempt),
 ) -> Result<Shortest<P>, E> {
-    let mut try_at = |horizon: usize| -> Result<Outcome<P>, E> {
-        let started = Instant::now();
-        let remaining = h.remaining();
-        let answer = if remaining.is_zero() {
-            Outcome::Unknown("time limit reached".into())
-        } else {
-            probe(horizon, remaining)?
-        };
-        let result = match &answer {
-            Outcome::Sat(_) => "sat",
-            Outcome::Unsat => "unsat",
-            Outcome::Unknown(_) => "unknown",
-        };
-        progress(&Attempt { horizon, result, seconds: started.elapsed().as_secs_f64() });
-        Ok(answer)
-    };
+    let mut try_at = |horizon: usize| attempt(&h, horizon, &mut probe, &mut progress).map(|(answer, _)| answer);
     let mut horizon = h.lower_bound;
     let mut last_unsat: Option<usize> = None;
     loop {

@@ -2,6 +2,7 @@
 //! grows the plan length from a lower bound and proves optimality with an UNSAT answer; every
 //! decoded plan is replayed through the reference model before it leaves this crate.
 
+pub mod at_most;
 pub mod enumerate;
 pub mod enumerate_parallel;
 pub mod equivalence;

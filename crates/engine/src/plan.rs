@@ -66,6 +66,20 @@ pub trait Plans {
         None
     }
 
+    /// Whether SAT at H means a plan of *at most* H moves (idle steps at the end), so that one
+    /// UNSAT horizon proves every shorter one: the search then skips horizons
+    /// ([`puzzlec_drive::at_most`]) instead of climbing one by one.
+    fn at_most(&self) -> bool {
+        false
+    }
+
+    /// A plan made shorter by the puzzle's rules where they allow it (cycles cut, moves that
+    /// can be one merged), for [`Plans::at_most`] searches; the plan search replays the
+    /// result like any other.
+    fn shorten(&self, plan: Vec<Self::Step>) -> Vec<Self::Step> {
+        plan
+    }
+
     /// The plain CNF of one horizon, for certificates (checked to exist before the search).
     fn cnf(&self, horizon: usize) -> Option<Cnf>;
 
@@ -154,19 +168,25 @@ pub fn search<S: Clone>(
 ) -> Result<Answer> {
     let (id, h, deadline) = (s.backend.id(), s.horizons, s.horizons.deadline);
     let on = std::cell::RefCell::new(on);
+    // The least plan length the solver's UNSAT answers proved, for an at-most search that
+    // stops short of the optimum (it skips horizons, so the last one tried says less).
+    let proved = std::cell::Cell::new(h.lower_bound);
     let mut progress = |at: &Attempt| {
+        if at.result == "unsat" && p.at_most() {
+            proved.set(proved.get().max(at.horizon + 1));
+        }
         (on.borrow_mut())(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds })
+    };
+    let solving = |horizon, limit| {
+        (on.borrow_mut())(Event::Solving { horizon });
+        p.probe(horizon, limit)
     };
     let outcome = match p.session(h, &mut progress) {
         Some(outcome) => outcome,
-        None => horizon::shortest(
-            h,
-            |horizon, limit| {
-                (on.borrow_mut())(Event::Solving { horizon });
-                p.probe(horizon, limit)
-            },
-            &mut progress,
-        ),
+        None if p.at_most() => {
+            puzzlec_drive::at_most::shortest(h, solving, |plan| p.shorten(plan), Vec::len, &mut progress)
+        }
+        None => horizon::shortest(h, solving, &mut progress),
     }?;
     let on = on.into_inner();
     let replay = |plan: &[S]| {
@@ -212,7 +232,11 @@ pub fn search<S: Clone>(
                 None => optimal.then(|| format!("a plan of {} is optimal without a proof", length(horizon))),
             };
             if !s.all {
+                let text = (!optimal && p.at_most()).then(|| p.write(&plan));
                 p.show(&mut answer, &[plan], optimal, None);
+                if let Some(text) = text {
+                    answer.set_best_text(text, horizon, proved.get());
+                }
                 answer.certificate = cert.map(|c| c.finish(note.filter(|_| optimal)));
                 return Ok(answer);
             }
@@ -254,6 +278,9 @@ pub fn search<S: Clone>(
         Shortest::Unknown { horizon, reason } => {
             let why = crate::env::limit_reason(s.timeout, deadline, &reason);
             let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));
+            if p.at_most() {
+                a.lower_bound = Some(proved.get());
+            }
             if let Some(known) = p.known() {
                 a.set_best_text(p.write(known), known.len(), horizon.max(h.lower_bound));
             }

@@ -88,9 +88,12 @@ The default solver is search, the exact breadth-first search over positions (pie
 shape and axis are interchangeable in a position, goal pieces excepted); a goal it never
 reaches is proved unreachable by visiting every reachable position. It keeps at most about
 2 GiB of positions (tens of millions) and says so when a board has more. Through a SAT or SMT
-solver (--solver cadical, z3, ...) the horizon grows by one from a lower bound (each goal
-piece alone on the board, plus one move per piece in its way); optimal is claimed only when
-the horizon one below was proved unsatisfiable. The encodings sat and smt take every metric,
+solver (--solver cadical, z3, ...) each horizon H asks for a plan of at most H moves, so
+the horizons need not go up by one: from a lower bound (each goal piece alone on the board,
+plus one move per piece in its way) they double their step while the solver answers within a
+second, a plan found is first made shorter by the rules (detours cut), and the search walks
+down from it; optimal is claimed only when the horizon one below the plan was proved
+unsatisfiable. The encodings sat and smt take every metric,
 labelled step and slide; without --encoding the CNF one is sat for paths or when equal pieces
 can trade places, else labelled.
 

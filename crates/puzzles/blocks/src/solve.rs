@@ -140,6 +140,14 @@ impl plan::Plans for Plans<'_> {
         crate::drive::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
     }
 
+    fn at_most(&self) -> bool {
+        true
+    }
+
+    fn shorten(&self, plan: Vec<BlockMove>) -> Vec<BlockMove> {
+        rules::shorten::shorten(&self.puzzle, plan)
+    }
+
     fn cnf(&self, horizon: usize) -> Option<Cnf> {
         match crate::drive::encode(self.encoding, &self.puzzle, horizon, puzzlec_solve::Form::Dimacs) {
             Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),

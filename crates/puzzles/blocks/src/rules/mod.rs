@@ -7,6 +7,7 @@ pub mod moves;
 pub mod random;
 pub mod search;
 pub mod seen;
+pub mod shorten;
 pub mod steps;
 #[cfg(test)]
 pub mod tests;
