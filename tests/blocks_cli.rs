@@ -62,6 +62,54 @@ fn sat_and_smt_prove_the_exact_searchs_optimum() {
     assert_eq!(v["length"], exact["length"]);
 }
 
+/// Horizons (number, result) and plan lengths from a solve's progress lines.
+fn progress(stderr: &str) -> (Vec<(usize, String)>, Vec<usize>) {
+    let (mut horizons, mut plans) = (Vec::new(), Vec::new());
+    for line in stderr.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["horizon", h, result, ..] => horizons.push((h.trim_end_matches(':').parse().unwrap(), result.to_string())),
+            ["plan", "of", n, "moves", ..] => plans.push(n.parse().unwrap()),
+            _ => {}
+        }
+    }
+    (horizons, plans)
+}
+
+#[test]
+fn through_sat_the_horizons_skip_ahead_and_walk_down_from_a_shortened_plan() {
+    let exact = solve(&["--board", RUSH_20])["length"].as_u64().unwrap() as usize;
+    let run = puzzlec(&["solve", "blocks", "--board", RUSH_20, "--solver", "cadical", "--json"]).expect_code(0);
+    let v = run.json();
+    assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(exact as u64), Some(true)), "{v}");
+    let (horizons, plans) = progress(&run.stderr);
+    // The claim rests on the solver's UNSAT one below the plan, and every answer agrees with
+    // the optimum: UNSAT below it, SAT from it on.
+    assert!(horizons.contains(&(exact - 1, "unsat".into())), "{horizons:?}");
+    for (h, result) in &horizons {
+        assert_eq!(result, if *h >= exact { "sat" } else { "unsat" }, "{horizons:?}");
+    }
+    // Each plan is reported as shortened, never below the optimum; the last is the answer.
+    // (How far the horizons skip depends on how fast the solver answers: the drive crate's
+    // tests pin the schedule.)
+    assert!(!plans.is_empty() && plans.iter().all(|&n| n >= exact), "{plans:?}");
+    assert_eq!(*plans.last().unwrap(), exact);
+}
+
+#[test]
+fn a_time_limit_through_sat_keeps_the_proved_bound() {
+    let args = ["solve", "blocks", "--board", KLOTSKI, "--goal", "A@4,2", "--json"];
+    let start = puzzlec(&[&args[..], &["--solver", "cadical", "--max-moves", "0"]].concat()).json();
+    let run = puzzlec(&[&args[..], &["--solver", "cadical", "--timeout", "3"]].concat()).expect_code(3);
+    let v = run.json();
+    assert_eq!(v["status"], "unknown", "{v}");
+    // The bound is what the UNSAT answers proved (one above the largest), else the start's.
+    let (horizons, _) = progress(&run.stderr);
+    let unsat = horizons.iter().filter(|(_, r)| r == "unsat").map(|(h, _)| *h as u64 + 1).max();
+    let from_start = start["lower_bound"].as_u64().unwrap();
+    assert_eq!(v["lower_bound"].as_u64(), Some(unsat.unwrap_or(from_start).max(from_start)), "{v}\n{}", run.stderr);
+}
+
 #[test]
 fn every_shortest_plan_is_enumerated_and_replays() {
     let v = solve(&["--board", "AB./CD.", "--goal", "A@2,3", "--solver", "cadical", "--all"]);

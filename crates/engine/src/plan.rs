@@ -184,7 +184,14 @@ pub fn search<S: Clone>(
     let outcome = match p.session(h, &mut progress) {
         Some(outcome) => outcome,
         None if p.at_most() => {
-            puzzlec_drive::at_most::shortest(h, solving, |plan| p.shorten(plan), Vec::len, &mut progress)
+            let started = Instant::now();
+            // Each plan as the search will use it, shortened: its length is the next step.
+            let shorten = |plan| {
+                let plan = p.shorten(plan);
+                (on.borrow_mut())(Event::Plan { length: plan.len(), seconds: started.elapsed().as_secs_f64() });
+                plan
+            };
+            puzzlec_drive::at_most::shortest(h, solving, shorten, Vec::len, &mut progress)
         }
         None => horizon::shortest(h, solving, &mut progress),
     }?;

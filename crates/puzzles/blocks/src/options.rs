@@ -93,7 +93,7 @@ the horizons need not go up by one: from a lower bound (each goal piece alone on
 plus one move per piece in its way) they double their step while the solver answers within a
 second, a plan found is first made shorter by the rules (detours cut), and the search walks
 down from it; optimal is claimed only when the horizon one below the plan was proved
-unsatisfiable. The encodings sat and smt take every metric,
+unsatisfiable. At a time limit the best plan found is printed with the lower bound proved. The encodings sat and smt take every metric,
 labelled step and slide; without --encoding the CNF one is sat for paths or when equal pieces
 can trade places, else labelled.
 
