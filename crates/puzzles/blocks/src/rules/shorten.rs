@@ -131,6 +131,53 @@ mod tests {
         assert_eq!(shortened("AA../....", "A@2,3", Metric::Path, "Ar Ar Ad").len(), "Arrd".len());
     }
 
+    /// A legal move of a random piece from `state`, if the piece drawn can move.
+    fn random_move(p: &BlocksPuzzle, rng: &mut fastrand::Rng, state: &State) -> Option<BlockMove> {
+        let piece = rng.usize(0..p.board.pieces.len());
+        let grid = state.occupancy(p);
+        let to = crate::rules::search::reach(p, &grid, piece, state.anchors[piece]);
+        let dest = *to.get(rng.usize(0..to.len().max(1)))?;
+        Some(BlockMove { piece, path: way(p, &grid, piece, state.anchors[piece], dest)? })
+    }
+
+    #[test]
+    fn random_detours_in_shortest_plans_are_cut_back_to_the_optimum() {
+        let mut rng = fastrand::Rng::with_seed(21);
+        let mut tried = 0;
+        for _ in 0..200 {
+            let metric = [Metric::Step, Metric::Slide, Metric::Path][rng.usize(0..3)];
+            let Some(p) = crate::rules::random::free_board(&mut rng, 4, 4, 5, metric) else { continue };
+            let crate::rules::search::Found::Plan { plan, .. } = crate::rules::search::shortest(&p, 40, None) else {
+                continue;
+            };
+            tried += 1;
+            // Detours of one or two pieces out and back, at random places of the plan.
+            let mut long = plan.clone();
+            for _ in 0..rng.usize(1..4) {
+                let k = rng.usize(0..=long.len());
+                let here = positions(&p, &long[..k]).pop().unwrap();
+                let Some(first) = random_move(&p, &mut rng, &here) else { continue };
+                let mut out = vec![first.clone()];
+                let there = positions(&p, &[&long[..k], &out[..]].concat()).pop().unwrap();
+                if let Some(second) = random_move(&p, &mut rng, &there).filter(|_| rng.bool()) {
+                    out.push(second);
+                }
+                let back: Vec<BlockMove> = out
+                    .iter()
+                    .rev()
+                    .map(|m| BlockMove { piece: m.piece, path: m.path.iter().rev().map(|&(r, c)| (-r, -c)).collect() })
+                    .collect();
+                out.extend(back);
+                long.splice(k..k, out);
+            }
+            replay(&p, &long).expect("detours out and back are legal");
+            let short = shorten(&p, long.clone());
+            replay(&p, &short).unwrap_or_else(|e| panic!("{e}: {} from {}", write(&p, &short), write(&p, &long)));
+            assert_eq!(short.len(), plan.len(), "{} from {}", write(&p, &short), write(&p, &long));
+        }
+        assert!(tried >= 50, "{tried} boards with a plan: widen the sample");
+    }
+
     #[test]
     fn a_klotski_plan_with_detours_stays_legal_and_reaches_the_goal() {
         let p = klotski(Metric::Slide);
