@@ -53,6 +53,12 @@ pub fn parse_goals(board: &Board, text: &str) -> Result<Vec<(usize, usize)>, Blo
 /// # Errors
 /// Another size, a piece drawn that is not on the board, or drawn in another shape.
 pub fn parse_goal_drawing(board: &Board, text: &str) -> Result<Vec<(usize, usize)>, BlocksError> {
+    let blank = |c: char| c.is_whitespace() || ['.', 'o', '#', 'x', '/'].contains(&c);
+    if !text.trim().is_empty() && text.chars().all(blank) {
+        return Err(bad(
+            "the goal drawing places no piece: draw each piece that must end somewhere, where it must end".into(),
+        ));
+    }
     let drawn = parse_drawing(text, &['.', 'o'], &['#', 'x']).map_err(|e| bad(format!("the goal drawing: {e}")))?;
     if (drawn.rows, drawn.cols) != (board.rows, board.cols) {
         return Err(bad(format!(
@@ -110,5 +116,7 @@ mod tests {
     fn a_goal_drawing_gives_the_same_goal() {
         let b = klotski();
         assert_eq!(parse_goal_drawing(&b, "..../..../..../.AA./.AA.").unwrap(), parse_goals(&b, "A@4,2").unwrap());
+        let e = parse_goal_drawing(&b, "..../..../..../..../....").unwrap_err().to_string();
+        assert!(e.contains("places no piece"), "{e}");
     }
 }
