@@ -89,6 +89,25 @@ fn zero_sum_order_three_has_the_26_published_classes() {
 }
 
 #[test]
+fn negative_values_reach_every_smt_binary_as_smt_lib_allows() {
+    // SMT-LIB2 has no negative numerals: `(- 5)`, never `-5` (cvc5 refuses the latter), in
+    // the script and in the blocking clause of `--all`.
+    for (id, binary) in [("cvc5", "cvc5"), ("z3-bin", "z3")] {
+        if !have(binary) {
+            continue;
+        }
+        let v = puzzlec(&["solve", "hex", "--order", "1", "--values=-5..-5", "--solver", id, "--all", "--json"])
+            .expect_code(0)
+            .json();
+        assert_eq!(
+            (v["count"].as_u64(), v["complete"].as_bool(), v["magic_sum"].as_i64()),
+            (Some(1), Some(true), Some(-5)),
+            "{id}: {v}"
+        );
+    }
+}
+
+#[test]
 fn bad_values_and_sums_are_named() {
     for (args, needle) in [
         (vec!["--order", "4", "--values", "1..30"], "30 values for the 37 cells"),

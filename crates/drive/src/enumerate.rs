@@ -105,7 +105,7 @@ pub fn enumerate<P>(
                             // A bit-vector equals a bit-vector literal; an Int numeral there is
                             // a sort error some solvers read as something else entirely.
                             Some(puzzlec_ir::Sort::BitVec(w)) => ctx.eq(c, ctx.binary(w as usize, *value as u64)),
-                            _ => ctx.eq(c, ctx.numeral(*value)),
+                            _ => ctx.eq(c, script.int(*value)),
                         }
                     })
                     .collect();

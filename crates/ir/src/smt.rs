@@ -73,6 +73,15 @@ impl SmtScript {
         self.ctx.atom(quote(name))
     }
 
+    /// An Int constant: a numeral, or `(- k)` for a negative one. SMT-LIB2 has no negative
+    /// numerals: z3 reads `-1` anyway, cvc5 refuses it ("Symbol -1 is not declared").
+    pub fn int(&self, v: i64) -> SExpr {
+        match v {
+            0.. => self.ctx.numeral(v),
+            _ => self.ctx.list(vec![self.ctx.atom("-"), self.ctx.numeral(v.unsigned_abs())]),
+        }
+    }
+
     /// The term of an already declared constant.
     pub fn constant(&self, name: &str) -> SExpr {
         self.ctx.atom(quote(name))

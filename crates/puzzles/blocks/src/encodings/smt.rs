@@ -60,17 +60,17 @@ struct Script<'a> {
 impl Script<'_> {
     /// `a - b = k` (`le`: `a - b <= k`).
     fn rel(&self, a: Coord, b: Coord, k: i64, le: bool) -> Cond {
-        let ctx = self.s.ctx();
+        let (ctx, int) = (self.s.ctx(), |k| self.s.int(k));
         let k = k - a.k + b.k;
         let holds = |x: i64| if (le && x <= k) || (!le && x == k) { Cond::Yes } else { Cond::No };
         match (a.var, b.var) {
             (None, None) => holds(0),
             (Some(v), Some(w)) if v == w => holds(0),
-            (Some(v), None) => Cond::Term(if le { ctx.lte(v, ctx.numeral(k)) } else { ctx.eq(v, ctx.numeral(k)) }),
-            (None, Some(w)) => Cond::Term(if le { ctx.gte(w, ctx.numeral(-k)) } else { ctx.eq(w, ctx.numeral(-k)) }),
+            (Some(v), None) => Cond::Term(if le { ctx.lte(v, int(k)) } else { ctx.eq(v, int(k)) }),
+            (None, Some(w)) => Cond::Term(if le { ctx.gte(w, int(-k)) } else { ctx.eq(w, int(-k)) }),
             (Some(v), Some(w)) => {
                 let d = ctx.sub(v, w);
-                Cond::Term(if le { ctx.lte(d, ctx.numeral(k)) } else { ctx.eq(d, ctx.numeral(k)) })
+                Cond::Term(if le { ctx.lte(d, int(k)) } else { ctx.eq(d, int(k)) })
             }
         }
     }

@@ -11,26 +11,18 @@ pub fn cell_name(cell: usize) -> String {
     format!("V{}", cell + 1)
 }
 
-/// An Int constant in SMT-LIB2 form: a numeral, or `(- k)` (there are no negative numerals).
-fn int(s: &SmtScript, v: i64) -> puzzlec_ir::SExpr {
-    match v {
-        0.. => s.ctx().numeral(v),
-        _ => s.ctx().list(vec![s.ctx().atom("-"), s.ctx().numeral(v.unsigned_abs())]),
-    }
-}
-
 pub fn encode(p: &MagicProblem) -> SmtScript {
     let n = p.shape.cells();
     let mut s = SmtScript::new("QF_LIA");
     let cells: Vec<_> = (0..n).map(|c| s.declare(&cell_name(c), Sort::Int, true)).collect();
     let (first, last) = (p.values[0], p.values[p.values.len() - 1]);
     for &v in &cells {
-        let (lo, hi) = (int(&s, first), int(&s, last));
+        let (lo, hi) = (s.int(first), s.int(last));
         let bounds = s.ctx().and(s.ctx().gte(v, lo), s.ctx().lte(v, hi));
         s.assert(bounds);
         // Values with gaps: each cell one of them.
         if !p.consecutive() {
-            let choices: Vec<_> = p.values.iter().map(|&x| s.ctx().eq(v, int(&s, x))).collect();
+            let choices: Vec<_> = p.values.iter().map(|&x| s.ctx().eq(v, s.int(x))).collect();
             let one_of = s.any(choices);
             s.assert(one_of);
         }
@@ -41,7 +33,7 @@ pub fn encode(p: &MagicProblem) -> SmtScript {
     }
     // An open sum is one more Int, the same for every line.
     let magic = match p.magic {
-        Some(m) => int(&s, m),
+        Some(m) => s.int(m),
         None => s.declare("S", Sort::Int, false),
     };
     for line in &p.shape.lines {
@@ -51,7 +43,7 @@ pub fn encode(p: &MagicProblem) -> SmtScript {
         s.assert(eq);
     }
     for &(c, v) in &p.givens {
-        let eq = s.ctx().eq(cells[c], int(&s, v));
+        let eq = s.ctx().eq(cells[c], s.int(v));
         s.assert(eq);
     }
     for &(a, b) in p.breaking() {
