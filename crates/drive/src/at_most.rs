@@ -2,9 +2,8 @@
 //! H gives a plan of at most H moves, and UNSAT at H proves that none of H or fewer exists.
 //! So the horizons need not be visited one by one: the search gallops up from the lower
 //! bound until a plan turns up, shortens it by the puzzle's own rules, and walks down from
-//! its length (halving the gap to the largest UNSAT horizon when the plans stop getting
-//! shorter). Optimality is still claimed only when the solver answered UNSAT at the plan's
-//! length less one.
+//! its length (in growing strides while the plans stop getting shorter). Optimality is
+//! still claimed only when the solver answered UNSAT at the plan's length less one.
 //!
 //! Why: near the optimum every horizon costs the solver about as much whether it is SAT or
 //! UNSAT, and a climb one by one pays for every horizon below it (Rush Hour's 51-move card:
@@ -21,7 +20,7 @@ use crate::horizon::{attempt, Attempt, Horizons, Outcome, Shortest};
 pub const QUICK: Duration = Duration::from_secs(1);
 
 /// Runs the search. `probe(h, time_left)` encodes, solves and decodes horizon `h`; `shorten`
-/// makes a plan shorter where the rules allow it (cycles cut, moves merged) and `len` counts
+/// makes a plan shorter where the rules allow it (detours cut, moves dropped) and `len` counts
 /// its moves. The plan in [`Shortest::Found`] has `horizon` moves.
 ///
 /// # Errors
@@ -67,7 +66,7 @@ pub fn shortest<P, E>(
             return Ok(Shortest::Found { plan: best, horizon: length, optimal: true });
         }
         // Below the lower bound nothing is SAT, but the claim needs the solver's own UNSAT
-        // at length - 1, so the halving never goes under it.
+        // at length - 1, so a stride never goes under it.
         let low = unsat.map_or(h.lower_bound, |u| u + 1).min(length - 1);
         let probe_at = (length - 1).saturating_sub(stride).max(low);
         match try_at(probe_at)? {
