@@ -35,11 +35,11 @@ pub fn shortest<P, E>(
     let mut try_at = |horizon: usize| attempt(&h, horizon, &mut probe, &mut progress);
     // The largest horizon the solver answered UNSAT.
     let mut unsat: Option<usize> = None;
-    let (mut horizon, mut gap) = (h.lower_bound.min(h.max), 1);
+    if h.lower_bound > h.max {
+        return Ok(Shortest::NoneWithin { max: h.max });
+    }
+    let (mut horizon, mut gap) = (h.lower_bound, 1);
     let mut best = loop {
-        if h.lower_bound > h.max {
-            return Ok(Shortest::NoneWithin { max: h.max });
-        }
         match try_at(horizon)? {
             (Outcome::Unsat, took) => {
                 unsat = Some(horizon);

@@ -73,9 +73,9 @@ pub trait Plans {
         false
     }
 
-    /// A plan made shorter by the puzzle's rules where they allow it (cycles cut, moves that
-    /// can be one merged), for [`Plans::at_most`] searches; the plan search replays the
-    /// result like any other.
+    /// A plan made shorter by the puzzle's rules where they allow it (detours cut, moves the
+    /// rest can do without dropped), for [`Plans::at_most`] searches; the plan search
+    /// replays the result like any other.
     fn shorten(&self, plan: Vec<Self::Step>) -> Vec<Self::Step> {
         plan
     }

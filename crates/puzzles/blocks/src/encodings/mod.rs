@@ -225,13 +225,6 @@ pub fn plan_of(p: &BlocksPuzzle, steps: &[Vec<usize>]) -> Result<Vec<BlockMove>,
 
 /// The anchors after each move of a plan (the start first), for blocking clauses.
 pub fn anchors_along(p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<usize> {
-    let mut at: Vec<usize> = p.start().anchors;
-    plan.iter()
-        .map(|m| {
-            for &d in &m.path {
-                at[m.piece] = p.board.step(at[m.piece], d).unwrap_or(at[m.piece]);
-            }
-            at[m.piece]
-        })
-        .collect()
+    let after = crate::rules::moves::positions(p, plan);
+    plan.iter().zip(&after[1..]).map(|(m, s)| s.anchors[m.piece]).collect()
 }

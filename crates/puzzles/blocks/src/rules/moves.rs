@@ -120,6 +120,20 @@ pub fn free_for(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, anchor: usiz
     p.board.fits(i, anchor) && p.board.covers(i, anchor).all(|c| grid[c].is_none_or(|j| j == i))
 }
 
+/// The positions before each move of `plan` and after the last, played without checks
+/// (for plans already replayed, or whose legality is not the question).
+pub fn positions(p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<State> {
+    let mut state = p.start();
+    let mut out = vec![state.clone()];
+    for m in plan {
+        for &d in &m.path {
+            state.anchors[m.piece] = p.board.step(state.anchors[m.piece], d).unwrap_or(state.anchors[m.piece]);
+        }
+        out.push(state.clone());
+    }
+    out
+}
+
 /// Plays `plan` from the start under the puzzle's metric.
 ///
 /// # Errors

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use super::moves::positions;
 use super::search::way;
 use super::{BlockMove, BlocksPuzzle, State};
 
@@ -63,19 +64,6 @@ fn realize(p: &BlocksPuzzle, targets: &[(usize, usize)]) -> Option<(Vec<BlockMov
         state.anchors[piece] = to;
     }
     p.solved(&state).then_some((moves, kept))
-}
-
-/// The positions before each move and after the last, by playing `plan` without checks.
-fn positions(p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<State> {
-    let mut state = p.start();
-    let mut out = vec![state.clone()];
-    for m in plan {
-        for &d in &m.path {
-            state.anchors[m.piece] = p.board.step(state.anchors[m.piece], d).unwrap_or(state.anchors[m.piece]);
-        }
-        out.push(state.clone());
-    }
-    out
 }
 
 /// Drops every stretch of moves between two visits of one position.
