@@ -11,7 +11,8 @@
 //! exactly one anchor `F(t,k,a)` is left and one `T(t,k,b)` taken, b one move from a on the
 //! empty board; for a slide every cell swept on the way is free at t, and along a path the
 //! anchor taken is reachable through free cells (`reach`). Anchors change only through F and
-//! T, so each class keeps its number of pieces. No two anchors held cover one cell. The
+//! T, so each class keeps its number of pieces; that count, and the number of free cells, are
+//! stated again per step (`counts`). No two anchors held cover one cell. The
 //! bounds of `labelled` prune anchors per step, and a class whose two moves in a row always
 //! merge never moves the piece it just moved.
 
@@ -88,6 +89,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
     }
     // covering[t][c]: the held literals whose anchor covers cell c.
     let mut covering: Vec<Vec<Vec<Lit>>> = Vec::new();
+    let free = board.walls.iter().filter(|&&w| !w).count() - board.pieces.iter().map(|q| q.cells.len()).sum::<usize>();
     for (t, now) in held.iter().enumerate() {
         let mut cells: Vec<Vec<Lit>> = vec![Vec::new(); board.cells()];
         for (k, lits) in now.iter().enumerate() {
@@ -106,6 +108,12 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         for lits in &cells {
             at_most_one(sink, lits);
         }
+        sink.family("counts");
+        for (k, members) in lay.classes.iter().enumerate() {
+            super::counts::pieces(sink, &now[k], members.len());
+        }
+        sink.family("free-cells");
+        super::counts::free_cells(sink, &cells, &board.walls, free);
         covering.push(cells);
     }
     let mut previous: Option<(Vec<Lit>, Vec<Vec<Lit>>)> = None;

@@ -7,6 +7,7 @@
 //! So one UNSAT horizon proves every shorter one, and the horizons go up by one.
 
 pub mod classes;
+mod counts;
 pub mod labelled;
 mod reach;
 pub mod smt;
