@@ -250,7 +250,7 @@ pub struct Sat;
 puzzlec_encode::describe!(
     Sat,
     "sat",
-    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept or reached cells, bounds; every metric",
+    "CNF over classes of interchangeable pieces: anchors held, one move per step, swept or reached cells, per-step counts of pieces and free cells, bounds; every metric",
     [Dimacs]
 );
 
