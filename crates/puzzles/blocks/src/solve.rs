@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
 use puzzlec_engine::answer::{Answer, Status};
 use puzzlec_engine::certify::Certification;
 use puzzlec_engine::env::{self, Env};
@@ -138,6 +139,22 @@ impl plan::Plans for Plans<'_> {
 
     fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed<BlockMove> {
         crate::drive::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
+    }
+
+    /// `sat` on a backend with live solvers: one per core (two at most), raced on each
+    /// horizon and kept from horizon to horizon ([`crate::drive::live`]).
+    fn session(
+        &self,
+        h: Horizons,
+        progress: &mut dyn FnMut(&Attempt),
+    ) -> Option<std::result::Result<Shortest<Vec<BlockMove>>, puzzlec_drive::DriveError>> {
+        if self.encoding.name() != puzzlec_encode::Encoding::name(&crate::encodings::classes::Sat) {
+            return None;
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+        let fresh = |horizon, limit| self.probe(horizon, limit);
+        let shorten = |plan| rules::shorten::shorten(&self.puzzle, plan);
+        crate::drive::live::shortest(self.backend, &self.puzzle, (h, threads), fresh, shorten, progress)
     }
 
     fn at_most(&self) -> bool {

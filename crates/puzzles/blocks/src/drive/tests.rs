@@ -99,3 +99,41 @@ fn sat_and_smt_find_the_optimum_of_the_exact_search_along_paths_too() {
         assert_eq!(via(&crate::encodings::smt::Smt, &z3, &p), oracle(&p), "smt {board:?}");
     }
 }
+
+/// The live solvers built from the goal back, raced on one and on two threads: the exact
+/// search's optimum on every board (through the at-most search, so horizons it skips and
+/// walks down to, which a fresh solver takes, are covered too).
+#[test]
+fn live_solvers_from_the_goal_back_find_the_optimum_of_the_exact_search() {
+    let cadical = Backend::embedded_sat();
+    for (n, p) in boards().into_iter().chain(path_boards()).enumerate() {
+        let board = p.board.drawing(&p.start().anchors);
+        let Some(lb) = lower_bound(&p) else { continue };
+        let h = Horizons { lower_bound: lb, step: 1, max: MAX, deadline: None };
+        let fresh = |k, limit| probe(&crate::encodings::classes::Sat, &cadical, &p, k, limit);
+        let shorten = |plan| crate::rules::shorten::shorten(&p, plan);
+        let got = live::shortest(&cadical, &p, (h, 1 + n % 2), fresh, shorten, &mut |_| {}).unwrap().unwrap();
+        let got = match got {
+            Shortest::Found { plan, optimal: true, .. } => {
+                crate::rules::replay(&p, &plan).unwrap();
+                Some(plan.len())
+            }
+            Shortest::NoneWithin { .. } => None,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(got, oracle(&p), "{board:?}");
+    }
+}
+
+/// A horizon below the steps already written is not the live solver's: with idle steps
+/// last, the steps beyond its start would have to move.
+#[test]
+fn the_goal_back_writer_is_ready_only_from_its_last_horizon_on() {
+    let p = boards().remove(0);
+    let mut cnf = Cnf::new();
+    let mut back = crate::encodings::backward::Backward::open(&p, &mut cnf);
+    assert!(back.ready(0) && back.ready(7));
+    back.grow(&p, 5, &mut cnf);
+    assert!(back.ready(5) && back.ready(6));
+    assert!(!back.ready(4));
+}

@@ -6,8 +6,10 @@
 //! Both encodings say "a plan of at most H moves": a step may be idle, idle steps come last.
 //! So one UNSAT horizon proves every shorter one, and the horizons go up by one.
 
+pub mod backward;
 pub mod classes;
 mod counts;
+pub mod frame;
 pub mod labelled;
 mod reach;
 pub mod smt;
@@ -131,7 +133,13 @@ impl Domains {
     /// Whether piece `i` may stand on `a` after `t` moves.
     pub fn allowed(&self, i: usize, t: usize, a: usize) -> bool {
         let left = self.horizon - t;
-        self.from_start[i][a] as usize <= t && self.to_goal[i].as_ref().is_none_or(|g| g[a] as usize <= left)
+        self.from_start[i][a] as usize <= t && self.near_goal(i, left, a)
+    }
+
+    /// Whether piece `i` on `a` can reach its goal alone in `left` moves (any piece without
+    /// one can).
+    pub fn near_goal(&self, i: usize, left: usize, a: usize) -> bool {
+        self.to_goal[i].as_ref().is_none_or(|g| g[a] as usize <= left)
     }
 }
 
