@@ -154,7 +154,8 @@ impl plan::Plans for Plans<'_> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         let fresh = |horizon, limit| self.probe(horizon, limit);
         let shorten = |plan| rules::shorten::shorten(&self.puzzle, plan);
-        crate::drive::live::shortest(self.backend, &self.puzzle, (h, threads), fresh, shorten, progress)
+        let race = (h, threads, puzzlec_drive::at_most::QUICK);
+        crate::drive::live::shortest(self.backend, &self.puzzle, race, fresh, shorten, progress)
     }
 
     fn at_most(&self) -> bool {

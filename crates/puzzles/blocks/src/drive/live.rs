@@ -4,13 +4,17 @@
 //! same horizon: the first answer wins and stops the others, which keep what they learnt
 //! and go on to the next horizon with the winner.
 //!
+//! The live solvers start after the first horizon that takes a fresh solver a second or more:
+//! below that, writing the formula twice over and starting threads would cost more than the
+//! solving (a few hundredths of a second on boards solved in one or two).
+//!
 //! Why a race and not one solver: a horizon's cost varies from one solver to another far
 //! more than it grows from one horizon to the next (Klotski, slide metric: horizon 69 took
 //! 1.3 s, 70 took 83 s on one solver), so two solvers on two cores make each horizon cost
 //! the quicker of two draws.
 
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::encodings::backward::Backward;
 use crate::encodings::plan_of;
@@ -30,15 +34,17 @@ pub type Probed = Result<Outcome<Vec<BlockMove>>, DriveError>;
 const SETTINGS: [Option<&str>; 2] = [None, Some("unsat")];
 
 /// The shortest plan through `threads` live solvers of `backend` (at least one): the at-most
-/// search of [`puzzlec_drive::at_most`] over them; a horizon below the ones already written
-/// (a walk down from a plan) goes to `fresh`. `None` when `backend` offers no live solver.
+/// search of [`puzzlec_drive::at_most`] over them, from the first horizon `fresh` took
+/// `quick` or more to answer ([`puzzlec_drive::at_most::QUICK`] in use); before it, and for
+/// a horizon below the ones already written (a walk down from a plan), `fresh`. `None` when
+/// `backend` offers no live solver.
 ///
 /// # Errors
 /// Undecodable models and plans that fail replay, naming the solver.
 pub fn shortest(
     backend: &Backend,
     p: &BlocksPuzzle,
-    (h, threads): (Horizons, usize),
+    (h, threads, quick): (Horizons, usize, Duration),
     mut fresh: impl FnMut(usize, Duration) -> Probed,
     shorten: impl FnMut(Vec<BlockMove>) -> Vec<BlockMove>,
     progress: &mut dyn FnMut(&Attempt),
@@ -57,10 +63,14 @@ pub fn shortest(
             jobs.push(job_to);
         }
         drop(answer_to);
-        let mut written = 0;
+        // Fresh solvers while they answer quickly; the live ones from the first slow answer on.
+        let (mut written, mut live) = (0, false);
         let mut probe = |horizon: usize, limit: Duration| -> Probed {
-            if horizon < written {
-                return fresh(horizon, limit);
+            if !live || horizon < written {
+                let started = Instant::now();
+                let probed = fresh(horizon, limit);
+                live = live || started.elapsed() >= quick;
+                return probed;
             }
             written = horizon;
             race(&jobs, &answers, horizon, limit)

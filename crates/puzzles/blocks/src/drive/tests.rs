@@ -100,9 +100,9 @@ fn sat_and_smt_find_the_optimum_of_the_exact_search_along_paths_too() {
     }
 }
 
-/// The live solvers built from the goal back, raced on one and on two threads: the exact
-/// search's optimum on every board (through the at-most search, so horizons it skips and
-/// walks down to, which a fresh solver takes, are covered too).
+/// The live solvers built from the goal back, raced on one and on two threads from the
+/// second horizon on: the exact search's optimum on every board (through the at-most search,
+/// so horizons it skips and walks down to, which a fresh solver takes, are covered too).
 #[test]
 fn live_solvers_from_the_goal_back_find_the_optimum_of_the_exact_search() {
     let cadical = Backend::embedded_sat();
@@ -112,7 +112,8 @@ fn live_solvers_from_the_goal_back_find_the_optimum_of_the_exact_search() {
         let h = Horizons { lower_bound: lb, step: 1, max: MAX, deadline: None };
         let fresh = |k, limit| probe(&crate::encodings::classes::Sat, &cadical, &p, k, limit);
         let shorten = |plan| crate::rules::shorten::shorten(&p, plan);
-        let got = live::shortest(&cadical, &p, (h, 1 + n % 2), fresh, shorten, &mut |_| {}).unwrap().unwrap();
+        let got =
+            live::shortest(&cadical, &p, (h, 1 + n % 2, Duration::ZERO), fresh, shorten, &mut |_| {}).unwrap().unwrap();
         let got = match got {
             Shortest::Found { plan, optimal: true, .. } => {
                 crate::rules::replay(&p, &plan).unwrap();
