@@ -96,8 +96,7 @@ down from it; optimal is claimed only when the horizon one below the plan was pr
 unsatisfiable. With the sat encoding on a solver that stays live (the embedded cadical), from
 the first horizon that takes a fresh solver a second or more the climb keeps its solvers from
 horizon to horizon, the formula written from the goal back and the start assumed one step
-further each time, one solver per core (two at most) raced on each horizon; a horizon below
-the ones written goes to a fresh solver. At a time limit the best plan found is printed with the lower bound proved. The encodings sat and smt take every metric,
+further each time, one solver per core (two at most) raced on each horizon. At a time limit the best plan found is printed with the lower bound proved. The encodings sat and smt take every metric,
 labelled step and slide; without --encoding the CNF one is sat for paths or when equal pieces
 can trade places, else labelled.
 

@@ -35,9 +35,8 @@ const SETTINGS: [Option<&str>; 2] = [None, Some("unsat")];
 
 /// The shortest plan through `threads` live solvers of `backend` (at least one): the at-most
 /// search of [`puzzlec_drive::at_most`] over them, from the first horizon `fresh` took
-/// `quick` or more to answer ([`puzzlec_drive::at_most::QUICK`] in use); before it, and for
-/// a horizon below the ones already written (a walk down from a plan), `fresh`. `None` when
-/// `backend` offers no live solver.
+/// `quick` or more to answer ([`puzzlec_drive::at_most::QUICK`] in use); before it, `fresh`.
+/// `None` when `backend` offers no live solver.
 ///
 /// # Errors
 /// Undecodable models and plans that fail replay, naming the solver.
@@ -64,15 +63,14 @@ pub fn shortest(
         }
         drop(answer_to);
         // Fresh solvers while they answer quickly; the live ones from the first slow answer on.
-        let (mut written, mut live) = (0, false);
+        let mut live = false;
         let mut probe = |horizon: usize, limit: Duration| -> Probed {
-            if !live || horizon < written {
+            if !live {
                 let started = Instant::now();
                 let probed = fresh(horizon, limit);
-                live = live || started.elapsed() >= quick;
+                live = started.elapsed() >= quick;
                 return probed;
             }
-            written = horizon;
             race(&jobs, &answers, horizon, limit)
         };
         let out = puzzlec_drive::at_most::shortest(h, &mut probe, shorten, Vec::len, progress);
@@ -118,8 +116,8 @@ fn work(
     let mut back = Backward::open(p, &mut session.as_mut());
     for (h, limit, token) in jobs {
         back.grow(p, h, &mut session.as_mut());
-        let start = back.start(p, h);
-        let got = stop::within(&token, || session.solve(&start, limit));
+        let assumed = back.assumptions(p, h);
+        let got = stop::within(&token, || session.solve(&assumed, limit));
         let probed = decode(backend.id(), p, &back, got, h);
         if answers.send(probed).is_err() {
             return;
@@ -131,9 +129,13 @@ fn decode(solver: &str, p: &BlocksPuzzle, back: &Backward, got: Outcome<puzzlec_
     match got {
         Outcome::Sat(model) => {
             let decode = |source| DriveError::Decode { solver: solver.to_owned(), source };
-            let steps = back.anchors(p, &model, h).map_err(decode)?;
+            let steps = back.anchors(p, &model).map_err(decode)?;
             let plan = plan_of(p, &steps).map_err(decode)?;
-            replay(p, &plan).map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
+            let wrong = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
+            replay(p, &plan).map_err(|e| wrong(e.to_string()))?;
+            if plan.len() > h {
+                return Err(wrong(format!("a plan of {} moves at horizon {h}", plan.len())));
+            }
             Ok(Outcome::Sat(plan))
         }
         Outcome::Unsat => Ok(Outcome::Unsat),

@@ -102,7 +102,7 @@ fn sat_and_smt_find_the_optimum_of_the_exact_search_along_paths_too() {
 
 /// The live solvers built from the goal back, raced on one and on two threads from the
 /// second horizon on: the exact search's optimum on every board (through the at-most search,
-/// so horizons it skips and walks down to, which a fresh solver takes, are covered too).
+/// so horizons it skips and walks down to are covered too).
 #[test]
 fn live_solvers_from_the_goal_back_find_the_optimum_of_the_exact_search() {
     let cadical = Backend::embedded_sat();
@@ -126,15 +126,27 @@ fn live_solvers_from_the_goal_back_find_the_optimum_of_the_exact_search() {
     }
 }
 
-/// A horizon below the steps already written is not the live solver's: with idle steps
-/// last, the steps beyond its start would have to move.
+/// A horizon below the steps already written, on the same live solver: the start at the
+/// last state and the step h moves before it idle. Each board grown three steps past its
+/// optimum k answers SAT at k (a plan of at most k moves) and UNSAT at k - 1.
 #[test]
-fn the_goal_back_writer_is_ready_only_from_its_last_horizon_on() {
-    let p = boards().remove(0);
-    let mut cnf = Cnf::new();
-    let mut back = crate::encodings::backward::Backward::open(&p, &mut cnf);
-    assert!(back.ready(0) && back.ready(7));
-    back.grow(&p, 5, &mut cnf);
-    assert!(back.ready(5) && back.ready(6));
-    assert!(!back.ready(4));
+fn the_goal_back_writer_answers_horizons_below_the_steps_written() {
+    let cadical = Backend::embedded_sat();
+    for p in boards().into_iter().chain(path_boards()) {
+        let Some(k) = oracle(&p).filter(|&k| k > 0) else { continue };
+        let mut s = cadical.session(&Cnf::new(), None).unwrap();
+        let mut back = crate::encodings::backward::Backward::open(&p, &mut s.as_mut());
+        back.grow(&p, k + 3, &mut s.as_mut());
+        let board = p.board.drawing(&p.start().anchors);
+        match s.solve(&back.assumptions(&p, k), Duration::from_secs(60)) {
+            Outcome::Sat(model) => {
+                let plan = plan_of(&p, &back.anchors(&p, &model).unwrap()).unwrap();
+                crate::rules::replay(&p, &plan).unwrap();
+                assert!(plan.len() <= k, "{board:?}: {} moves at horizon {k}", plan.len());
+            }
+            Outcome::Unsat => panic!("{board:?}: UNSAT at its optimum {k}"),
+            Outcome::Unknown(why) => panic!("{board:?} at {k}: {why}"),
+        }
+        assert!(matches!(s.solve(&back.assumptions(&p, k - 1), Duration::from_secs(60)), Outcome::Unsat), "{board:?}");
+    }
 }

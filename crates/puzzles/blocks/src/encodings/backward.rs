@@ -1,8 +1,8 @@
 //! `sat` written from the goal back into a live solver, one step more per horizon: state u
 //! is the one u moves before the goal, the goal holds at state 0, and horizon h assumes the
-//! start at state h. Idle steps come last, as in the whole-horizon writer: so a horizon below
-//! the states written cannot be solved here (the steps beyond its start would have to move,
-//! which a board may not allow), and [`Backward::ready`] says which can.
+//! start at state h. Idle steps come last, as in the whole-horizon writer; so a horizon h
+//! below the last state written, W, assumes the start at W and the step h moves before it
+//! idle (every later one is idle then too).
 //!
 //! Why from the goal: the solver keeps its learnt clauses from horizon to horizon, and those
 //! about the goal's side ("this position cannot reach the goal in u moves") stay true as the
@@ -53,11 +53,6 @@ impl Backward {
         back
     }
 
-    /// Whether horizon `h` can be solved here: from the last one written on.
-    pub fn ready(&self, h: usize) -> bool {
-        h + 1 >= self.states.len()
-    }
-
     /// Writes states and moves until horizon `h` can be solved.
     pub fn grow(&mut self, p: &BlocksPuzzle, h: usize, sink: &mut dyn ClauseSink) {
         while self.states.len() <= h {
@@ -83,24 +78,31 @@ impl Backward {
         held
     }
 
-    /// The assumptions of horizon `h` (grown to it): every piece on its start at state h.
-    pub fn start(&self, p: &BlocksPuzzle, h: usize) -> Vec<Lit> {
+    /// The assumptions of horizon `h` (grown to it): every piece on its start at the last
+    /// state written and, when that is beyond `h`, the step `h` moves after the start idle.
+    pub fn assumptions(&self, p: &BlocksPuzzle, h: usize) -> Vec<Lit> {
+        let last = self.states.len() - 1;
         let mut out = Vec::new();
         for (k, members) in self.lay.classes.iter().enumerate() {
             for &i in members {
                 if let Some(j) = self.lay.slot(k, p.board.pieces[i].start) {
-                    out.push(self.states[h].held[k][j]);
+                    out.push(self.states[last].held[k][j]);
                 }
             }
+        }
+        if h < last {
+            out.push(self.moves[last - h - 1].idle);
         }
         out
     }
 
-    /// Every piece's anchor after each of the `h` steps of a model of horizon `h`.
+    /// Every piece's anchor after each step of a model, from the start at the last state
+    /// written (idle steps at the end).
     ///
     /// # Errors
     /// As [`super::classes::anchors`].
-    pub fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, h: usize) -> Result<Vec<Vec<usize>>, DecodeError> {
-        super::classes::anchors_named(p, &self.lay, model, h, |t, k, a| back_name(h - t, k, a))
+    pub fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model) -> Result<Vec<Vec<usize>>, DecodeError> {
+        let last = self.states.len() - 1;
+        super::classes::anchors_named(p, &self.lay, model, last, |t, k, a| back_name(last - t, k, a))
     }
 }

@@ -100,6 +100,8 @@ pub fn state(
 /// One move: per class whether it moves, the anchor it leaves and the one it takes.
 pub struct Move {
     pub movers: Vec<Lit>,
+    /// "No class moves".
+    pub idle: Lit,
     pub left: Vec<Vec<Lit>>,
     pub taken: Vec<Vec<Lit>>,
 }
@@ -122,8 +124,8 @@ pub fn step(
     sink.family("one-mover");
     at_most_one(sink, &movers);
     sink.family("idle");
-    super::idle(sink, t, &movers);
-    let mut out = Move { movers, left: Vec::new(), taken: Vec::new() };
+    let idle = super::idle(sink, t, &movers);
+    let mut out = Move { movers, idle, left: Vec::new(), taken: Vec::new() };
     for (k, next) in after.iter().enumerate() {
         let rep = lay.classes[k][0];
         let left: Vec<Lit> = lay.ever[k].iter().map(|_| sink.new_var(None)).collect();

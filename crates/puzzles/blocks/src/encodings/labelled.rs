@@ -87,7 +87,7 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         sink.family("one-mover");
         at_most_one(sink, &mover[t]);
         sink.family("idle");
-        super::idle(sink, t, &mover[t]);
+        let _ = super::idle(sink, t, &mover[t]);
         let cov = if p.metric == Metric::Slide { covering_of(p, t, &pos, &ever) } else { Vec::new() };
         for i in 0..n {
             if t > 0 {

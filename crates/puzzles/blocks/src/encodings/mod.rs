@@ -94,7 +94,7 @@ pub fn idle_name(t: usize) -> String {
 }
 
 /// Writes the idle variable of a step: true exactly when none of `movers` is.
-pub fn idle(sink: &mut dyn ClauseSink, t: usize, movers: &[puzzlec_ir::Lit]) {
+pub fn idle(sink: &mut dyn ClauseSink, t: usize, movers: &[puzzlec_ir::Lit]) -> Lit {
     let idle = sink.new_var(Some(idle_name(t)));
     let mut some = vec![idle];
     some.extend(movers);
@@ -102,6 +102,7 @@ pub fn idle(sink: &mut dyn ClauseSink, t: usize, movers: &[puzzlec_ir::Lit]) {
     for &m in movers {
         sink.add_clause(&[-idle, -m]);
     }
+    idle
 }
 
 /// Every sliding-block encoding.
