@@ -17,8 +17,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::encodings::backward::Backward;
-use crate::encodings::plan_of;
-use crate::rules::{replay, BlockMove, BlocksPuzzle};
+use crate::rules::{BlockMove, BlocksPuzzle};
 use puzzlec_core::stop::{self, Token};
 use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
 use puzzlec_drive::DriveError;
@@ -128,13 +127,10 @@ fn work(
 fn decode(solver: &str, p: &BlocksPuzzle, back: &Backward, got: Outcome<puzzlec_ir::CnfModel>, h: usize) -> Probed {
     match got {
         Outcome::Sat(model) => {
-            let decode = |source| DriveError::Decode { solver: solver.to_owned(), source };
-            let steps = back.anchors(p, &model).map_err(decode)?;
-            let plan = plan_of(p, &steps).map_err(decode)?;
-            let wrong = |detail: String| DriveError::Replay { solver: solver.to_owned(), detail };
-            replay(p, &plan).map_err(|e| wrong(e.to_string()))?;
+            let plan = super::checked_plan(solver, p, back.anchors(p, &model))?;
             if plan.len() > h {
-                return Err(wrong(format!("a plan of {} moves at horizon {h}", plan.len())));
+                let detail = format!("a plan of {} moves at horizon {h}", plan.len());
+                return Err(DriveError::Replay { solver: solver.to_owned(), detail });
             }
             Ok(Outcome::Sat(plan))
         }

@@ -64,9 +64,20 @@ pub fn decode_checked(
     model: &dyn Model,
     horizon: usize,
 ) -> Result<Vec<BlockMove>, DriveError> {
+    checked_plan(solver, p, encoding.anchors(p, model, horizon))
+}
+
+/// The plan behind decoded anchors, replayed through the rules.
+///
+/// # Errors
+/// Undecodable anchors and plans that fail replay, naming the solver.
+pub fn checked_plan(
+    solver: &str,
+    p: &BlocksPuzzle,
+    steps: Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError>,
+) -> Result<Vec<BlockMove>, DriveError> {
     let decode = |source| DriveError::Decode { solver: solver.to_owned(), source };
-    let steps = encoding.anchors(p, model, horizon).map_err(decode)?;
-    let plan = plan_of(p, &steps).map_err(decode)?;
+    let plan = plan_of(p, &steps.map_err(decode)?).map_err(decode)?;
     replay(p, &plan).map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
     Ok(plan)
 }
