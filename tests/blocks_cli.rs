@@ -386,6 +386,19 @@ fn emit_blocks_pins_its_encodings() {
     }
 }
 
+/// A slide of two cells: the cell it sweeps on the way must be free (the 2x2 board above
+/// has no slide that long).
+#[test]
+fn emit_blocks_pins_a_slide_that_sweeps() {
+    for (name, encoding) in [("sat", "sat"), ("labelled", "labelled")] {
+        let args = ["emit", "blocks", "--board", "A../B..", "--goal", "A@1,3", "--encoding", encoding];
+        let out = puzzlec(&[&args[..], &["--format", "dimacs", "--horizon", "1"]].concat()).expect_code(0);
+        insta::with_settings!({ snapshot_suffix => name }, {
+            insta::assert_snapshot!("emit_blocks_2x3_h1", out.stdout);
+        });
+    }
+}
+
 #[test]
 fn a_family_of_rush_hour_boards_is_labelled_as_cadical_answers() {
     if !have("cadical") {

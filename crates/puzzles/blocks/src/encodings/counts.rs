@@ -24,20 +24,38 @@ pub fn pieces(mut sink: &mut dyn ClauseSink, held: &[Lit], n: usize) {
     at_most(&mut sink, &negated, held.len().saturating_sub(n), None);
 }
 
-/// At most `free` of the cells are free: one new variable per cell, true when no anchor in
-/// `covering` (the held literals covering it) is. With no overlap and every piece on the
-/// board, the rest are covered; so a step where fewer cells are covered is refuted at once.
-pub fn free_cells(mut sink: &mut dyn ClauseSink, covering: &[Vec<Lit>], walls: &[bool], free: usize) {
+/// At most `free` of the cells are free: one new variable per cell, true exactly when no
+/// anchor in `covering` (the held literals covering it) is. With no overlap and every piece
+/// on the board, the rest are covered; so a step where fewer cells are covered is refuted at
+/// once. Returns the variables, per cell (`None` on walls), which the slides use too: their
+/// definition is a family of its own (`free`), the count another (`free-cells`).
+pub fn free_cells(
+    mut sink: &mut dyn ClauseSink,
+    covering: &[Vec<Lit>],
+    walls: &[bool],
+    free: usize,
+) -> Vec<Option<Lit>> {
     let mut vars = Vec::new();
-    for (lits, _) in covering.iter().zip(walls).filter(|(_, &wall)| !wall) {
-        let f = sink.new_var(None);
-        let mut some = vec![f];
-        some.extend(lits);
-        sink.add_clause(&some);
-        for &l in lits {
-            sink.add_clause(&[-f, -l]);
-        }
-        vars.push(f);
-    }
+    sink.family("free");
+    let cells = covering
+        .iter()
+        .zip(walls)
+        .map(|(lits, &wall)| {
+            if wall {
+                return None;
+            }
+            let f = sink.new_var(None);
+            let mut some = vec![f];
+            some.extend(lits);
+            sink.add_clause(&some);
+            for &l in lits {
+                sink.add_clause(&[-f, -l]);
+            }
+            vars.push(f);
+            Some(f)
+        })
+        .collect();
+    sink.family("free-cells");
     at_most(&mut sink, &vars, free, None);
+    cells
 }

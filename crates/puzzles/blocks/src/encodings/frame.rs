@@ -58,6 +58,8 @@ impl Layout {
 pub struct State {
     pub held: Vec<Vec<Lit>>,
     pub covering: Vec<Vec<Lit>>,
+    /// Per cell: "no anchor held covers it" (`None` on walls).
+    pub free: Vec<Option<Lit>>,
 }
 
 /// Writes what every state satisfies: anchors out of `allowed(k, a)` ruled out, no two
@@ -92,9 +94,8 @@ pub fn state(
     for (k, members) in lay.classes.iter().enumerate() {
         super::counts::pieces(sink, &held[k], members.len());
     }
-    sink.family("free-cells");
-    super::counts::free_cells(sink, &cells, &board.walls, free);
-    State { held, covering: cells }
+    let free = super::counts::free_cells(sink, &cells, &board.walls, free);
+    State { held, covering: cells, free }
 }
 
 /// One move: per class whether it moves, the anchor it leaves and the one it takes.
@@ -162,7 +163,7 @@ pub fn step(
             sink.add_clause(&to);
             if p.metric == Metric::Slide {
                 sink.family("sweep");
-                sweep(p, &before.covering, rep, a, (left[j], &taken), &lay.ever[k], sink);
+                sweep(p, &before.free, rep, a, (left[j], &taken), &lay.ever[k], sink);
             }
         }
         if p.metric == Metric::Path {
@@ -199,10 +200,11 @@ fn no_merge(p: &BlocksPuzzle, rep: usize, took_before: &[Lit], left: &[Lit], sin
 }
 
 /// A slide of a piece of shape `rep` from `a` along its lines: every cell swept before each
-/// anchor reached, beyond the cells it leaves, is covered by no anchor held at t.
+/// anchor reached, beyond the cells it leaves, is free at t (one clause per cell through the
+/// cell's free variable, where one per anchor covering it made the formula a third larger).
 fn sweep(
     p: &BlocksPuzzle,
-    covering: &[Vec<Lit>],
+    free: &[Option<Lit>],
     rep: usize,
     a: usize,
     (leaves, taken): (Lit, &[Lit]),
@@ -212,8 +214,8 @@ fn sweep(
     for (b, swept) in slides(p, rep, a) {
         let Ok(j) = ever.binary_search(&b) else { continue };
         for &c in &swept {
-            for &lit in &covering[c] {
-                sink.add_clause(&[-leaves, -taken[j], -lit]);
+            if let Some(f) = free[c] {
+                sink.add_clause(&[-leaves, -taken[j], f]);
             }
         }
     }
