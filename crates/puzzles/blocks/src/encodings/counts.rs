@@ -35,9 +35,8 @@ pub fn free_cells(
     walls: &[bool],
     free: usize,
 ) -> Vec<Option<Lit>> {
-    let mut vars = Vec::new();
     sink.family("free");
-    let cells = covering
+    let cells: Vec<Option<Lit>> = covering
         .iter()
         .zip(walls)
         .map(|(lits, &wall)| {
@@ -51,10 +50,10 @@ pub fn free_cells(
             for &l in lits {
                 sink.add_clause(&[-f, -l]);
             }
-            vars.push(f);
             Some(f)
         })
         .collect();
+    let vars: Vec<Lit> = cells.iter().flatten().copied().collect();
     sink.family("free-cells");
     at_most(&mut sink, &vars, free, None);
     cells

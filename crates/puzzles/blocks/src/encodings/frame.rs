@@ -201,7 +201,7 @@ fn no_merge(p: &BlocksPuzzle, rep: usize, took_before: &[Lit], left: &[Lit], sin
 
 /// A slide of a piece of shape `rep` from `a` along its lines: every cell swept before each
 /// anchor reached, beyond the cells it leaves, is free at t (one clause per cell through the
-/// cell's free variable, where one per anchor covering it made the formula a third larger).
+/// cell's free variable: one per anchor covering it made Klotski's formula twice as large).
 fn sweep(
     p: &BlocksPuzzle,
     free: &[Option<Lit>],
