@@ -72,7 +72,8 @@ pub fn state(
     sink: &mut dyn ClauseSink,
 ) -> State {
     let board = &p.board;
-    let free = board.walls.iter().filter(|&&w| !w).count() - board.pieces.iter().map(|q| q.cells.len()).sum::<usize>();
+    let free_count =
+        board.walls.iter().filter(|&&w| !w).count() - board.pieces.iter().map(|q| q.cells.len()).sum::<usize>();
     let mut cells: Vec<Vec<Lit>> = vec![Vec::new(); board.cells()];
     for (k, lits) in held.iter().enumerate() {
         for (j, &a) in lay.ever[k].iter().enumerate() {
@@ -94,7 +95,7 @@ pub fn state(
     for (k, members) in lay.classes.iter().enumerate() {
         super::counts::pieces(sink, &held[k], members.len());
     }
-    let free = super::counts::free_cells(sink, &cells, &board.walls, free);
+    let free = super::counts::free_cells(sink, &cells, &board.walls, free_count);
     State { held, covering: cells, free }
 }
 
