@@ -32,6 +32,12 @@ impl CnfModel {
     pub fn new(names: &[(u32, String)], assignment: Assignment) -> CnfModel {
         CnfModel { names: names.iter().map(|(v, n)| (n.clone(), *v)).collect(), assignment }
     }
+
+    /// The value of a literal, for drivers that hold the literals themselves (no name
+    /// lookup per read).
+    pub fn lit(&self, lit: crate::Lit) -> Option<bool> {
+        self.assignment.lit(lit)
+    }
 }
 
 impl Model for CnfModel {

@@ -2,6 +2,7 @@
 //! anchors into moves, replay on the rules. Also every shortest plan, by enumeration.
 
 pub mod equivalence;
+pub mod layers;
 pub mod live;
 
 use std::time::{Duration, Instant};

@@ -150,3 +150,85 @@ fn the_goal_back_writer_answers_horizons_below_the_steps_written() {
         assert!(matches!(s.solve(&back.assumptions(&p, k - 1), Duration::from_secs(60)), Outcome::Unsat), "{board:?}");
     }
 }
+
+/// Every (class, anchor) fact, in the layers' order.
+fn atoms_of(lay: &crate::encodings::frame::Layout) -> Vec<(usize, usize)> {
+    lay.ever.iter().enumerate().flat_map(|(k, e)| e.iter().map(move |&a| (k, a))).collect()
+}
+
+/// Per pair of facts (atom indices), the first layer of a breadth-first walk over the rules
+/// at which some position holds both (up to `deepest`).
+fn pair_layers(p: &BlocksPuzzle, lay: &crate::encodings::frame::Layout, deepest: usize) -> Vec<Vec<Option<usize>>> {
+    let atoms = atoms_of(lay);
+    let class_of = |i: usize| lay.classes.iter().position(|m| m.contains(&i)).unwrap();
+    let held = |s: &crate::rules::State| -> Vec<usize> {
+        let mut out: Vec<usize> = (0..s.anchors.len())
+            .map(|i| atoms.iter().position(|&x| x == (class_of(i), s.anchors[i])).unwrap())
+            .collect();
+        out.sort_unstable();
+        out
+    };
+    let mut first = vec![vec![None; atoms.len()]; atoms.len()];
+    let (mut layer, mut known) = (vec![p.start()], std::collections::HashSet::new());
+    known.insert(held(&p.start()));
+    for t in 0..=deepest {
+        let mut next = Vec::new();
+        for s in &layer {
+            let h = held(s);
+            for (a, &i) in h.iter().enumerate() {
+                for &j in &h[a..] {
+                    first[i][j].get_or_insert(t);
+                }
+            }
+            let grid = s.occupancy(p);
+            for i in 0..s.anchors.len() {
+                for b in crate::rules::search::reach(p, &grid, i, s.anchors[i]) {
+                    let mut n = s.clone();
+                    n.anchors[i] = b;
+                    if known.insert(held(&n)) {
+                        next.push(n);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    first
+}
+
+/// The start's layers, closed by the solver, rule out at state t exactly the pairs that no
+/// position at most t moves from the start holds (sound, and the witnesses found every pair
+/// that does hold); pairs that can never stand together (overlapping, or two anchors of a
+/// one-piece class) are not layered at all.
+#[test]
+fn the_start_layers_rule_out_exactly_the_pairs_no_position_holds_yet() {
+    let cadical = Backend::embedded_sat();
+    for p in boards().into_iter().chain(path_boards()).take(8) {
+        let board = p.board.drawing(&p.start().anchors);
+        let lay = crate::encodings::frame::Layout::new(&p, 0);
+        let (atoms, first) = (atoms_of(&lay), pair_layers(&p, &lay, 8));
+        let cells = |x: usize| -> Vec<usize> { p.board.covers(lay.classes[atoms[x].0][0], atoms[x].1).collect() };
+        let never = |i: usize, j: usize| {
+            i != j
+                && ((atoms[i].0 == atoms[j].0 && lay.classes[atoms[i].0].len() == 1)
+                    || cells(i).iter().any(|c| cells(j).contains(c)))
+        };
+        let mut s = cadical.session(&Cnf::new(), None).unwrap();
+        let mut layers = super::layers::Layers::open(&p, s.as_mut(), false).unwrap();
+        let far = std::time::Instant::now() + Duration::from_secs(60);
+        for t in 1..=8 {
+            let ruled = layers.close_next(&p, s.as_mut(), far).unwrap();
+            for (i, row) in first.iter().enumerate() {
+                for (j, layer) in row.iter().enumerate().skip(i) {
+                    let held = layer.is_some_and(|l| l <= t);
+                    let expected = !held && !never(i, j);
+                    assert_eq!(
+                        ruled.contains(&(i, j)),
+                        expected,
+                        "{board:?}: pair {i},{j} at {t}, first held at {layer:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -37,6 +37,11 @@ impl Layout {
         self.classes[k].iter().any(|&i| self.dom.allowed(i, t, a))
     }
 
+    /// Whether class `k` may hold `a` after `t` moves (the start's side of the bounds alone).
+    pub fn near_start(&self, k: usize, t: usize, a: usize) -> bool {
+        self.classes[k].iter().any(|&i| self.dom.near_start(i, t, a))
+    }
+
     /// Whether class `k` may hold `a` with `left` moves to go (the goal side of the bounds
     /// alone, which does not depend on the horizon).
     pub fn near_goal(&self, k: usize, left: usize, a: usize) -> bool {

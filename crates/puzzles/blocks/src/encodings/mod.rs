@@ -9,6 +9,7 @@
 pub mod backward;
 pub mod classes;
 mod counts;
+pub mod forward;
 pub mod frame;
 pub mod labelled;
 mod reach;
@@ -133,8 +134,13 @@ impl Domains {
 
     /// Whether piece `i` may stand on `a` after `t` moves.
     pub fn allowed(&self, i: usize, t: usize, a: usize) -> bool {
-        let left = self.horizon - t;
-        self.from_start[i][a] as usize <= t && self.near_goal(i, left, a)
+        self.near_start(i, t, a) && self.near_goal(i, self.horizon - t, a)
+    }
+
+    /// Whether piece `i` can reach `a` alone from its start in `t` moves (the start's side
+    /// of the bounds alone, which does not depend on the horizon).
+    pub fn near_start(&self, i: usize, t: usize, a: usize) -> bool {
+        self.from_start[i][a] as usize <= t
     }
 
     /// Whether piece `i` on `a` can reach its goal alone in `left` moves (any piece without
