@@ -124,7 +124,7 @@ impl Layers {
             let start: Vec<usize> = (0..n)
                 .filter(|&i| {
                     let (k, j) = layers.atoms[i];
-                    layers.lay.classes[k].iter().any(|&m| p.board.pieces[m].start == layers.lay.ever[k][j])
+                    layers.lay.starts_on(p, k, layers.lay.ever[k][j])
                 })
                 .collect();
             layers.mark(&start);

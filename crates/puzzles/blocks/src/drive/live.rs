@@ -16,8 +16,8 @@
 //! On two cores, when the puzzle's pairs of facts are few enough to layer ([`super::layers`]),
 //! the two cores go to the two ends instead of a race: one thread closes the goal's layers
 //! as fast as it can, the other closes the start's layers the goal's do not reach and asks
-//! for the goal with both. Klotski (slide metric): horizon 87 proved in under five minutes
-//! where the race proved 78 in ten.
+//! for the goal with both. Klotski (slide metric): proved optimal at 90 in 509-532 s, where
+//! the race proved no more than 78 in ten minutes.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

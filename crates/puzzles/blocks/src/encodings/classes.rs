@@ -35,15 +35,10 @@ pub fn mover_name(t: usize, k: usize) -> String {
 
 /// Writes the puzzle for at most `horizon` moves into `sink`.
 pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
-    let board = &p.board;
     let lay = Layout::new(p, horizon);
     let held: Vec<Vec<Vec<Lit>>> = (0..=horizon).map(|t| lay.held(sink, |k, a| Some(held_name(t, k, a)))).collect();
     for (k, members) in lay.classes.iter().enumerate() {
-        let starts: Vec<usize> = members.iter().map(|&i| board.pieces[i].start).collect();
-        for (j, &a) in lay.ever[k].iter().enumerate() {
-            sink.family("start");
-            sink.add_clause(&[if starts.contains(&a) { held[0][k][j] } else { -held[0][k][j] }]);
-        }
+        lay.start(p, k, &held[0][k], sink);
         if let Some(g) = p.goal_of(members[0]) {
             sink.family("goal");
             match lay.slot(k, g) {

@@ -27,13 +27,8 @@ impl Forward {
     pub fn open(p: &BlocksPuzzle, sink: &mut dyn ClauseSink) -> Forward {
         let mut out = Forward { lay: Layout::new(p, 0), states: Vec::new(), moves: Vec::new() };
         out.add_state(p, sink);
-        for (k, members) in out.lay.classes.iter().enumerate() {
-            let starts: Vec<usize> = members.iter().map(|&i| p.board.pieces[i].start).collect();
-            for (j, &a) in out.lay.ever[k].iter().enumerate() {
-                let x = out.states[0].held[k][j];
-                sink.family("start");
-                sink.add_clause(&[if starts.contains(&a) { x } else { -x }]);
-            }
+        for (k, held) in out.states[0].held.iter().enumerate() {
+            out.lay.start(p, k, held, sink);
         }
         out
     }

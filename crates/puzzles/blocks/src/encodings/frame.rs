@@ -37,6 +37,20 @@ impl Layout {
         self.classes[k].iter().any(|&i| self.dom.allowed(i, t, a))
     }
 
+    /// Whether a piece of class `k` starts on anchor `a`.
+    pub fn starts_on(&self, p: &BlocksPuzzle, k: usize, a: usize) -> bool {
+        self.classes[k].iter().any(|&i| p.board.pieces[i].start == a)
+    }
+
+    /// Writes the start of class `k` into its held literals of one state: each anchor held
+    /// exactly when a piece of the class starts there.
+    pub fn start(&self, p: &BlocksPuzzle, k: usize, held: &[Lit], sink: &mut dyn ClauseSink) {
+        for (&a, &x) in self.ever[k].iter().zip(held) {
+            sink.family("start");
+            sink.add_clause(&[if self.starts_on(p, k, a) { x } else { -x }]);
+        }
+    }
+
     /// Whether class `k` may hold `a` after `t` moves (the start's side of the bounds alone).
     pub fn near_start(&self, k: usize, t: usize, a: usize) -> bool {
         self.classes[k].iter().any(|&i| self.dom.near_start(i, t, a))
