@@ -87,16 +87,30 @@ pub fn refute_cubes(
     let deadline = Instant::now() + limit;
     let left = || puzzlec_core::stop::time_left(Some(deadline));
     let timed_out = || Refuted::Unknown("time limit reached".into());
-    let mut blocked = Vec::new();
+    let mut blocked: Vec<Vec<Lit>> = Vec::new();
+    // How many of `blocked` the solver holds already. A proof must see each blocking clause
+    // while the clauses that refuted its cube are still there, so a proving solver takes it
+    // at once; any other takes the first round's all together afterwards: every cube of a
+    // round is a different prefix, so none could prune another's search, and thousands of
+    // clauses watched on the first moves' literals cost propagation in every cube after
+    // them (measured on Korf 10's horizon 57: 10.3 s against 11.1 s).
+    let mut held = 0;
+    let at_once = s.proof().is_some();
     let mut open = Vec::new();
     let mut budget: i32 = FIRST_CUBE_BUDGET;
-    let mut try_cube = |s: &mut dyn Incremental, cube: Vec<Lit>, budget: i32, open: &mut Vec<Vec<Lit>>| {
+    let try_cube = |s: &mut dyn Incremental,
+                    cube: Vec<Lit>,
+                    budget: i32,
+                    open: &mut Vec<Vec<Lit>>,
+                    blocked: &mut Vec<Vec<Lit>>| {
         let assumptions: Vec<Lit> = base.iter().chain(cube.iter()).copied().collect();
         match s.run(&assumptions, left(), Some(budget)) {
             Some(true) => Some(Refuted::Model(s.model())),
             Some(false) => {
                 let blocking: Vec<Lit> = assumptions.iter().map(|&l| -l).collect();
-                s.add_clause(&blocking);
+                if at_once {
+                    s.add_clause(&blocking);
+                }
                 blocked.push(blocking);
                 None
             }
@@ -107,24 +121,34 @@ pub fn refute_cubes(
             }
         }
     };
+    let hold = |s: &mut dyn Incremental, blocked: &[Vec<Lit>], held: &mut usize| {
+        if !at_once {
+            for clause in &blocked[*held..] {
+                s.add_clause(clause);
+            }
+        }
+        *held = blocked.len();
+    };
     while let Some(cube) = next() {
         if left().is_zero() {
             return timed_out();
         }
-        if let Some(end) = try_cube(s, cube, budget, &mut open) {
+        if let Some(end) = try_cube(s, cube, budget, &mut open, &mut blocked) {
             return end;
         }
     }
     while !open.is_empty() {
+        hold(s, &blocked, &mut held);
         budget = budget.saturating_mul(4);
         for cube in std::mem::take(&mut open) {
             if left().is_zero() {
                 return timed_out();
             }
-            if let Some(end) = try_cube(s, cube, budget, &mut open) {
+            if let Some(end) = try_cube(s, cube, budget, &mut open, &mut blocked) {
                 return end;
             }
         }
     }
+    hold(s, &blocked, &mut held);
     Refuted::All(blocked)
 }

@@ -112,6 +112,16 @@ pub(crate) fn by_cubes(
         true => puzzlec_core::stop::building_until(started + limit, || crate::rules::pdb::PatternDb::shared(goal)),
         false => None,
     };
+    // With the tables inside the solver, the formula's own counting bounds (the away count
+    // and the linear conflicts, IDA*'s Manhattan rule as clauses) only repeat a weaker form of
+    // what the propagator enforces, and each move assigns their counters' auxiliary variables
+    // at every later step: left out, the cubes fall 1.3-1.8x sooner (measured on nine of
+    // Korf's boards, 97.7 s against 64.5 s in all). A certified run keeps them: its
+    // certificate's formula is exactly what `emit` writes, for anyone to compare.
+    let ing = match (&pdb, how.propagator, trace) {
+        (Some(_), true, None) => Ingredients { away_count: false, conflicts: false, ..ing },
+        _ => ing,
+    };
     // The tables alone rule the horizon out: no formula to build (a certified run still
     // builds it, for the claim's files: its lemma is then the empty clause).
     if let (Some(db), None, Cubes::Frontier) = (&pdb, trace, how.cubes) {
