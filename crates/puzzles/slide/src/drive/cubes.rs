@@ -71,12 +71,22 @@ pub struct Pruned {
 
 /// Cubes from an IDA* frontier, and the lemmas that make them cover the horizon.
 ///
-/// Every sequence of legal moves without undos from `start` is followed while `g + h(board)
-/// <= horizon` (`h` admissible: no plan of `horizon` moves continues a pruned prefix); the
-/// frontier is the first depth with at least `target` prefixes (or the horizon). Each
-/// surviving prefix is a cube; each pruned one becomes a clause forbidding it (a lemma the
-/// estimate justifies, not the formula: a certified run must not use them). The cubes, most
-/// promising first, together with the lemmas cover every plan of the horizon.
+/// Sequences of legal moves without undos from `start` are followed while `g + h(board) <=
+/// horizon` (`h` admissible: no plan of `horizon` moves continues a pruned prefix). The
+/// prefixes with the most slack (`horizon - g - h`) are extended first, all of them at once,
+/// until there are at least `target` of them or none can grow (each at most `max_depth`
+/// moves): a cube's search grows roughly tenfold with each two moves of slack, so this splits
+/// the costly cubes and leaves the tight ones alone. Each surviving prefix is a cube; each
+/// pruned one becomes a clause forbidding it (a lemma the estimate justifies, not the
+/// formula: a certified run must not use them). The cubes together with the lemmas cover
+/// every plan of the horizon.
+///
+/// The cubes come closest to the goal first (smallest `h`): a deep prefix whose board the
+/// tables put near the goal holds a plan, when there is one, far more often than its share,
+/// and such a cube is quickly settled either way.
+///
+/// Measured on Korf's 100 against the old frontier (every prefix to the first depth with
+/// `target` of them, most slack first): see `docs/bench-results.md`, session 27.
 pub fn frontier(
     actions: &[Vec<Lit>],
     start: &Board,
@@ -85,43 +95,50 @@ pub fn frontier(
     target: usize,
     max_depth: usize,
 ) -> (Vec<Vec<Lit>>, Vec<Pruned>) {
-    let mut lemmas = Vec::new();
-    let mut level: Vec<(Vec<Move>, Board, usize)> = vec![(Vec::new(), *start, h(start))];
-    let depth_cap = horizon.min(actions.len()).min(max_depth);
     let lits = |path: &[Move]| -> Vec<Lit> { path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect() };
     if h(start) > horizon {
         return (Vec::new(), vec![Pruned { moves: Vec::new(), h: h(start), clause: Vec::new() }]);
     }
-    for g in 1..=depth_cap {
-        if level.len() >= target {
+    let depth_cap = horizon.min(actions.len()).min(max_depth);
+    let mut lemmas = Vec::new();
+    // (moves, board, estimate); every one within the horizon.
+    let mut leaves: Vec<(Vec<Move>, Board, usize)> = vec![(Vec::new(), *start, h(start))];
+    let slack = |(path, _, estimate): &(Vec<Move>, Board, usize)| horizon - path.len() - estimate;
+    while leaves.len() < target {
+        let growing = |l: &(Vec<Move>, Board, usize)| l.0.len() < depth_cap;
+        let Some(most) = leaves.iter().filter(|l| growing(l)).map(slack).max() else {
             break;
-        }
-        let mut next = Vec::with_capacity(level.len() * 2);
-        for (path, board, _) in &level {
+        };
+        let mut next = Vec::with_capacity(leaves.len() * 2);
+        for leaf in leaves {
+            if !growing(&leaf) || slack(&leaf) != most {
+                next.push(leaf);
+                continue;
+            }
+            let (path, board, _) = leaf;
             for m in Move::ALL {
                 if path.last().is_some_and(|&l: &Move| l == m.opposite()) {
                     continue;
                 }
-                let mut b = *board;
+                let mut b = board;
                 if !b.apply(m) {
                     continue;
                 }
                 let mut p = path.clone();
                 p.push(m);
                 let estimate = h(&b);
-                let f = g + estimate;
-                if f > horizon {
+                if p.len() + estimate > horizon {
                     let clause = lits(&p).into_iter().map(|l| -l).collect();
                     lemmas.push(Pruned { moves: p, h: estimate, clause });
                 } else {
-                    next.push((p, b, f));
+                    next.push((p, b, estimate));
                 }
             }
         }
-        level = next;
+        leaves = next;
     }
-    level.sort_by_key(|(_, _, f)| *f);
-    (level.iter().map(|(p, _, _)| lits(p)).collect(), lemmas)
+    leaves.sort_by_key(|(_, _, estimate)| *estimate);
+    (leaves.iter().map(|(p, _, _)| lits(p)).collect(), lemmas)
 }
 
 #[cfg(test)]
@@ -142,25 +159,62 @@ mod tests {
         }
     }
 
+    /// Every no-undo sequence of legal moves of length `n` from `board`, without a cap.
+    fn sequences(board: &Board, n: usize, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+        if path.len() == n {
+            out.push(path.clone());
+            return;
+        }
+        for m in Move::ALL {
+            let mut b = *board;
+            if path.last().is_some_and(|&l| l == m.opposite()) || !b.apply(m) {
+                continue;
+            }
+            path.push(m);
+            sequences(&b, n, path, out);
+            path.pop();
+        }
+    }
+
     /// With Manhattan distance as the estimate, the frontier and the lemmas cover exactly the
-    /// prefixes of the no-undo move sequences: every prefix is either extended or blocked.
+    /// no-undo move sequences: each one continues exactly one cube or one blocked prefix,
+    /// whatever depths the slack left the cubes at; and the cubes come closest to the goal
+    /// first.
     #[test]
     fn frontier_and_lemmas_cover_every_prefix() {
         let start = parse_board("4 1 3 / 7 2 6 / _ 5 8").expect("board");
         let goal = Board::goal(3, 3);
         let h = Heuristic::new(&goal);
-        let horizon = 6;
-        let actions: Vec<Vec<Lit>> = (0..horizon).map(|t| (0..4).map(|m| (t * 4 + m + 1) as Lit).collect()).collect();
-        let (cubes, lemmas) = frontier(&actions, &start, horizon, &|b| h.manhattan(b), 1000, horizon);
-        let depth = cubes[0].len();
-        assert!(cubes.iter().all(|c| c.len() == depth));
-        // Every no-undo prefix of that depth is a cube or extends a blocked prefix.
-        for (path, _) in prefixes(&start, depth) {
-            let lits: Vec<Lit> = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
-            let blocked = lemmas.iter().any(|l| l.clause.iter().all(|x| lits.contains(&-x)));
-            assert!(cubes.contains(&lits) != blocked, "{path:?}");
+        let moves = |lits: &[Lit]| -> Vec<Move> {
+            lits.iter().map(|&l| Move::ALL[((l.unsigned_abs() - 1) % 4) as usize]).collect()
+        };
+        let mut mixed = false;
+        // Six moves from the goal: no slack at 6, up to six moves of it at 12.
+        for horizon in [6, 8, 10, 12] {
+            let actions: Vec<Vec<Lit>> =
+                (0..horizon).map(|t| (0..4).map(|m| (t * 4 + m + 1) as Lit).collect()).collect();
+            for target in [1, 3, 10, 40, 1000] {
+                let (cubes, lemmas) = frontier(&actions, &start, horizon, &|b| h.manhattan(b), target, horizon);
+                if horizon == 6 {
+                    assert!(!cubes.is_empty(), "the plan of 6 moves");
+                }
+                let lengths = cubes.iter().map(Vec::len).chain(lemmas.iter().map(|l| l.moves.len()));
+                let deepest = lengths.max().unwrap_or(0);
+                mixed |= cubes.iter().any(|c| c.len() != cubes[0].len());
+                let mut all = Vec::new();
+                sequences(&start, deepest, &mut Vec::new(), &mut all);
+                for path in all {
+                    let continues = |prefix: &[Move]| path.starts_with(prefix);
+                    let in_cubes = cubes.iter().filter(|c| continues(&moves(c))).count();
+                    let blocked = lemmas.iter().filter(|l| continues(&l.moves)).count();
+                    assert_eq!(in_cubes + blocked, 1, "horizon {horizon}, target {target}: {path:?}");
+                }
+                let estimates: Vec<usize> =
+                    cubes.iter().map(|c| h.manhattan(&start.apply_strict(&moves(c)).expect("legal"))).collect();
+                assert!(estimates.windows(2).all(|w| w[0] <= w[1]), "target {target}: {estimates:?}");
+            }
         }
-        // The board is 6 moves from the goal: some cube survives.
-        assert!(!cubes.is_empty());
+        // Some frontier stopped with cubes of different lengths.
+        assert!(mixed);
     }
 }

@@ -182,7 +182,8 @@ pub(crate) fn by_cubes(
             }
             // A measurement knob: how much of the horizon the frontier took from the solver.
             if stats {
-                let depth = cubes.first().map_or(0, Vec::len);
+                let (low, high) = (cubes.iter().map(Vec::len).min(), cubes.iter().map(Vec::len).max());
+                let depth = format!("{}-{}", low.unwrap_or(0), high.unwrap_or(0));
                 eprintln!("frontier: horizon {horizon}, depth {depth}, {} cubes, {} lemmas", cubes.len(), lemmas.len());
             }
             (cubes, lemmas)
