@@ -17,8 +17,8 @@ use puzzlec_ir::Lit;
 const MAX_CUBES: usize = 1500;
 
 /// Every sequence of legal moves from `start` that never undoes the move before, as long as
-/// `max_depth` and [`MAX_CUBES`] allow (all of one length), with the board each one reaches.
-fn prefixes(start: &Board, max_depth: usize) -> Vec<(Vec<Move>, Board)> {
+/// `max_depth` and `cap` allow (all of one length), with the board each one reaches.
+fn prefixes(start: &Board, max_depth: usize, cap: usize) -> Vec<(Vec<Move>, Board)> {
     let mut level = vec![(Vec::new(), *start)];
     for _ in 0..max_depth {
         let mut next = Vec::with_capacity(level.len() * 3);
@@ -35,7 +35,7 @@ fn prefixes(start: &Board, max_depth: usize) -> Vec<(Vec<Move>, Board)> {
                 }
             }
         }
-        if next.len() > MAX_CUBES {
+        if next.len() > cap {
             break;
         }
         level = next;
@@ -50,7 +50,7 @@ fn prefixes(start: &Board, max_depth: usize) -> Vec<(Vec<Move>, Board)> {
 /// the horizon measured better there. Empty when `actions` is (no plan at this horizon).
 pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize) -> Vec<Vec<Lit>> {
     let h = Heuristic::new(goal);
-    let mut ranked: Vec<(usize, Vec<Lit>)> = prefixes(start, max_depth.min(actions.len()))
+    let mut ranked: Vec<(usize, Vec<Lit>)> = prefixes(start, max_depth.min(actions.len()), MAX_CUBES)
         .into_iter()
         .map(|(path, board)| {
             let lits = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
@@ -149,30 +149,13 @@ mod tests {
     #[test]
     fn prefixes_are_legal_and_never_undo() {
         let start = parse_board("1 2 3 / 4 _ 5 / 6 7 8").expect("board");
-        let all = prefixes(&start, 3);
+        let all = prefixes(&start, 3, MAX_CUBES);
         // From the centre 4 moves; from an edge cell 2 that do not undo; from a corner 1.
         let (from_centre, from_edge, from_corner) = (4, 2, 1);
         assert_eq!(all.len(), from_centre * from_edge * from_corner);
         for (path, board) in all {
             assert_eq!(start.apply_strict(&path).expect("legal"), board);
             assert!(path.windows(2).all(|w| w[1] != w[0].opposite()));
-        }
-    }
-
-    /// Every no-undo sequence of legal moves of length `n` from `board`, without a cap.
-    fn sequences(board: &Board, n: usize, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
-        if path.len() == n {
-            out.push(path.clone());
-            return;
-        }
-        for m in Move::ALL {
-            let mut b = *board;
-            if path.last().is_some_and(|&l| l == m.opposite()) || !b.apply(m) {
-                continue;
-            }
-            path.push(m);
-            sequences(&b, n, path, out);
-            path.pop();
         }
     }
 
@@ -201,9 +184,7 @@ mod tests {
                 let lengths = cubes.iter().map(Vec::len).chain(lemmas.iter().map(|l| l.moves.len()));
                 let deepest = lengths.max().unwrap_or(0);
                 mixed |= cubes.iter().any(|c| c.len() != cubes[0].len());
-                let mut all = Vec::new();
-                sequences(&start, deepest, &mut Vec::new(), &mut all);
-                for path in all {
+                for (path, _) in prefixes(&start, deepest, usize::MAX) {
                     let continues = |prefix: &[Move]| path.starts_with(prefix);
                     let in_cubes = cubes.iter().filter(|c| continues(&moves(c))).count();
                     let blocked = lemmas.iter().filter(|l| continues(&l.moves)).count();
