@@ -48,17 +48,17 @@ pub fn lemmas(i: &SlideInstance, encoding: &str, horizon: usize, cnf: &str) -> R
             Move::ALL.iter().map(|&m| vars.get(compact::action_name(t, m).as_str()).copied().unwrap_or(0)).collect()
         })
         .collect();
-    let (_, pruned) =
-        crate::drive::cubes::frontier(&actions, &start, horizon, &|b| db.estimate(b), FRONTIER_TARGET, depth);
+    let (_, pruned) = crate::drive::cubes::frontier(&start, horizon, &|b| db.estimate(b), FRONTIER_TARGET, depth);
     let lemmas = pruned
         .into_iter()
-        .filter(|p| !p.moves.is_empty() && !p.clause.contains(&0))
-        .map(|p| {
+        .map(|p| (p.clause(&actions), p))
+        .filter(|(clause, p)| !p.moves.is_empty() && !clause.contains(&0))
+        .map(|(clause, p)| {
             let moves = moves_to_string(&p.moves);
-            let clause: Vec<String> = p.clause.iter().map(|l| l.to_string()).collect();
+            let text: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
             JobLemma {
-                line: format!("f {moves} {} : {} 0", p.h, clause.join(" ")),
-                clause: p.clause.iter().map(|&l| i64::from(l)).collect(),
+                line: format!("f {moves} {} : {} 0", p.h, text.join(" ")),
+                clause: clause.iter().map(|&l| i64::from(l)).collect(),
                 moves,
             }
         })

@@ -87,9 +87,11 @@ unsatisfiable. On the embedded cadical, compact horizons on boards of up to 16 c
 pattern databases (from horizon 20 once the tables are cached in ~/.cache/puzzlec, from 30
 while they must be built): the first moves as cubes (shared over the cores from horizon
 44), and a propagator inside the solver that refutes hopeless boards, rules out moves that
-lead too far and decides step by step forward; the answer names those clauses as trusted,
-and --certify checks each of them against the tables along with the solver's own LRAT
-proof. Progress lines go to stderr (-q silences them).",
+lead too far and decides step by step forward; once every cube is refuted, a check that
+the cubes and the blocked prefixes leave no move sequence out settles the horizon. The
+answer names those clauses and that check as trusted; --certify makes one last solve over
+all cubes instead and checks each clause against the tables along with the solver's own
+LRAT proof. Progress lines go to stderr (-q silences them).",
         },
         Verb::Emit => Help {
             about: "Emit a sliding-tile horizon as SMT-LIB2 or DIMACS.",

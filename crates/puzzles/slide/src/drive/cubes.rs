@@ -18,7 +18,7 @@ const MAX_CUBES: usize = 1500;
 
 /// Every sequence of legal moves from `start` that never undoes the move before, as long as
 /// `max_depth` and `cap` allow (all of one length), with the board each one reaches.
-fn prefixes(start: &Board, max_depth: usize, cap: usize) -> Vec<(Vec<Move>, Board)> {
+pub(crate) fn prefixes(start: &Board, max_depth: usize, cap: usize) -> Vec<(Vec<Move>, Board)> {
     let mut level = vec![(Vec::new(), *start)];
     for _ in 0..max_depth {
         let mut next = Vec::with_capacity(level.len() * 3);
@@ -61,15 +61,22 @@ pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize
     ranked.into_iter().map(|(_, lits)| lits).collect()
 }
 
-/// A prefix the frontier pruned: its moves, the estimate after them, and the lemma that
-/// forbids it (the moves' action literals, negated).
+/// A prefix the frontier pruned: its moves, and the estimate after them.
 pub struct Pruned {
     pub moves: Vec<Move>,
     pub h: usize,
-    pub clause: Vec<Lit>,
 }
 
-/// Cubes from an IDA* frontier, and the lemmas that make them cover the horizon.
+impl Pruned {
+    /// The lemma that forbids the prefix: its moves' action literals (`actions[t][m.index()]`,
+    /// as `compact` returns them), negated.
+    pub fn clause(&self, actions: &[Vec<Lit>]) -> Vec<Lit> {
+        self.moves.iter().enumerate().map(|(t, m)| -actions[t][m.index()]).collect()
+    }
+}
+
+/// Cubes from an IDA* frontier (their moves), and the lemmas that make them cover the
+/// horizon.
 ///
 /// Sequences of legal moves without undos from `start` are followed while `g + h(board) <=
 /// horizon` (`h` admissible: no plan of `horizon` moves continues a pruned prefix). The
@@ -88,18 +95,16 @@ pub struct Pruned {
 /// Measured on Korf's 100 against the old frontier (every prefix to the first depth with
 /// `target` of them, most slack first): see `docs/bench-results.md`, session 27.
 pub fn frontier(
-    actions: &[Vec<Lit>],
     start: &Board,
     horizon: usize,
     h: &dyn Fn(&Board) -> usize,
     target: usize,
     max_depth: usize,
-) -> (Vec<Vec<Lit>>, Vec<Pruned>) {
-    let lits = |path: &[Move]| -> Vec<Lit> { path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect() };
+) -> (Vec<Vec<Move>>, Vec<Pruned>) {
     if h(start) > horizon {
-        return (Vec::new(), vec![Pruned { moves: Vec::new(), h: h(start), clause: Vec::new() }]);
+        return (Vec::new(), vec![Pruned { moves: Vec::new(), h: h(start) }]);
     }
-    let depth_cap = horizon.min(actions.len()).min(max_depth);
+    let depth_cap = horizon.min(max_depth);
     let mut lemmas = Vec::new();
     // (moves, board, estimate); every one within the horizon.
     let mut leaves: Vec<(Vec<Move>, Board, usize)> = vec![(Vec::new(), *start, h(start))];
@@ -128,8 +133,7 @@ pub fn frontier(
                 p.push(m);
                 let estimate = h(&b);
                 if p.len() + estimate > horizon {
-                    let clause = lits(&p).into_iter().map(|l| -l).collect();
-                    lemmas.push(Pruned { moves: p, h: estimate, clause });
+                    lemmas.push(Pruned { moves: p, h: estimate });
                 } else {
                     next.push((p, b, estimate));
                 }
@@ -138,7 +142,7 @@ pub fn frontier(
         leaves = next;
     }
     leaves.sort_by_key(|(_, _, estimate)| *estimate);
-    (leaves.iter().map(|(p, _, _)| lits(p)).collect(), lemmas)
+    (leaves.into_iter().map(|(p, _, _)| p).collect(), lemmas)
 }
 
 #[cfg(test)]
@@ -168,16 +172,11 @@ mod tests {
         let start = parse_board("4 1 3 / 7 2 6 / _ 5 8").expect("board");
         let goal = Board::goal(3, 3);
         let h = Heuristic::new(&goal);
-        let moves = |lits: &[Lit]| -> Vec<Move> {
-            lits.iter().map(|&l| Move::ALL[((l.unsigned_abs() - 1) % 4) as usize]).collect()
-        };
         let mut mixed = false;
         // Six moves from the goal: no slack at 6, up to six moves of it at 12.
         for horizon in [6, 8, 10, 12] {
-            let actions: Vec<Vec<Lit>> =
-                (0..horizon).map(|t| (0..4).map(|m| (t * 4 + m + 1) as Lit).collect()).collect();
             for target in [1, 3, 10, 40, 1000] {
-                let (cubes, lemmas) = frontier(&actions, &start, horizon, &|b| h.manhattan(b), target, horizon);
+                let (cubes, lemmas) = frontier(&start, horizon, &|b| h.manhattan(b), target, horizon);
                 if horizon == 6 {
                     assert!(!cubes.is_empty(), "the plan of 6 moves");
                 }
@@ -186,12 +185,15 @@ mod tests {
                 mixed |= cubes.iter().any(|c| c.len() != cubes[0].len());
                 for (path, _) in prefixes(&start, deepest, usize::MAX) {
                     let continues = |prefix: &[Move]| path.starts_with(prefix);
-                    let in_cubes = cubes.iter().filter(|c| continues(&moves(c))).count();
+                    let in_cubes = cubes.iter().filter(|c| continues(c)).count();
                     let blocked = lemmas.iter().filter(|l| continues(&l.moves)).count();
                     assert_eq!(in_cubes + blocked, 1, "horizon {horizon}, target {target}: {path:?}");
                 }
+                let leaves: Vec<&[Move]> =
+                    cubes.iter().map(Vec::as_slice).chain(lemmas.iter().map(|l| l.moves.as_slice())).collect();
+                assert!(crate::drive::cover::covers(&start, &leaves), "horizon {horizon}, target {target}");
                 let estimates: Vec<usize> =
-                    cubes.iter().map(|c| h.manhattan(&start.apply_strict(&moves(c)).expect("legal"))).collect();
+                    cubes.iter().map(|c| h.manhattan(&start.apply_strict(c).expect("legal"))).collect();
                 assert!(estimates.windows(2).all(|w| w[0] <= w[1]), "target {target}: {estimates:?}");
             }
         }

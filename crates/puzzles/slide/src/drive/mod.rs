@@ -3,6 +3,7 @@
 
 pub mod bound;
 pub mod branching;
+pub mod cover;
 pub mod cubes;
 pub mod equivalence;
 pub mod invariants;

@@ -2,10 +2,13 @@
 //! propagator): a queue hands the cubes out in the frontier's order, so a thread whose cubes
 //! fall quickly takes more, and the first model stops the others.
 //!
-//! Why the UNSAT stays the first solver's own: once every cube is refuted, the first solver
-//! takes in the other solvers' blocking clauses (each refuted a cube of the very same
-//! formula and lemmas, so each is implied) and makes the last solve without assumptions, as
-//! [`puzzlec_solve::solve_by_cubes`] does on one thread.
+//! Once every cube is refuted, either the first solver takes in the other solvers' blocking
+//! clauses (each refuted a cube of the very same formula and lemmas, so each is implied) and
+//! makes the last solve without assumptions, as [`puzzlec_solve::solve_by_cubes`] does on
+//! one thread, so the UNSAT is one solver's own (what a certificate needs); or, when the
+//! caller has checked that the cubes leave no plan out ([`crate::drive::cover`]), the
+//! refutations are the answer and that last solve, which would only find the same out by
+//! resolution, is saved.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -15,14 +18,24 @@ use puzzlec_core::stop::{self, Token};
 use puzzlec_ir::{CnfModel, Lit};
 use puzzlec_solve::{refute_cubes, Incremental, Outcome, Refuted};
 
+/// What settles a horizon once every cube is refuted.
+pub enum Closing<'a> {
+    /// A last solve without assumptions on the first solver, after the other solvers'
+    /// blocking clauses and these (clauses every cube satisfies, such as the frontier's
+    /// lemmas: see [`crate::drive::strategy`]).
+    Solve(&'a [Vec<Lit>]),
+    /// Nothing more: the caller has checked that the cubes, with clauses it vouches for,
+    /// leave no plan out ([`crate::drive::cover`]), so their refutations are the answer.
+    Covered,
+}
+
 /// Solves `cubes` on `first` (this thread) and `threads - 1` solvers made by `spawn` (on
-/// their own threads; one that cannot be made takes no cubes); `last` goes into `first`
-/// only before its last solve (clauses every cube satisfies, such as the frontier's lemmas:
-/// see [`crate::drive::strategy`]).
+/// their own threads; one that cannot be made takes no cubes), then closes as `closing`
+/// says.
 pub fn solve(
     first: &mut dyn Incremental,
     cubes: &[Vec<Lit>],
-    last: &[Vec<Lit>],
+    closing: Closing,
     threads: usize,
     limit: Duration,
     spawn: &(dyn Fn() -> Option<Box<dyn Incremental>> + Sync),
@@ -77,6 +90,7 @@ pub fn solve(
     if let Some(why) = unknown {
         return Outcome::Unknown(why);
     }
+    let Closing::Solve(last) = closing else { return Outcome::Unsat };
     for clause in imported.iter().flatten().chain(last) {
         first.add_clause(clause);
     }
@@ -113,6 +127,12 @@ mod tests {
     }
 
     fn run(n: usize, holes: usize) -> (Outcome<CnfModel>, Vec<Vec<Lit>>) {
+        run_closing(n, holes, false)
+    }
+
+    /// With `covered`, closes as the caller vouching for the cubes (every pair of holes for
+    /// the first two pigeons: they do cover every model).
+    fn run_closing(n: usize, holes: usize, covered: bool) -> (Outcome<CnfModel>, Vec<Vec<Lit>>) {
         let backend = Backend::embedded_sat();
         let open = || {
             let mut s = backend.session(&puzzlec_ir::Cnf::new(), None)?;
@@ -125,7 +145,8 @@ mod tests {
             let mut scratch = puzzlec_ir::Cnf::new();
             pigeons(&mut scratch, n, holes)
         };
-        (solve(first.as_mut(), &cubes(&x), &[], 2, Duration::from_secs(120), &open), x)
+        let closing = if covered { Closing::Covered } else { Closing::Solve(&[]) };
+        (solve(first.as_mut(), &cubes(&x), closing, 2, Duration::from_secs(120), &open), x)
     }
 
     /// Seven pigeons in six holes: no cube has a model, and the last solve (with the other
@@ -133,6 +154,13 @@ mod tests {
     #[test]
     fn unsat_when_every_shared_cube_falls() {
         assert!(matches!(run(7, 6).0, Outcome::Unsat));
+    }
+
+    /// Covered cubes: the same answers without the last solve.
+    #[test]
+    fn covered_cubes_answer_without_a_last_solve() {
+        assert!(matches!(run_closing(7, 6, true).0, Outcome::Unsat));
+        assert!(matches!(run_closing(6, 6, true).0, Outcome::Sat(_)));
     }
 
     /// Six pigeons in six holes: a model, and it is one (each pigeon in exactly one hole of

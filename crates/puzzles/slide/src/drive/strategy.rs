@@ -11,6 +11,8 @@ use crate::rules::{Board, Move};
 use puzzlec_solve::{Backend, Incremental};
 
 use crate::drive::conclude;
+use crate::drive::cubes::Pruned;
+use crate::drive::parallel::Closing;
 use puzzlec_drive::horizon::Outcome;
 use puzzlec_drive::DriveError;
 
@@ -142,6 +144,21 @@ pub(crate) fn by_cubes(
     if let Some(r) = &recorder {
         session = r.session(backend).ok_or_else(|| io(std::io::Error::other("the solver writes no proof")))?;
     }
+    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
+    // The frontier comes first: it needs no formula, and when it leaves no cube and covers
+    // every plan, the tables alone have ruled the horizon out.
+    let split = match (&pdb, how.cubes) {
+        (Some(db), Cubes::Frontier) => Some(Split::new(db, start, goal, horizon, recorder.is_none())),
+        _ => None,
+    };
+    if stats {
+        if let Some(split) = &split {
+            split.report(horizon);
+        }
+    }
+    if split.as_ref().is_some_and(|s| s.covered && s.cubes.is_empty()) {
+        return Ok(Outcome::Unsat);
+    }
     let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let record = recorder.as_ref().map(|r| r.lemmas.clone());
     let setup = Setup { layered, start, goal, horizon, ing, how, pdb: pdb.clone(), lemmas: lemmas.clone(), record };
@@ -151,44 +168,29 @@ pub(crate) fn by_cubes(
     if puzzlec_drive::left_after(started, limit).is_none() {
         return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
-    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
-    let (cubes, frontier_lemmas) = match (&pdb, how.cubes) {
+    let lits = |path: &[Move]| -> Vec<puzzlec_ir::Lit> {
+        path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect()
+    };
+    let (cubes, frontier_lemmas) = match (&split, how.cubes) {
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
-        (Some(db), Cubes::Frontier) => {
-            let lc = crate::rules::Heuristic::new(goal);
-            // A certificate's lemmas cite the tables alone (its checker knows no linear
-            // conflicts).
-            let h = |b: &Board| match recorder.is_some() {
-                true => db.estimate(b),
-                false => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
-            };
-            let (cubes, pruned) = crate::drive::cubes::frontier(
-                &actions,
-                start,
-                horizon,
-                &h,
-                knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET),
-                horizon / 2,
-            );
+        (Some(split), _) => {
             // Every cube satisfies these (a cube extends no pruned prefix), so they go in
             // only for the last solve, which must see the whole horizon (measured level with
             // giving them before the cubes; this keeps the cube solves' clause lists short).
-            let lemmas: Vec<Vec<puzzlec_ir::Lit>> = pruned.iter().map(|p| p.clause.clone()).collect();
+            let lemmas: Vec<Vec<puzzlec_ir::Lit>> = split.pruned.iter().map(|p| p.clause(&actions)).collect();
             if let Some(r) = &recorder {
-                for p in &pruned {
-                    let clause: Vec<String> = p.clause.iter().map(|l| l.to_string()).collect();
+                for (p, clause) in split.pruned.iter().zip(&lemmas) {
+                    let clause: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
                     r.lemma(format!("f {} {} : {} 0", puzzlec_core::moves_to_string(&p.moves), p.h, clause.join(" ")));
                 }
             }
-            // A measurement knob: how much of the horizon the frontier took from the solver.
-            if stats {
-                let (low, high) = (cubes.iter().map(Vec::len).min(), cubes.iter().map(Vec::len).max());
-                let depth = format!("{}-{}", low.unwrap_or(0), high.unwrap_or(0));
-                eprintln!("frontier: horizon {horizon}, depth {depth}, {} cubes, {} lemmas", cubes.len(), lemmas.len());
-            }
-            (cubes, lemmas)
+            (split.cubes.iter().map(|c| lits(c)).collect(), lemmas)
         }
         _ => (crate::drive::cubes::cubes(&actions, start, goal, horizon / 2), Vec::new()),
+    };
+    let closing = match split.as_ref().is_some_and(|s| s.covered) {
+        true => Closing::Covered,
+        false => Closing::Solve(&frontier_lemmas),
     };
     let Some(left) = puzzlec_drive::left_after(started, limit) else {
         return Ok(Outcome::Unknown("time limit reached while building the cubes".into()));
@@ -207,9 +209,9 @@ pub(crate) fn by_cubes(
                 (setup.load(other.as_mut(), None)? == actions).then_some(())?;
                 Some(other)
             };
-            crate::drive::parallel::solve(session.as_mut(), &cubes, &frontier_lemmas, threads, left, &spawn)
+            crate::drive::parallel::solve(session.as_mut(), &cubes, closing, threads, left, &spawn)
         }
-        false => crate::drive::parallel::solve(session.as_mut(), &cubes, &frontier_lemmas, 1, left, &|| None),
+        false => crate::drive::parallel::solve(session.as_mut(), &cubes, closing, 1, left, &|| None),
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
@@ -231,6 +233,45 @@ pub(crate) fn by_cubes(
         }
     }
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
+}
+
+/// A horizon split by the pattern-database frontier ([`crate::drive::cubes::frontier`]).
+struct Split {
+    cubes: Vec<Vec<Move>>,
+    pruned: Vec<Pruned>,
+    /// The cubes and the pruned prefixes leave no plan out ([`crate::drive::cover`]), so
+    /// the cubes' refutations settle the horizon without a last solve. Only asked for
+    /// without a certificate, whose proof must derive the empty clause itself.
+    covered: bool,
+}
+
+impl Split {
+    fn new(db: &crate::rules::pdb::PatternDb, start: &Board, goal: &Board, horizon: usize, check: bool) -> Split {
+        let lc = crate::rules::Heuristic::new(goal);
+        // A certificate's lemmas cite the tables alone (its checker knows no linear
+        // conflicts); `check` is false exactly when there is one.
+        let h = |b: &Board| match check {
+            false => db.estimate(b),
+            true => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
+        };
+        let target = knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET);
+        let (cubes, pruned) = crate::drive::cubes::frontier(start, horizon, &h, target, horizon / 2);
+        let covered = check && {
+            let prefixes: Vec<&[Move]> =
+                cubes.iter().map(Vec::as_slice).chain(pruned.iter().map(|p| p.moves.as_slice())).collect();
+            crate::drive::cover::covers(start, &prefixes)
+        };
+        Split { cubes, pruned, covered }
+    }
+
+    /// A measurement knob's line: how much of the horizon the frontier took from the solver.
+    fn report(&self, horizon: usize) {
+        let (low, high) = (self.cubes.iter().map(Vec::len).min(), self.cubes.iter().map(Vec::len).max());
+        let depth = format!("{}-{}", low.unwrap_or(0), high.unwrap_or(0));
+        let (cubes, lemmas) = (self.cubes.len(), self.pruned.len());
+        let closing = if self.covered { "covered" } else { "last solve" };
+        eprintln!("frontier: horizon {horizon}, depth {depth}, {cubes} cubes, {lemmas} lemmas, {closing}");
+    }
 }
 
 /// A measurement knob: the environment variable `name` when set to a number (only for
