@@ -48,9 +48,9 @@ pub fn lemmas(i: &SlideInstance, encoding: &str, horizon: usize, cnf: &str) -> R
             Move::ALL.iter().map(|&m| vars.get(compact::action_name(t, m).as_str()).copied().unwrap_or(0)).collect()
         })
         .collect();
-    let (_, pruned) = crate::drive::cubes::frontier(&start, horizon, &|b| db.estimate(b), FRONTIER_TARGET, depth);
-    let lemmas = pruned
-        .into_iter()
+    let frontier = crate::drive::frontier::Frontier::new(&start, horizon, &|b| db.estimate(b), FRONTIER_TARGET, depth);
+    let lemmas = frontier
+        .pruned()
         .map(|p| (p.clause(&actions), p))
         .filter(|(clause, p)| !p.moves.is_empty() && !clause.contains(&0))
         .map(|(clause, p)| {

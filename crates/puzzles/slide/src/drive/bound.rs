@@ -24,9 +24,12 @@ pub struct Partition {
     pub members: Vec<Vec<u8>>,
     /// Where a cell goes before the lookup (the transpose), or none.
     map: Option<[u8; crate::rules::pdb::MAX_CELLS]>,
-    /// Per step and group: tiles placed, and the group's contribution; per step their sum.
-    placed: Vec<Vec<usize>>,
-    pub contribution: Vec<Vec<usize>>,
+    /// Per step and group (at `t * groups + g`): tiles placed, the Manhattan distances of
+    /// those tiles, and the group's contribution; per step the contributions' sum.
+    groups: usize,
+    placed: Vec<usize>,
+    partial: Vec<usize>,
+    contribution: Vec<usize>,
     pub sum: Vec<usize>,
 }
 
@@ -66,39 +69,47 @@ impl Partition {
             group_of,
             members,
             map,
-            placed: vec![vec![0; groups]; steps],
-            contribution: vec![vec![0; groups]; steps],
+            groups,
+            placed: vec![0; groups * steps],
+            partial: vec![0; groups * steps],
+            contribution: vec![0; groups * steps],
             sum: vec![0; steps],
         }
     }
 
-    /// Takes note that tile index `ti` got (`placed`) or lost its cell at step t; `cell` is
-    /// every tile's cell at that step ([`UNKNOWN`] where none).
-    pub fn changed(&mut self, t: usize, ti: usize, placed: bool, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) {
-        let g = self.group_of[ti];
-        match placed {
-            true => self.placed[t][g] += 1,
-            false => self.placed[t][g] -= 1,
-        }
-        let value = self.value(t, g, cell, pdb, manhattan);
-        self.sum[t] = self.sum[t] + value - self.contribution[t][g];
-        self.contribution[t][g] = value;
+    /// Each group's contribution at step t.
+    pub fn contributions(&self, t: usize) -> &[usize] {
+        &self.contribution[t * self.groups..(t + 1) * self.groups]
     }
 
-    /// Group `g`'s contribution at step t: its table entry when all its tiles are placed,
-    /// else the Manhattan distances of those placed (the transpose keeps distances, so a
-    /// tile's own distance is its part's).
-    fn value(&self, t: usize, g: usize, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) -> usize {
-        let members = &self.members[g];
-        if self.placed[t][g] == members.len() {
-            return self.entry(g, cell, pdb);
-        }
-        members
-            .iter()
-            .map(|&tile| (tile as usize - 1, cell[tile as usize - 1]))
-            .filter(|&(_, c)| c != UNKNOWN)
-            .map(|(ti, c)| manhattan[ti][c as usize] as usize)
-            .sum()
+    /// Takes note that tile index `ti` was placed on cell `c` at step t; `cell` is every
+    /// tile's cell at that step ([`UNKNOWN`] where none), `c` among them. Its group's
+    /// contribution becomes its table entry when all its tiles are placed, else the
+    /// Manhattan distances of those placed (the transpose keeps distances, so a tile's own
+    /// distance is its part's). Returns the group's contribution before, for [`Self::unplace`].
+    pub fn place(&mut self, t: usize, ti: usize, c: u8, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) -> usize {
+        let g = self.group_of[ti];
+        let i = t * self.groups + g;
+        self.placed[i] += 1;
+        self.partial[i] += manhattan[ti][c as usize] as usize;
+        let value = match self.placed[i] == self.members[g].len() {
+            true => self.entry(g, cell, pdb),
+            false => self.partial[i],
+        };
+        let before = self.contribution[i];
+        self.sum[t] = self.sum[t] + value - before;
+        self.contribution[i] = value;
+        before
+    }
+
+    /// Undoes the [`Self::place`] of tile index `ti` on cell `c` at step t, which returned
+    /// `before` (undone in the reverse order of placing: nothing is computed again).
+    pub fn unplace(&mut self, t: usize, ti: usize, c: u8, before: usize, manhattan: &[Vec<u8>]) {
+        let i = t * self.groups + self.group_of[ti];
+        self.placed[i] -= 1;
+        self.partial[i] -= manhattan[ti][c as usize] as usize;
+        self.sum[t] = self.sum[t] + before - self.contribution[i];
+        self.contribution[i] = before;
     }
 
     /// Each group's table entry with every tile on `cell` (per tile index; none unknown).
@@ -141,21 +152,26 @@ mod tests {
             let mut parts = Partition::all(&pdb, 2);
             assert_eq!(parts.len(), 2, "the 15-puzzle's goal is its own transpose");
             let mut cell = vec![UNKNOWN; 15];
+            let mut undo = Vec::new();
             for tile in 1..16u8 {
-                cell[tile as usize - 1] = board.position_of(tile) as u8;
-                for p in &mut parts {
-                    p.changed(1, tile as usize - 1, true, &cell, &pdb, &md);
-                }
+                let c = board.position_of(tile) as u8;
+                cell[tile as usize - 1] = c;
+                let before: Vec<usize> =
+                    parts.iter_mut().map(|p| p.place(1, tile as usize - 1, c, &cell, &pdb, &md)).collect();
+                undo.push((tile, c, before));
             }
             let best = parts.iter().map(|p| p.sum[1]).max().unwrap();
             assert_eq!(best, pdb.estimate(&board), "seed {seed}");
-            for tile in 1..16u8 {
+            for p in &parts {
+                assert_eq!(p.contributions(1).iter().sum::<usize>(), p.sum[1]);
+            }
+            while let Some((tile, c, before)) = undo.pop() {
                 cell[tile as usize - 1] = UNKNOWN;
-                for p in &mut parts {
-                    p.changed(1, tile as usize - 1, false, &cell, &pdb, &md);
+                for (p, b) in parts.iter_mut().zip(before) {
+                    p.unplace(1, tile as usize - 1, c, b, &md);
                 }
             }
-            assert!(parts.iter().all(|p| p.sum[1] == 0));
+            assert!(parts.iter().all(|p| p.sum[1] == 0 && p.contributions(1).iter().all(|&v| v == 0)));
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod branching;
 pub mod cover;
 pub mod cubes;
 pub mod equivalence;
+pub mod frontier;
 pub mod invariants;
 pub mod parallel;
 pub mod propagator;

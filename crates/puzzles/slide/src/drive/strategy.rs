@@ -11,7 +11,7 @@ use crate::rules::{Board, Move};
 use puzzlec_solve::{Backend, Incremental};
 
 use crate::drive::conclude;
-use crate::drive::cubes::Pruned;
+use crate::drive::frontier::Frontier;
 use crate::drive::parallel::Closing;
 use puzzlec_drive::horizon::Outcome;
 use puzzlec_drive::DriveError;
@@ -156,7 +156,7 @@ pub(crate) fn by_cubes(
             split.report(horizon);
         }
     }
-    if split.as_ref().is_some_and(|s| s.covered && s.cubes.is_empty()) {
+    if split.as_ref().is_some_and(|s| s.covered && s.frontier.cube_count() == 0) {
         return Ok(Outcome::Unsat);
     }
     let lemmas = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -175,16 +175,22 @@ pub(crate) fn by_cubes(
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(split), _) => {
             // Every cube satisfies these (a cube extends no pruned prefix), so they go in
-            // only for the last solve, which must see the whole horizon (measured level with
+            // only for a last solve, which must see the whole horizon (measured level with
             // giving them before the cubes; this keeps the cube solves' clause lists short).
-            let lemmas: Vec<Vec<puzzlec_ir::Lit>> = split.pruned.iter().map(|p| p.clause(&actions)).collect();
-            if let Some(r) = &recorder {
-                for (p, clause) in split.pruned.iter().zip(&lemmas) {
-                    let clause: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
-                    r.lemma(format!("f {} {} : {} 0", puzzlec_core::moves_to_string(&p.moves), p.h, clause.join(" ")));
+            // A covered horizon makes none, and needs them only for its certificate.
+            let mut lemmas = Vec::new();
+            if !split.covered || recorder.is_some() {
+                for p in split.frontier.pruned() {
+                    let clause = p.clause(&actions);
+                    if let Some(r) = &recorder {
+                        let text: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
+                        let moves = puzzlec_core::moves_to_string(&p.moves);
+                        r.lemma(format!("f {moves} {} : {} 0", p.h, text.join(" ")));
+                    }
+                    lemmas.push(clause);
                 }
             }
-            (split.cubes.iter().map(|c| lits(c)).collect(), lemmas)
+            (split.frontier.cubes().map(|c| lits(&c)).collect(), lemmas)
         }
         _ => (crate::drive::cubes::cubes(&actions, start, goal, horizon / 2), Vec::new()),
     };
@@ -235,10 +241,9 @@ pub(crate) fn by_cubes(
     conclude(encoding, backend.id(), outcome, start, goal, horizon)
 }
 
-/// A horizon split by the pattern-database frontier ([`crate::drive::cubes::frontier`]).
+/// A horizon split by the pattern-database frontier ([`crate::drive::frontier`]).
 struct Split {
-    cubes: Vec<Vec<Move>>,
-    pruned: Vec<Pruned>,
+    frontier: Frontier,
     /// The cubes and the pruned prefixes leave no plan out ([`crate::drive::cover`]), so
     /// the cubes' refutations settle the horizon without a last solve. Only asked for
     /// without a certificate, whose proof must derive the empty clause itself.
@@ -255,20 +260,17 @@ impl Split {
             true => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
         };
         let target = knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET);
-        let (cubes, pruned) = crate::drive::cubes::frontier(start, horizon, &h, target, horizon / 2);
-        let covered = check && {
-            let prefixes: Vec<&[Move]> =
-                cubes.iter().map(Vec::as_slice).chain(pruned.iter().map(|p| p.moves.as_slice())).collect();
-            crate::drive::cover::covers(start, &prefixes)
-        };
-        Split { cubes, pruned, covered }
+        let frontier = Frontier::new(start, horizon, &h, target, horizon * knob("PUZZLEC_FRONTIER_DEPTH", 50) / 100);
+        let covered = check && frontier.covers(start);
+        Split { frontier, covered }
     }
 
     /// A measurement knob's line: how much of the horizon the frontier took from the solver.
     fn report(&self, horizon: usize) {
-        let (low, high) = (self.cubes.iter().map(Vec::len).min(), self.cubes.iter().map(Vec::len).max());
-        let depth = format!("{}-{}", low.unwrap_or(0), high.unwrap_or(0));
-        let (cubes, lemmas) = (self.cubes.len(), self.pruned.len());
+        let lengths = self.frontier.cubes().map(|c| c.len());
+        let (low, high) = lengths.fold((usize::MAX, 0), |(low, high), n| (low.min(n), high.max(n)));
+        let depth = format!("{}-{}", low.min(high), high);
+        let (cubes, lemmas) = (self.frontier.cube_count(), self.frontier.pruned_count());
         let closing = if self.covered { "covered" } else { "last solve" };
         eprintln!("frontier: horizon {horizon}, depth {depth}, {cubes} cubes, {lemmas} lemmas, {closing}");
     }

@@ -1,7 +1,7 @@
 //! Admissible distance estimates toward a fixed goal: Manhattan distance plus linear conflict.
 //! Used by IDA* and as the first horizon of every SAT/SMT horizon search.
 
-use super::board::{Board, BLANK};
+use super::board::{Board, BLANK, MAX_SIDE};
 
 /// Goal coordinates of every tile, precomputed once per goal.
 #[derive(Debug, Clone)]
@@ -39,26 +39,28 @@ impl Heuristic {
     pub fn manhattan_linear_conflict(&self, board: &Board) -> usize {
         let (rows, cols) = (board.rows(), board.cols());
         let mut extra = 0;
-        let mut line: Vec<usize> = Vec::with_capacity(rows.max(cols));
+        // A line is at most MAX_SIDE long: kept on the stack (the frontier of the SAT path
+        // rates every board it reaches with this, and allocating made it a tenth slower).
+        let mut line = [0u8; MAX_SIDE];
         for r in 0..rows {
-            line.clear();
-            line.extend(
-                (0..cols)
-                    .map(|c| board.at(r, c))
-                    .filter(|&t| t != BLANK && self.goal_row[t as usize] == r)
-                    .map(|t| self.goal_col[t as usize]),
-            );
-            extra += 2 * removals_to_sort(&line);
+            let mut len = 0;
+            for t in (0..cols).map(|c| board.at(r, c)) {
+                if t != BLANK && self.goal_row[t as usize] == r {
+                    line[len] = self.goal_col[t as usize] as u8;
+                    len += 1;
+                }
+            }
+            extra += 2 * removals_to_sort(&line[..len]);
         }
         for c in 0..cols {
-            line.clear();
-            line.extend(
-                (0..rows)
-                    .map(|r| board.at(r, c))
-                    .filter(|&t| t != BLANK && self.goal_col[t as usize] == c)
-                    .map(|t| self.goal_row[t as usize]),
-            );
-            extra += 2 * removals_to_sort(&line);
+            let mut len = 0;
+            for t in (0..rows).map(|r| board.at(r, c)) {
+                if t != BLANK && self.goal_col[t as usize] == c {
+                    line[len] = self.goal_row[t as usize] as u8;
+                    len += 1;
+                }
+            }
+            extra += 2 * removals_to_sort(&line[..len]);
         }
         self.manhattan(board) + extra
     }
@@ -66,16 +68,19 @@ impl Heuristic {
 
 /// How many entries must leave the line so the rest are in increasing goal order: the line's
 /// length minus its longest increasing subsequence (exact, where the greedy count is not).
-fn removals_to_sort(targets: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::new();
+fn removals_to_sort(targets: &[u8]) -> usize {
+    let mut tails = [0u8; MAX_SIDE];
+    let mut len = 0;
     for &x in targets {
-        match tails.binary_search(&x) {
+        match tails[..len].binary_search(&x) {
             Ok(_) => {}
-            Err(i) if i == tails.len() => tails.push(x),
-            Err(i) => tails[i] = x,
+            Err(i) => {
+                tails[i] = x;
+                len = len.max(i + 1);
+            }
         }
     }
-    targets.len() - tails.len()
+    targets.len() - len
 }
 
 #[cfg(test)]

@@ -37,6 +37,9 @@ use puzzlec_solve::propagator::Propagator;
 
 use crate::drive::bound::{Partition, UNKNOWN};
 
+/// Readings of the tables at most: direct and transposed ([`Partition::all`]).
+const READINGS: usize = 2;
+
 /// The propagator for one horizon of one board (see the module documentation).
 pub struct PdbPropagator {
     horizon: usize,
@@ -49,8 +52,9 @@ pub struct PdbPropagator {
     manhattan: Vec<Vec<u8>>,
     /// Per step: each tile's placed cell ([`UNKNOWN`] if none yet).
     cell: Vec<Vec<u8>>,
-    /// Placements in the order made, and where each decision level began in it.
-    trail: Vec<(u16, u8)>,
+    /// Placements in the order made (step, tile index, and each partition's contribution of
+    /// the tile's group before it), and where each decision level began in it.
+    trail: Vec<(u16, u8, [u16; READINGS])>,
     levels: Vec<usize>,
     pending: Vec<Vec<Lit>>,
     /// With a certificate: each pending clause's justification, and where given clauses
@@ -94,9 +98,11 @@ impl PdbPropagator {
             }
         }
         let steps = positions.len();
+        let partitions = Partition::all(&pdb, steps);
+        assert!(partitions.len() <= READINGS, "a placement keeps one value per reading");
         PdbPropagator {
             horizon,
-            partitions: Partition::all(&pdb, steps),
+            partitions,
             pdb,
             watched,
             manhattan: crate::drive::bound::manhattan(goal),
@@ -162,10 +168,11 @@ impl PdbPropagator {
             return;
         }
         self.cell[t][ti] = c;
-        self.trail.push((t as u16, ti as u8));
-        for p in &mut self.partitions {
-            p.changed(t, ti, true, &self.cell[t], &self.pdb, &self.manhattan);
+        let mut before = [0; READINGS];
+        for (p, b) in self.partitions.iter_mut().zip(&mut before) {
+            *b = p.place(t, ti, c, &self.cell[t], &self.pdb, &self.manhattan) as u16;
         }
+        self.trail.push((t as u16, ti as u8, before));
         self.count[t] += 1;
         if let Some(k) = (0..self.partitions.len()).find(|&k| t + self.partitions[k].sum[t] > self.horizon) {
             let (lemma, why) = self.lemma(t, k);
@@ -237,9 +244,10 @@ impl PdbPropagator {
         if self.record.is_some() {
             why = format!("t {t}{}", if part.mirrored { " m" } else { "" });
         }
-        for g in enough(&part.contribution[t], self.horizon - t) {
+        let contribution = part.contributions(t);
+        for g in enough(contribution, self.horizon - t) {
             if self.record.is_some() {
-                why.push_str(&format!(" {g}={}", part.contribution[t][g]));
+                why.push_str(&format!(" {g}={}", contribution[g]));
             }
             for &tile in &part.members[g] {
                 let ti = tile as usize - 1;
@@ -260,11 +268,11 @@ impl PdbPropagator {
         (clause, why)
     }
 
-    fn unplace(&mut self, t: usize, ti: usize) {
-        self.cell[t][ti] = UNKNOWN;
+    fn unplace(&mut self, t: usize, ti: usize, before: [u16; READINGS]) {
+        let c = std::mem::replace(&mut self.cell[t][ti], UNKNOWN);
         self.count[t] -= 1;
-        for p in &mut self.partitions {
-            p.changed(t, ti, false, &self.cell[t], &self.pdb, &self.manhattan);
+        for (p, b) in self.partitions.iter_mut().zip(before) {
+            p.unplace(t, ti, c, b as usize, &self.manhattan);
         }
     }
 }
@@ -314,8 +322,8 @@ impl Propagator for PdbPropagator {
     fn backtrack(&mut self, level: usize) {
         let Some(&mark) = self.levels.get(level) else { return };
         while self.trail.len() > mark {
-            let (t, ti) = self.trail.pop().expect("above the mark");
-            self.unplace(t as usize, ti as usize);
+            let (t, ti, before) = self.trail.pop().expect("above the mark");
+            self.unplace(t as usize, ti as usize, before);
         }
         self.levels.truncate(level);
         self.pending.clear();
