@@ -87,7 +87,7 @@ unsatisfiable. On the embedded cadical, compact horizons on boards of up to 16 c
 pattern databases (from horizon 20 once the tables are cached in ~/.cache/puzzlec, from 30
 while they must be built): the first moves as cubes (shared over the cores from horizon
 44), and a propagator inside the solver that refutes hopeless boards, rules out moves that
-lead too far and decides step by step forward; once every cube is refuted, a check that
+lead too far or into dead ends (two moves ahead) and decides step by step forward; once every cube is refuted, a check that
 the cubes and the blocked prefixes leave no move sequence out settles the horizon. The
 answer names those clauses and that check as trusted; --certify makes one last solve over
 all cubes instead and checks each clause against the tables along with the solver's own

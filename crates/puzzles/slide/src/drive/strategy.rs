@@ -338,6 +338,10 @@ impl Setup<'_> {
                 // A measurement knob: `PUZZLEC_NO_LOOKAHEAD` switches the lookahead off.
                 if std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_none() {
                     p = p.with_lookahead(&layers.b, &layers.act);
+                    // A measurement knob: `PUZZLEC_ONE_MOVE` keeps the lookahead to one move.
+                    if self.record.is_none() && std::env::var_os("PUZZLEC_ONE_MOVE").is_none() {
+                        p = p.with_two_moves();
+                    }
                 }
             }
             if let Some(record) = &self.record {

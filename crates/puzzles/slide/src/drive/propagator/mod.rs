@@ -11,7 +11,9 @@
 //! the propagator adds the clause "not all of these tiles on these cells at step t", naming
 //! only the groups it needs. With the lookahead, a complete board at step t also rules out
 //! each move whose next board is too far, before the solver plays it (a clause over the
-//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once).
+//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once); two moves
+//! ahead, also each move whose next board has no move left that stays within the bound (a
+//! dead end; the clause names the whole board).
 //!
 //! Why it is sound although `compact` may set more than one position variable of a tile at
 //! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
@@ -71,6 +73,8 @@ pub struct PdbPropagator {
     count: Vec<usize>,
     blank: Vec<Vec<Option<Lit>>>,
     act: Vec<Vec<Lit>>,
+    /// Whether the lookahead looks two moves ahead ([`PdbPropagator::with_two_moves`]).
+    two_moves: bool,
     start: Board,
 }
 
@@ -118,6 +122,7 @@ impl PdbPropagator {
             count: vec![0; steps],
             blank: Vec::new(),
             act: Vec::new(),
+            two_moves: false,
             start: Board::goal(goal.rows(), goal.cols()),
         }
     }
@@ -139,6 +144,16 @@ impl PdbPropagator {
     pub fn with_lookahead(mut self, blanks: &[Vec<Option<Lit>>], actions: &[Vec<Lit>]) -> PdbPropagator {
         self.blank = blanks.to_vec();
         self.act = actions.to_vec();
+        self
+    }
+
+    /// Also looks a second move ahead (with the lookahead): a move whose next board has no
+    /// move left that the tables allow (each leads too far) is ruled out as well, by a
+    /// clause over the whole board, the blank and the move. Measured: see
+    /// `docs/bench-results.md`, session 28. Not for a certificate: its checker knows lemmas
+    /// of one move ahead only.
+    pub fn with_two_moves(mut self) -> PdbPropagator {
+        self.two_moves = true;
         self
     }
 
@@ -201,11 +216,13 @@ impl PdbPropagator {
             let mut after = self.cell[t].clone();
             let moved = board.cells()[source] as usize - 1;
             after[moved] = b as u8;
+            let mut refuted = false;
             for part in &self.partitions {
                 let values = part.values_on(&after, &self.pdb);
                 if t + 1 + values.iter().sum::<usize>() <= self.horizon {
                     continue;
                 }
+                refuted = true;
                 let mut clause = vec![-blank, -act];
                 let mut why = String::new();
                 if self.record.is_some() {
@@ -231,9 +248,27 @@ impl PdbPropagator {
                 }
                 break;
             }
+            if !refuted && self.two_moves && self.dead_end(&child, t + 1) {
+                // The whole board at t, since the next board's every move is at stake.
+                let mut clause = vec![-blank, -act];
+                for (ti, &c) in self.cell[t].iter().enumerate() {
+                    let Some(v) = self.var[t][ti][c as usize] else { return };
+                    clause.push(-v);
+                }
+                self.pending.push(clause);
+            }
         }
     }
 
+    /// Whether every move from `board` at step `s` (the move back included: a plan may
+    /// undo a move, whatever the formula says) leads to a board the tables put too far for
+    /// the steps left. Only asked before step H, so a move must follow.
+    fn dead_end(&self, board: &Board, s: usize) -> bool {
+        crate::rules::Move::ALL.into_iter().all(|m| {
+            let mut next = *board;
+            !next.apply(m) || s + 1 + self.pdb.estimate(&next) > self.horizon
+        })
+    }
     /// The clause against step t's placements by partition k: the groups with the largest
     /// contributions, only as many as it takes to pass the horizon; and its justification
     /// (`t STEP [m] G=V...`, `m` for the transposed reading) when a certificate records it.

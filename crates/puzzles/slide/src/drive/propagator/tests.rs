@@ -26,7 +26,16 @@ fn placements(positions: &[Vec<Vec<Option<Lit>>>], board: &Board, t: usize) -> V
 #[test]
 fn optimal_plans_are_never_cut() {
     let goal = Board::goal(4, 4);
-    for (seed, lookahead) in [(11, false), (12, false), (13, false), (11, true), (14, true), (15, true)] {
+    for (seed, lookahead, two) in [
+        (11, false, false),
+        (12, false, false),
+        (13, false, false),
+        (11, true, false),
+        (14, true, false),
+        (15, true, true),
+        (16, true, true),
+        (17, true, true),
+    ] {
         let start = random_walk(4, 4, 40, seed);
         let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
         let layers = encode_layers(&start, &goal, plan.len(), Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
@@ -34,6 +43,9 @@ fn optimal_plans_are_never_cut() {
         let mut p = PdbPropagator::new(&layers.p, &goal, plan.len(), pdb, Arc::new(AtomicUsize::new(0)));
         if lookahead {
             p = p.with_forward_branching(&start, &layers.act).with_lookahead(&layers.b, &layers.act);
+        }
+        if two {
+            p = p.with_two_moves();
         }
         let mut board = start;
         for (t, &m) in plan.iter().enumerate() {
@@ -185,4 +197,52 @@ fn moves_past_the_bound_are_ruled_out_before_they_are_made() {
         }
     }
     assert!(checked > 0, "no move was ruled out on any board");
+}
+
+/// Two moves ahead: on complete boards at the bound, a move is ruled out exactly when its
+/// next board is too far or every move from there is, and each such next board truly
+/// needs more moves than are left (the exact search says so), so no plan is cut.
+#[test]
+fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
+    let goal = Board::goal(4, 4);
+    let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+    let too_far = |b: &Board, s: usize, horizon: usize| s + pdb.estimate(b) > horizon;
+    let mut dead_ends = 0;
+    for seed in 30..60 {
+        let start = random_walk(4, 4, 40, seed);
+        let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
+        // The start's board at the step where it is exactly at the bound.
+        let horizon = plan.len();
+        let t = horizon - pdb.estimate(&start);
+        if t == 0 {
+            continue;
+        }
+        let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+        let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
+            .with_forward_branching(&start, &layers.act)
+            .with_lookahead(&layers.b, &layers.act)
+            .with_two_moves();
+        p.new_level();
+        p.assigned(&placements(&layers.p, &start, t));
+        let mut clauses = Vec::new();
+        while let Some(c) = p.clause() {
+            clauses.push(c);
+        }
+        for m in Move::ALL.into_iter().filter(|&m| start.can_apply(m)) {
+            let mut child = start;
+            child.apply(m);
+            let dead = Move::ALL.into_iter().all(|n| {
+                let mut next = child;
+                !next.apply(n) || too_far(&next, t + 2, horizon)
+            });
+            let ruled_out = clauses.iter().any(|c| c.contains(&-layers.act[t][m.index()]));
+            assert_eq!(ruled_out, too_far(&child, t + 1, horizon) || dead, "seed {seed}, move {m:?}");
+            if ruled_out && !too_far(&child, t + 1, horizon) {
+                dead_ends += 1;
+                let Search::Found(rest) = exact_shortest_path(&child, &goal, None) else { panic!("solvable") };
+                assert!(t + 1 + rest.len() > horizon, "seed {seed}: a plan through {m:?} was cut");
+            }
+        }
+    }
+    assert!(dead_ends > 0, "no dead end met on any board");
 }
