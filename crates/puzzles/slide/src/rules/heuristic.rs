@@ -38,31 +38,30 @@ impl Heuristic {
     /// order must leave the line to pass each other, costing two extra moves per tile removed.
     pub fn manhattan_linear_conflict(&self, board: &Board) -> usize {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut extra = 0;
-        // A line is at most MAX_SIDE long: kept on the stack (the frontier of the SAT path
-        // rates every board it reaches with this, and allocating made it a tenth slower).
-        let mut line = [0u8; MAX_SIDE];
-        for r in 0..rows {
-            let mut len = 0;
-            for t in (0..cols).map(|c| board.at(r, c)) {
-                if t != BLANK && self.goal_row[t as usize] == r {
-                    line[len] = self.goal_col[t as usize] as u8;
-                    len += 1;
-                }
+        let in_rows: usize = (0..rows).map(|r| self.line(board, r, true)).sum();
+        let in_cols: usize = (0..cols).map(|c| self.line(board, c, false)).sum();
+        self.manhattan(board) + 2 * (in_rows + in_cols)
+    }
+
+    /// The removals row (or column) `k` needs (see [`removals_to_sort`]): its tiles whose
+    /// goal is on it, keyed by their goal place along it. A line is at most MAX_SIDE long,
+    /// kept on the stack (the SAT path's frontier rates every board it reaches with this,
+    /// and two vectors per line made it a tenth slower).
+    fn line(&self, board: &Board, k: usize, row: bool) -> usize {
+        let (mut keys, mut len) = ([0u8; MAX_SIDE], 0);
+        let along = if row { board.cols() } else { board.rows() };
+        for i in 0..along {
+            let t = if row { board.at(k, i) } else { board.at(i, k) } as usize;
+            let (home, key) = match row {
+                true => (self.goal_row[t], self.goal_col[t]),
+                false => (self.goal_col[t], self.goal_row[t]),
+            };
+            if t != BLANK as usize && home == k {
+                keys[len] = key as u8;
+                len += 1;
             }
-            extra += 2 * removals_to_sort(&line[..len]);
         }
-        for c in 0..cols {
-            let mut len = 0;
-            for t in (0..rows).map(|r| board.at(r, c)) {
-                if t != BLANK && self.goal_col[t as usize] == c {
-                    line[len] = self.goal_row[t as usize] as u8;
-                    len += 1;
-                }
-            }
-            extra += 2 * removals_to_sort(&line[..len]);
-        }
-        self.manhattan(board) + extra
+        removals_to_sort(&keys[..len])
     }
 }
 

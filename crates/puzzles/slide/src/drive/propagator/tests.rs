@@ -1,7 +1,7 @@
 //! The propagator against the exact search, the tables and the independent checker.
 
 use super::*;
-use crate::encodings::compact::{encode_layers, Ingredients};
+use crate::encodings::compact::{encode_layers, Ingredients, Layers};
 use crate::rules::Move;
 use crate::rules::{benchset::random_walk, exact_shortest_path, Search};
 use puzzlec_ir::Cnf;
@@ -147,6 +147,21 @@ fn a_transposed_lemma_is_justified_for_the_checker() {
     assert!(puzzlec_slide_check::lemmas::check(&words.join(" "), &formula, &tables).is_err());
 }
 
+/// Boards from random walks (seeds 30-59) placed at the step where their estimate exactly
+/// meets the horizon of their optimal plan: (board, horizon, step, the formula, its layers).
+fn boards_at_the_bound(pdb: &PatternDb) -> impl Iterator<Item = (Board, usize, usize, Cnf, Layers)> + '_ {
+    let goal = Board::goal(4, 4);
+    (30..60).filter_map(move |seed| {
+        let start = random_walk(4, 4, 40, seed);
+        let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
+        let horizon = plan.len();
+        let t = horizon - pdb.estimate(&start);
+        let mut cnf = Cnf::new();
+        let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut cnf).expect("parity");
+        (t > 0).then_some((start, horizon, t, cnf, layers))
+    })
+}
+
 /// A complete board exactly at the bound: the moves that raise the estimate are ruled
 /// out at once by clauses over its placements, the blank and the move, each accepted by
 /// the independent checker; the moves that keep within the bound are left alone.
@@ -157,16 +172,7 @@ fn moves_past_the_bound_are_ruled_out_before_they_are_made() {
     let tables =
         puzzlec_slide_check::tables::Tables::read(pdb.bytes(), &pdb.excess().expect("excess")).expect("tables");
     let mut checked = 0;
-    for seed in 30..60 {
-        let start = random_walk(4, 4, 40, seed);
-        let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
-        let horizon = plan.len();
-        let t = horizon - pdb.estimate(&start);
-        if t == 0 {
-            continue;
-        }
-        let mut cnf = Cnf::new();
-        let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut cnf).expect("parity");
+    for (start, horizon, t, cnf, layers) in boards_at_the_bound(&pdb) {
         let Some(blank) = layers.b[t][start.blank()] else { continue };
         let record = Arc::new(std::sync::Mutex::new(Vec::new()));
         let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
@@ -186,7 +192,7 @@ fn moves_past_the_bound_are_ruled_out_before_they_are_made() {
             child.apply(m);
             let act = layers.act[t][m.index()];
             let ruled_out = clauses.iter().any(|c| c.contains(&-act));
-            assert_eq!(ruled_out, t + 1 + pdb.estimate(&child) > horizon, "seed {seed}, move {m:?}");
+            assert_eq!(ruled_out, t + 1 + pdb.estimate(&child) > horizon, "{start:?}, move {m:?}");
         }
         for (c, line) in clauses.iter().zip(&lines) {
             assert!(c.contains(&-blank) && line.starts_with(&format!("l {t} ")), "{line}");
@@ -208,16 +214,7 @@ fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
     let pdb = PatternDb::shared(&goal).expect("4x4 tables");
     let too_far = |b: &Board, s: usize, horizon: usize| s + pdb.estimate(b) > horizon;
     let mut dead_ends = 0;
-    for seed in 30..60 {
-        let start = random_walk(4, 4, 40, seed);
-        let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
-        // The start's board at the step where it is exactly at the bound.
-        let horizon = plan.len();
-        let t = horizon - pdb.estimate(&start);
-        if t == 0 {
-            continue;
-        }
-        let layers = encode_layers(&start, &goal, horizon, Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+    for (start, horizon, t, _, layers) in boards_at_the_bound(&pdb) {
         let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
             .with_forward_branching(&start, &layers.act)
             .with_lookahead(&layers.b, &layers.act)
@@ -236,11 +233,11 @@ fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
                 !next.apply(n) || too_far(&next, t + 2, horizon)
             });
             let ruled_out = clauses.iter().any(|c| c.contains(&-layers.act[t][m.index()]));
-            assert_eq!(ruled_out, too_far(&child, t + 1, horizon) || dead, "seed {seed}, move {m:?}");
+            assert_eq!(ruled_out, too_far(&child, t + 1, horizon) || dead, "{start:?}, move {m:?}");
             if ruled_out && !too_far(&child, t + 1, horizon) {
                 dead_ends += 1;
                 let Search::Found(rest) = exact_shortest_path(&child, &goal, None) else { panic!("solvable") };
-                assert!(t + 1 + rest.len() > horizon, "seed {seed}: a plan through {m:?} was cut");
+                assert!(t + 1 + rest.len() > horizon, "{start:?}: a plan through {m:?} was cut");
             }
         }
     }
