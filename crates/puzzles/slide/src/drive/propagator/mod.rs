@@ -13,7 +13,8 @@
 //! each move whose next board is too far, before the solver plays it (a clause over the
 //! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once); two moves
 //! ahead, also each move whose next board has no move left that stays within the bound (a
-//! dead end; the clause names the whole board).
+//! dead end; the clause names the whole board), and when every move of the board is ruled
+//! out so, the board itself, by one clause over its placements.
 //!
 //! Why it is sound although `compact` may set more than one position variable of a tile at
 //! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
@@ -205,6 +206,17 @@ impl PdbPropagator {
         let Some(board) = self.board_at(t) else { return };
         let b = board.blank();
         let Some(blank) = self.blank.get(t).and_then(|row| row[b]) else { return };
+        // Two moves ahead, a board whose every move is ruled out (the move back too) is
+        // refuted whole by one clause, where the moves' clauses would each name it anyway.
+        if self.two_moves && self.dead(&board, t, 2) {
+            let mut clause = Vec::with_capacity(self.cell[t].len());
+            for (ti, &c) in self.cell[t].iter().enumerate() {
+                let Some(v) = self.var[t][ti][c as usize] else { return };
+                clause.push(-v);
+            }
+            self.pending.push(clause);
+            return;
+        }
         for m in crate::rules::Move::ALL {
             let act = self.act[t][m.index()];
             if !board.can_apply(m) || self.forward.as_ref().is_some_and(|f| f.is_false(act)) {
@@ -264,9 +276,17 @@ impl PdbPropagator {
     /// undo a move, whatever the formula says) leads to a board the tables put too far for
     /// the steps left. Only asked before step H, so a move must follow.
     fn dead_end(&self, board: &Board, s: usize) -> bool {
+        self.dead(board, s, 1)
+    }
+
+    /// Whether every move from `board` at step `s` leads too far, or (with `depth` 2) too
+    /// far or into a dead end.
+    fn dead(&self, board: &Board, s: usize, depth: usize) -> bool {
         crate::rules::Move::ALL.into_iter().all(|m| {
             let mut next = *board;
-            !next.apply(m) || s + 1 + self.pdb.estimate(&next) > self.horizon
+            !next.apply(m)
+                || s + 1 + self.pdb.estimate(&next) > self.horizon
+                || (depth > 1 && self.dead(&next, s + 1, depth - 1))
         })
     }
     /// The clause against step t's placements by partition k: the groups with the largest

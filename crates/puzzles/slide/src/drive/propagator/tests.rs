@@ -207,13 +207,19 @@ fn moves_past_the_bound_are_ruled_out_before_they_are_made() {
 
 /// Two moves ahead: on complete boards at the bound, a move is ruled out exactly when its
 /// next board is too far or every move from there is, and each such next board truly
-/// needs more moves than are left (the exact search says so), so no plan is cut.
+/// needs more moves than are left (the exact search says so), so no plan is cut. A board
+/// whose every move is ruled out (the move back too) is refuted whole, by one clause over
+/// its placements, and it truly is too far.
 #[test]
 fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
     let goal = Board::goal(4, 4);
     let pdb = PatternDb::shared(&goal).expect("4x4 tables");
     let too_far = |b: &Board, s: usize, horizon: usize| s + pdb.estimate(b) > horizon;
-    let mut dead_ends = 0;
+    let distance = |b: &Board| match exact_shortest_path(b, &goal, None) {
+        Search::Found(plan) => plan.len(),
+        _ => panic!("solvable"),
+    };
+    let (mut dead_ends, mut dead_boards) = (0, 0);
     for (start, horizon, t, _, layers) in boards_at_the_bound(&pdb) {
         let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
             .with_forward_branching(&start, &layers.act)
@@ -225,21 +231,33 @@ fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
         while let Some(c) = p.clause() {
             clauses.push(c);
         }
-        for m in Move::ALL.into_iter().filter(|&m| start.can_apply(m)) {
+        let moves: Vec<Move> = Move::ALL.into_iter().filter(|&m| start.can_apply(m)).collect();
+        let bad = |m: Move| {
             let mut child = start;
             child.apply(m);
             let dead = Move::ALL.into_iter().all(|n| {
                 let mut next = child;
                 !next.apply(n) || too_far(&next, t + 2, horizon)
             });
+            (child, too_far(&child, t + 1, horizon), dead)
+        };
+        if moves.iter().all(|&m| bad(m).1 || bad(m).2) {
+            dead_boards += 1;
+            let mut whole = placements(&layers.p, &start, t);
+            whole.iter_mut().for_each(|l| *l = -*l);
+            assert_eq!(clauses, vec![whole], "{start:?}: one clause over the board");
+            assert!(t + distance(&start) > horizon, "{start:?}: a board within reach was refuted");
+            continue;
+        }
+        for m in moves {
+            let (child, far, dead) = bad(m);
             let ruled_out = clauses.iter().any(|c| c.contains(&-layers.act[t][m.index()]));
-            assert_eq!(ruled_out, too_far(&child, t + 1, horizon) || dead, "{start:?}, move {m:?}");
-            if ruled_out && !too_far(&child, t + 1, horizon) {
+            assert_eq!(ruled_out, far || dead, "{start:?}, move {m:?}");
+            if ruled_out && !far {
                 dead_ends += 1;
-                let Search::Found(rest) = exact_shortest_path(&child, &goal, None) else { panic!("solvable") };
-                assert!(t + 1 + rest.len() > horizon, "{start:?}: a plan through {m:?} was cut");
+                assert!(t + 1 + distance(&child) > horizon, "{start:?}: a plan through {m:?} was cut");
             }
         }
     }
-    assert!(dead_ends > 0, "no dead end met on any board");
+    assert!(dead_ends > 0 && dead_boards > 0, "dead ends {dead_ends}, dead boards {dead_boards}");
 }
