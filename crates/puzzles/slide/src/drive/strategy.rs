@@ -148,7 +148,9 @@ pub(crate) fn by_cubes(
     // The frontier comes first: it needs no formula, and when it leaves no cube and covers
     // every plan, the tables alone have ruled the horizon out.
     let split = match (&pdb, how.cubes) {
-        (Some(db), Cubes::Frontier) => Some(Split::new(db, start, goal, horizon, recorder.is_none())),
+        // The coverage check walks move sequences without undos: it speaks for the formula
+        // only when that forbids them too.
+        (Some(db), Cubes::Frontier) => Some(Split::new(db, start, goal, horizon, recorder.is_none(), ing.no_undo)),
         _ => None,
     };
     if stats {
@@ -251,17 +253,25 @@ struct Split {
 }
 
 impl Split {
-    fn new(db: &crate::rules::pdb::PatternDb, start: &Board, goal: &Board, horizon: usize, check: bool) -> Split {
+    /// `uncertified`: no certificate records the run; `no_undo`: the formula forbids undos.
+    fn new(
+        db: &crate::rules::pdb::PatternDb,
+        start: &Board,
+        goal: &Board,
+        horizon: usize,
+        uncertified: bool,
+        no_undo: bool,
+    ) -> Split {
         let lc = crate::rules::Heuristic::new(goal);
         // A certificate's lemmas cite the tables alone (its checker knows no linear
-        // conflicts); `check` is false exactly when there is one.
-        let h = |b: &Board| match check {
+        // conflicts).
+        let h = |b: &Board| match uncertified {
             false => db.estimate(b),
             true => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
         };
         let target = knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET);
         let frontier = Frontier::new(start, horizon, &h, target, horizon * knob("PUZZLEC_FRONTIER_DEPTH", 50) / 100);
-        let covered = check && frontier.covers(start);
+        let covered = uncertified && no_undo && frontier.covers(start);
         Split { frontier, covered }
     }
 
