@@ -270,7 +270,7 @@ impl Split {
             true => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
         };
         let target = knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET);
-        let frontier = Frontier::new(start, horizon, &h, target, horizon * knob("PUZZLEC_FRONTIER_DEPTH", 50) / 100);
+        let frontier = Frontier::new(start, horizon, &h, target, horizon / 2);
         let covered = uncertified && no_undo && frontier.covers(start);
         Split { frontier, covered }
     }

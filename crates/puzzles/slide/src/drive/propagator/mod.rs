@@ -150,7 +150,8 @@ impl PdbPropagator {
 
     /// Also looks a second move ahead (with the lookahead): a move whose next board has no
     /// move left that the tables allow (each leads too far) is ruled out as well, by a
-    /// clause over the whole board, the blank and the move. Measured: see
+    /// clause over the whole board, the blank and the move; a board whose every move is
+    /// ruled out so is refuted whole, by one clause over its placements. Measured: see
     /// `docs/bench-results.md`, session 28. Not for a certificate: its checker knows lemmas
     /// of one move ahead only.
     pub fn with_two_moves(mut self) -> PdbPropagator {
@@ -209,12 +210,9 @@ impl PdbPropagator {
         // Two moves ahead, a board whose every move is ruled out (the move back too) is
         // refuted whole by one clause, where the moves' clauses would each name it anyway.
         if self.two_moves && self.dead(&board, t, 2) {
-            let mut clause = Vec::with_capacity(self.cell[t].len());
-            for (ti, &c) in self.cell[t].iter().enumerate() {
-                let Some(v) = self.var[t][ti][c as usize] else { return };
-                clause.push(-v);
+            if let Some(clause) = self.against_board(t) {
+                self.pending.push(clause);
             }
-            self.pending.push(clause);
             return;
         }
         for m in crate::rules::Move::ALL {
@@ -260,27 +258,23 @@ impl PdbPropagator {
                 }
                 break;
             }
-            if !refuted && self.two_moves && self.dead_end(&child, t + 1) {
+            if !refuted && self.two_moves && self.dead(&child, t + 1, 1) {
                 // The whole board at t, since the next board's every move is at stake.
-                let mut clause = vec![-blank, -act];
-                for (ti, &c) in self.cell[t].iter().enumerate() {
-                    let Some(v) = self.var[t][ti][c as usize] else { return };
-                    clause.push(-v);
-                }
-                self.pending.push(clause);
+                let Some(board_clause) = self.against_board(t) else { return };
+                self.pending.push([-blank, -act].into_iter().chain(board_clause).collect());
             }
         }
     }
 
-    /// Whether every move from `board` at step `s` (the move back included: a plan may
-    /// undo a move, whatever the formula says) leads to a board the tables put too far for
-    /// the steps left. Only asked before step H, so a move must follow.
-    fn dead_end(&self, board: &Board, s: usize) -> bool {
-        self.dead(board, s, 1)
+    /// "Not every tile where it is at step t": the clause over step t's whole board.
+    fn against_board(&self, t: usize) -> Option<Vec<Lit>> {
+        self.cell[t].iter().enumerate().map(|(ti, &c)| self.var[t][ti][c as usize].map(|v| -v)).collect()
     }
 
-    /// Whether every move from `board` at step `s` leads too far, or (with `depth` 2) too
-    /// far or into a dead end.
+    /// Whether every move from `board` at step `s` (the move back included: a plan may
+    /// undo a move, whatever the formula says) leads to a board the tables put too far for
+    /// the steps left, or, with `depth` 2, too far or into such a dead end. Only asked
+    /// before step H (`depth` steps before it), so a move must follow.
     fn dead(&self, board: &Board, s: usize, depth: usize) -> bool {
         crate::rules::Move::ALL.into_iter().all(|m| {
             let mut next = *board;
@@ -289,6 +283,7 @@ impl PdbPropagator {
                 || (depth > 1 && self.dead(&next, s + 1, depth - 1))
         })
     }
+
     /// The clause against step t's placements by partition k: the groups with the largest
     /// contributions, only as many as it takes to pass the horizon; and its justification
     /// (`t STEP [m] G=V...`, `m` for the transposed reading) when a certificate records it.
