@@ -43,6 +43,12 @@ pub(crate) fn prefixes(start: &Board, max_depth: usize, cap: usize) -> Vec<(Vec<
     level
 }
 
+/// The action literals that fix `moves` as the plan's first moves (`actions[t][m.index()]`,
+/// as `compact` returns them).
+pub fn literals(actions: &[Vec<Lit>], moves: &[Move]) -> Vec<Lit> {
+    moves.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect()
+}
+
 /// The cubes for one horizon, most promising first: each fixes the first moves of the plan
 /// through `actions` (`actions[t][m.index()]`, as `compact` returns them), at most
 /// `max_depth` of them. The one-shot search fixes up to half of the horizon; a live
@@ -52,10 +58,7 @@ pub fn cubes(actions: &[Vec<Lit>], start: &Board, goal: &Board, max_depth: usize
     let h = Heuristic::new(goal);
     let mut ranked: Vec<(usize, Vec<Lit>)> = prefixes(start, max_depth.min(actions.len()), MAX_CUBES)
         .into_iter()
-        .map(|(path, board)| {
-            let lits = path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect();
-            (h.manhattan_linear_conflict(&board), lits)
-        })
+        .map(|(path, board)| (h.manhattan_linear_conflict(&board), literals(actions, &path)))
         .collect();
     ranked.sort_by_key(|(f, _)| *f);
     ranked.into_iter().map(|(_, lits)| lits).collect()

@@ -34,7 +34,7 @@ impl Pruned {
     /// The lemma that forbids the prefix: its moves' action literals (`actions[t][m.index()]`,
     /// as `compact` returns them), negated.
     pub fn clause(&self, actions: &[Vec<Lit>]) -> Vec<Lit> {
-        self.moves.iter().enumerate().map(|(t, m)| -actions[t][m.index()]).collect()
+        crate::drive::cubes::literals(actions, &self.moves).into_iter().map(|l| -l).collect()
     }
 }
 

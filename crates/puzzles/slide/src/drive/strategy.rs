@@ -170,9 +170,6 @@ pub(crate) fn by_cubes(
     if puzzlec_drive::left_after(started, limit).is_none() {
         return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
-    let lits = |path: &[Move]| -> Vec<puzzlec_ir::Lit> {
-        path.iter().enumerate().map(|(t, m)| actions[t][m.index()]).collect()
-    };
     let (cubes, frontier_lemmas) = match (&split, how.cubes) {
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(split), _) => {
@@ -192,7 +189,7 @@ pub(crate) fn by_cubes(
                     lemmas.push(clause);
                 }
             }
-            (split.frontier.cubes().map(|c| lits(&c)).collect(), lemmas)
+            (split.frontier.cubes().map(|c| crate::drive::cubes::literals(&actions, &c)).collect(), lemmas)
         }
         _ => (crate::drive::cubes::cubes(&actions, start, goal, horizon / 2), Vec::new()),
     };
