@@ -69,8 +69,8 @@ pub trait Solve: Send + Sync {
     fn smt(&self) -> Option<&dyn SolveSmt> {
         None
     }
-    /// A live solver loaded with `cnf` (`config` names a preset where the solver has them),
-    /// when it offers one.
+    /// A live solver loaded with `cnf` (`config`: the solver's presets and option settings,
+    /// `sat,reduceint=2` for CaDiCaL, where it has them), when it offers one.
     fn session(&self, _cnf: &Cnf, _config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         None
     }
@@ -161,8 +161,8 @@ impl Backend {
         self.0.program()
     }
 
-    /// A live solver loaded with `cnf`, when this backend offers one; `config` names a
-    /// preset where the solver has them.
+    /// A live solver loaded with `cnf`, when this backend offers one; `config` holds the
+    /// solver's presets and option settings (`sat,reduceint=2` for CaDiCaL) where it has them.
     pub fn session(&self, cnf: &Cnf, config: Option<&str>) -> Option<Box<dyn crate::Incremental>> {
         self.0.session(cnf, config)
     }

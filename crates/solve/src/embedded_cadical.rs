@@ -139,14 +139,22 @@ impl CadicalSession {
         CadicalSession::with_config(cnf, None)
     }
 
-    /// A session with one of CaDiCaL's preset configurations (`sat`, `unsat`, `plain`), for
-    /// problems where one was measured to pay; an unknown name falls back to the default.
+    /// A session configured by `config`, for problems where a setting was measured to pay:
+    /// comma-separated parts, each one of CaDiCaL's preset configurations (`sat`, `unsat`,
+    /// `plain`) or an option `name=value` (`reduceint=2`); the presets first, then the
+    /// options. A part CaDiCaL does not know is left out (its default stays).
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
         let mut solver = cadical_sys::CaDiCal::new();
-        if let Some(name) = config.filter(|c| cadical_sys::CaDiCal::is_valid_configuration(c)) {
+        let parts: Vec<&str> = config.unwrap_or_default().split(',').map(str::trim).collect();
+        for &name in parts.iter().filter(|p| cadical_sys::CaDiCal::is_valid_configuration(p)) {
             solver.configure(name);
         }
         Self::incremental_options(&mut solver);
+        for (name, value) in parts.iter().filter_map(|p| p.split_once('=')) {
+            if let Ok(value) = value.trim().parse() {
+                solver.set(name.trim(), value);
+            }
+        }
         solver.resize(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.clause6(clause);
@@ -306,6 +314,27 @@ mod tests {
         stopper.stop();
         let unknown = rx.recv_timeout(Duration::from_secs(120)).expect("the stop was not honoured");
         assert!(unknown, "a stopped solve answers unknown");
+    }
+
+    /// A configuration of presets and option settings: the options are set after the
+    /// preset (which would otherwise reset them), parts CaDiCaL does not know change
+    /// nothing, and the session solves as ever.
+    #[test]
+    fn a_configuration_sets_presets_then_options() {
+        let mut cnf = Cnf::new();
+        let (a, b) = (cnf.new_var(Some("a".into())), cnf.new_var(Some("b".into())));
+        cnf.add_clause(&[a, b]);
+        cnf.add_clause(&[-a]);
+        let config = "unsat, reduceint=7,arena=0, nonsense=3, nopreset, reduceopt=x";
+        let mut s = CadicalSession::with_config(&cnf, Some(config));
+        assert_eq!(s.solver.get("reduceint"), 7);
+        assert_eq!(s.solver.get("arena"), 0);
+        assert_eq!(s.solver.get("reduceopt"), 1, "a value that is no number leaves the default");
+        assert_eq!(s.solver.get("inprobing"), 0, "the incremental options hold");
+        match s.solve(&[], Duration::from_secs(10)) {
+            Outcome::Sat(m) => assert_eq!((m.bool("a"), m.bool("b")), (Some(false), Some(true))),
+            _ => panic!("satisfiable"),
+        }
     }
 
     /// Refutations under base assumptions are blocked only under them.

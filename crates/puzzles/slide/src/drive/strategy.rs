@@ -204,10 +204,11 @@ pub(crate) fn by_cubes(
     let outcome = match cubes.is_empty() && how.cubes == Cubes::Off {
         true => session.solve(&[], left),
         false if threads > 1 && horizon >= PARALLEL_FROM && cubes.len() > 1 => {
+            let settings = how.propagator.then_some(PROPAGATOR_SETTINGS);
             let spawn = || {
                 let mut other = match &recorder {
                     Some(r) => r.session(backend)?,
-                    None => backend.session(&puzzlec_ir::Cnf::new(), None)?,
+                    None => backend.session(&puzzlec_ir::Cnf::new(), settings)?,
                 };
                 // The same encoder on an empty solver numbers the variables the same way,
                 // so the cubes mean the same there; checked, not assumed.
@@ -288,6 +289,17 @@ impl Split {
 fn knob(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
+
+/// The embedded solver's settings where the propagator works: its clause database swept
+/// every few conflicts (about twice the logarithm of the conflicts so far, where CaDiCaL's
+/// default waits 25 times their square root) and compacted in place. The propagator gives
+/// a lemma for most boards the search builds, dozens per conflict, and the solver keeps
+/// each one (their glue is low) until a sweep finds it unused: by default hundreds of
+/// thousands piled up in every solver (Korf 82's horizon 60: 289,000 clauses beside the
+/// formula's 47,000), and unit propagation went through their watches at every step.
+/// Measured on ten of Korf's hardest boards: 71.2 s in all against 40.4 s, Korf 82 24.2 s
+/// against 10.8 s (`docs/bench-results.md`, session 29).
+pub(crate) const PROPAGATOR_SETTINGS: &str = "reduceint=2,reduceopt=2,arena=0";
 
 /// Horizons from which the cubes are shared out over the cores (measured: below it a
 /// horizon takes well under a second, less than a second solver's encoding is worth).
