@@ -11,10 +11,11 @@
 //! the propagator adds the clause "not all of these tiles on these cells at step t", naming
 //! only the groups it needs. With the lookahead, a complete board at step t also rules out
 //! each move whose next board is too far, before the solver plays it (a clause over the
-//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once); two moves
-//! ahead, also each move whose next board has no move left that stays within the bound (a
-//! dead end; the clause names the whole board), and when every move of the board is ruled
-//! out so, the board itself, by one clause over its placements.
+//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once). Two moves
+//! ahead, one clause per board does it instead: "not this board at step t, or one of the
+//! moves that stay within the bound", leaving out each move whose next board is too far or
+//! has no move left that stays within the bound (a dead end); a board with no move left so
+//! is refuted whole by the same clause, its placements alone.
 //!
 //! Why it is sound although `compact` may set more than one position variable of a tile at
 //! an inner step: a plan's own model sets only the cells the tiles truly occupy (see
@@ -149,11 +150,15 @@ impl PdbPropagator {
     }
 
     /// Also looks a second move ahead (with the lookahead): a move whose next board has no
-    /// move left that the tables allow (each leads too far) is ruled out as well, by a
-    /// clause over the whole board, the blank and the move; a board whose every move is
-    /// ruled out so is refuted whole, by one clause over its placements. Measured: see
-    /// `docs/bench-results.md`, session 28. Not for a certificate: its checker knows lemmas
-    /// of one move ahead only.
+    /// move left that the tables allow (each leads too far) is ruled out as well. One clause
+    /// per board states it all: "not every tile where it is at step t, or one of the moves
+    /// left" (none left: the board is refuted whole). Why one clause and not one per move
+    /// ruled out: each would name the whole board anyway, and the solver, which decides
+    /// the moves left first ([`crate::drive::branching`]), needs the others ruled out only
+    /// once those have failed, when the clause is falsified at once; the lemmas, which the
+    /// solver stores and sweeps, fall by about half (measured: 1.15-1.3x on Korf's hardest,
+    /// `docs/bench-results.md`, session 29). Not for a certificate: its checker knows
+    /// lemmas of one move ahead only.
     pub fn with_two_moves(mut self) -> PdbPropagator {
         self.two_moves = true;
         self
@@ -205,16 +210,12 @@ impl PdbPropagator {
     /// See [`PdbPropagator::with_lookahead`]: step t's board is complete and within bounds.
     fn look_ahead(&mut self, t: usize) {
         let Some(board) = self.board_at(t) else { return };
-        let b = board.blank();
-        let Some(blank) = self.blank.get(t).and_then(|row| row[b]) else { return };
-        // Two moves ahead, a board whose every move is ruled out (the move back too) is
-        // refuted whole by one clause, where the moves' clauses would each name it anyway.
-        if self.two_moves && self.dead(&board, t, 2) {
-            if let Some(clause) = self.against_board(t) {
-                self.pending.push(clause);
-            }
+        if self.two_moves {
+            self.two_moves_ahead(t, &board);
             return;
         }
+        let b = board.blank();
+        let Some(blank) = self.blank.get(t).and_then(|row| row[b]) else { return };
         for m in crate::rules::Move::ALL {
             let act = self.act[t][m.index()];
             if !board.can_apply(m) || self.forward.as_ref().is_some_and(|f| f.is_false(act)) {
@@ -226,13 +227,11 @@ impl PdbPropagator {
             let mut after = self.cell[t].clone();
             let moved = board.cells()[source] as usize - 1;
             after[moved] = b as u8;
-            let mut refuted = false;
             for part in &self.partitions {
                 let values = part.values_on(&after, &self.pdb);
                 if t + 1 + values.iter().sum::<usize>() <= self.horizon {
                     continue;
                 }
-                refuted = true;
                 let mut clause = vec![-blank, -act];
                 let mut why = String::new();
                 if self.record.is_some() {
@@ -258,10 +257,28 @@ impl PdbPropagator {
                 }
                 break;
             }
-            if !refuted && self.two_moves && self.dead(&child, t + 1, 1) {
-                // The whole board at t, since the next board's every move is at stake.
-                let Some(board_clause) = self.against_board(t) else { return };
-                self.pending.push([-blank, -act].into_iter().chain(board_clause).collect());
+        }
+    }
+
+    /// See [`PdbPropagator::with_two_moves`]: step t's board is complete and within bounds.
+    /// Every legal move counts, the move back too (a plan may undo a move, whatever the
+    /// formula says), so the clause holds for every plan through the board at step t.
+    fn two_moves_ahead(&mut self, t: usize, board: &Board) {
+        let mut left = Vec::new();
+        let mut ruled_out = false;
+        for m in crate::rules::Move::ALL {
+            let mut next = *board;
+            if !next.apply(m) {
+                continue;
+            }
+            match t + 1 + self.pdb.estimate(&next) > self.horizon || self.stuck(&next, t + 1) {
+                true => ruled_out = true,
+                false => left.push(self.act[t][m.index()]),
+            }
+        }
+        if ruled_out {
+            if let Some(clause) = self.against_board(t) {
+                self.pending.push(clause.into_iter().chain(left).collect());
             }
         }
     }
@@ -271,16 +288,13 @@ impl PdbPropagator {
         self.cell[t].iter().enumerate().map(|(ti, &c)| self.var[t][ti][c as usize].map(|v| -v)).collect()
     }
 
-    /// Whether every move from `board` at step `s` (the move back included: a plan may
-    /// undo a move, whatever the formula says) leads to a board the tables put too far for
-    /// the steps left, or, with `depth` 2, too far or into such a dead end. Only asked
-    /// before step H (`depth` steps before it), so a move must follow.
-    fn dead(&self, board: &Board, s: usize, depth: usize) -> bool {
+    /// Whether every move from `board` at step `s` (the move back included) leads to a
+    /// board the tables put too far for the steps left: a dead end. Only asked before step
+    /// H, so a move must follow.
+    fn stuck(&self, board: &Board, s: usize) -> bool {
         crate::rules::Move::ALL.into_iter().all(|m| {
             let mut next = *board;
-            !next.apply(m)
-                || s + 1 + self.pdb.estimate(&next) > self.horizon
-                || (depth > 1 && self.dead(&next, s + 1, depth - 1))
+            !next.apply(m) || s + 1 + self.pdb.estimate(&next) > self.horizon
         })
     }
 
