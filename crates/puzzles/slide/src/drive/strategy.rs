@@ -290,16 +290,24 @@ fn knob(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// The embedded solver's settings where the propagator works: its clause database swept
-/// every few conflicts (about twice the logarithm of the conflicts so far, where CaDiCaL's
-/// default waits 25 times their square root) and compacted in place. The propagator gives
-/// a lemma for most boards the search builds, dozens per conflict, and the solver keeps
-/// each one (their glue is low) until a sweep finds it unused: by default hundreds of
-/// thousands piled up in every solver (Korf 82's horizon 60: 289,000 clauses beside the
-/// formula's 47,000), and unit propagation went through their watches at every step.
-/// Measured on ten of Korf's hardest boards: 71.2 s in all against 40.4 s, Korf 82 24.2 s
-/// against 10.8 s (`docs/bench-results.md`, session 29).
-pub(crate) const PROPAGATOR_SETTINGS: &str = "reduceint=2,reduceopt=2,arena=0";
+/// The embedded solver's settings where the propagator works.
+///
+/// Its clause database is swept every few conflicts (about twice the logarithm of the
+/// conflicts so far, where CaDiCaL's default waits 25 times their square root) and compacted
+/// in place: the propagator gives a lemma for about every second board the search builds,
+/// dozens per conflict, and the solver keeps each one (their glue is low) until a sweep
+/// finds it unused. By default hundreds of thousands piled up in every solver (Korf 82's
+/// horizon 60: 289,000 clauses beside the formula's 47,000), and unit propagation went
+/// through their watches at every step. Measured on ten of Korf's hardest boards: 71.2 s in
+/// all against 40.4 s, Korf 82 24.2 s against 10.8 s.
+///
+/// And no work on conflicts that only CaDiCaL's own choices would use: the propagator
+/// makes the decisions ([`crate::drive::branching`]), so the variables' scores are not
+/// bumped, and learned clauses, swept soon like the lemmas, are neither shrunk, minimized
+/// nor checked for subsuming others. Measured on seven of the hardest boards: 25.0-26.1 s
+/// against 29.9-31.8 s. Both in `docs/bench-results.md`, session 29.
+pub(crate) const PROPAGATOR_SETTINGS: &str =
+    "reduceint=2,reduceopt=2,arena=0,bump=0,shrink=0,minimize=0,eagersubsume=0";
 
 /// Horizons from which the cubes are shared out over the cores (measured: below it a
 /// horizon takes well under a second, less than a second solver's encoding is worth).
