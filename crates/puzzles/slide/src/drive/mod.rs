@@ -201,8 +201,7 @@ pub fn probe_with(
     }
     let layered = encoding.layered().filter(|_| strategy.cubes != Cubes::Off || strategy.propagator);
     if let Some(layered) = layered {
-        let settings = strategy.propagator.then_some(crate::drive::strategy::PROPAGATOR_SETTINGS);
-        if let Some(session) = backend.session(&Cnf::new(), settings) {
+        if let Some(session) = backend.session(&Cnf::new(), strategy.settings()) {
             return crate::drive::strategy::by_cubes(
                 encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy, trace,
             );

@@ -43,6 +43,12 @@ impl Strategy {
     pub const DEFAULT: Strategy = Strategy { cubes: Cubes::Frontier, propagator: true, branching: true };
     /// No cubes, no propagator: the formula alone on the live solver.
     pub const PLAIN: Strategy = Strategy { cubes: Cubes::Off, propagator: false, branching: false };
+
+    /// The settings of every embedded solver a horizon loads: [`PROPAGATOR_SETTINGS`] where
+    /// the propagator works in it, else the defaults.
+    pub fn settings(&self) -> Option<&'static str> {
+        self.propagator.then_some(PROPAGATOR_SETTINGS)
+    }
 }
 
 /// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
@@ -204,11 +210,10 @@ pub(crate) fn by_cubes(
     let outcome = match cubes.is_empty() && how.cubes == Cubes::Off {
         true => session.solve(&[], left),
         false if threads > 1 && horizon >= PARALLEL_FROM && cubes.len() > 1 => {
-            let settings = how.propagator.then_some(PROPAGATOR_SETTINGS);
             let spawn = || {
                 let mut other = match &recorder {
                     Some(r) => r.session(backend)?,
-                    None => backend.session(&puzzlec_ir::Cnf::new(), settings)?,
+                    None => backend.session(&puzzlec_ir::Cnf::new(), how.settings())?,
                 };
                 // The same encoder on an empty solver numbers the variables the same way,
                 // so the cubes mean the same there; checked, not assumed.
@@ -306,8 +311,7 @@ fn knob(name: &str, default: usize) -> usize {
 /// bumped, and learned clauses, swept soon like the lemmas, are neither shrunk, minimized
 /// nor checked for subsuming others. Measured on seven of the hardest boards: 25.0-26.1 s
 /// against 29.9-31.8 s. Both in `docs/bench-results.md`, session 29.
-pub(crate) const PROPAGATOR_SETTINGS: &str =
-    "reduceint=2,reduceopt=2,arena=0,bump=0,shrink=0,minimize=0,eagersubsume=0";
+pub const PROPAGATOR_SETTINGS: &str = "reduceint=2,reduceopt=2,arena=0,bump=0,shrink=0,minimize=0,eagersubsume=0";
 
 /// Horizons from which the cubes are shared out over the cores (measured: below it a
 /// horizon takes well under a second, less than a second solver's encoding is worth).
