@@ -128,6 +128,23 @@ impl Frontier {
         self.cubes.iter().map(|&n| self.moves(n))
     }
 
+    /// The cubes' indices (in [`Frontier::cubes`]) in the order of their moves, compared
+    /// move by move in the order of [`Move::ALL`]: the order in which a depth-first search
+    /// trying the moves in that order (as the exact search does) meets them.
+    ///
+    /// Why a second order: on a horizon that has a plan, the solver stops at the first cube
+    /// holding one, and nearest the goal first puts that cube late on some boards (Korf 21's
+    /// horizon 54: 18,951st of 20,507; in move order, 1,653rd). The two lanes of
+    /// [`crate::drive::parallel`] take the cubes in both orders, so the horizon ends when
+    /// either order reaches a plan: Korf 21's horizon took 0.20 s instead of 1.08 s.
+    pub fn in_move_order(&self) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.cubes.len() as u32).collect();
+        order.sort_by_cached_key(|&i| {
+            self.moves(self.cubes[i as usize]).iter().map(|m| m.index() as u8).collect::<Vec<u8>>()
+        });
+        order
+    }
+
     pub fn cube_count(&self) -> usize {
         self.cubes.len()
     }

@@ -10,7 +10,7 @@
 //! refutations are the answer and that last solve, which would only find the same out by
 //! resolution, is saved.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -31,18 +31,20 @@ pub enum Closing<'a> {
 
 /// Solves `cubes` on `first` (this thread) and `threads - 1` solvers made by `spawn` (on
 /// their own threads; one that cannot be made takes no cubes), then closes as `closing`
-/// says.
+/// says. Each of `orders` (indices into `cubes`, each cube once; none: the cubes' own
+/// order) is a lane of the queue: thread k takes its cubes in order k (modulo their
+/// number), a lone thread from each in turn, and no cube is taken twice ([`Lanes`]).
 pub fn solve(
     first: &mut dyn Incremental,
     cubes: &[Vec<Lit>],
+    orders: &[Vec<u32>],
     closing: Closing,
     threads: usize,
     limit: Duration,
     spawn: &(dyn Fn() -> Option<Box<dyn Incremental>> + Sync),
 ) -> Outcome<CnfModel> {
     let deadline = Instant::now() + limit;
-    let taken = AtomicUsize::new(0);
-    let next = || cubes.get(taken.fetch_add(1, Ordering::Relaxed)).cloned();
+    let lanes = Lanes::new(cubes, orders);
     let race = Token::new();
     let context = stop::context();
     let results: Mutex<Vec<Refuted>> = Mutex::new(Vec::new());
@@ -54,20 +56,28 @@ pub fn solve(
     };
     let mine = stop::forwarding(&race, || {
         std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(|| {
+            for lane in 1..threads {
+                let (lanes, context, race, record, deadline) = (&lanes, &context, &race, &record, deadline);
+                scope.spawn(move || {
                     // The builder's deadline as on the calling thread; the race's token, so
                     // the first model (or the caller's stop, forwarded) ends this thread.
                     context.enter(|| {
-                        stop::within(&race, || {
+                        stop::within(race, || {
                             let Some(mut s) = spawn() else { return };
                             let left = stop::time_left(Some(deadline));
-                            record(refute_cubes(s.as_mut(), &[], &mut || next(), left));
+                            record(refute_cubes(s.as_mut(), &[], &mut || lanes.next(lane), left));
                         })
                     })
                 });
             }
-            let mine = stop::within(&race, || refute_cubes(first, &[], &mut || next(), limit));
+            // A lone thread takes from each lane in turn.
+            let mut turn = 0;
+            let mut mine_next = || {
+                let lane = if threads > 1 { 0 } else { turn };
+                turn += 1;
+                lanes.next(lane)
+            };
+            let mine = stop::within(&race, || refute_cubes(first, &[], &mut mine_next, limit));
             if matches!(mine, Refuted::Model(_)) {
                 race.stop();
             }
@@ -95,6 +105,40 @@ pub fn solve(
         first.add_clause(clause);
     }
     first.solve(&[], stop::time_left(Some(deadline)))
+}
+
+/// The queue of cubes, in one or more orders (lanes): each lane walks its own order and
+/// skips the cubes another lane took. Why lanes: when a horizon has a plan, how soon it
+/// falls depends on where its cube comes in the order, and no one order is best on every
+/// board (see [`crate::drive::frontier::Frontier::in_move_order`]).
+struct Lanes<'a> {
+    cubes: &'a [Vec<Lit>],
+    orders: Vec<Vec<u32>>,
+    cursors: Vec<AtomicUsize>,
+    taken: Vec<AtomicBool>,
+}
+
+impl<'a> Lanes<'a> {
+    fn new(cubes: &'a [Vec<Lit>], orders: &[Vec<u32>]) -> Lanes<'a> {
+        let mut orders = orders.to_vec();
+        if orders.is_empty() {
+            orders.push((0..cubes.len() as u32).collect());
+        }
+        let cursors = orders.iter().map(|_| AtomicUsize::new(0)).collect();
+        Lanes { cubes, orders, cursors, taken: cubes.iter().map(|_| AtomicBool::new(false)).collect() }
+    }
+
+    /// The next cube of lane `lane` (modulo the lanes) no lane has taken yet.
+    fn next(&self, lane: usize) -> Option<Vec<Lit>> {
+        let lane = lane % self.orders.len();
+        loop {
+            let at = self.cursors[lane].fetch_add(1, Ordering::Relaxed);
+            let cube = *self.orders[lane].get(at)? as usize;
+            if !self.taken[cube].swap(true, Ordering::Relaxed) {
+                return Some(self.cubes[cube].clone());
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -146,7 +190,7 @@ mod tests {
             pigeons(&mut scratch, n, holes)
         };
         let closing = if covered { Closing::Covered } else { Closing::Solve(&[]) };
-        (solve(first.as_mut(), &cubes(&x), closing, 2, Duration::from_secs(120), &open), x)
+        (solve(first.as_mut(), &cubes(&x), &[], closing, 2, Duration::from_secs(120), &open), x)
     }
 
     /// Seven pigeons in six holes: no cube has a model, and the last solve (with the other

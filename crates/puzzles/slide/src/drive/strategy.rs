@@ -49,7 +49,35 @@ impl Strategy {
     pub fn settings(&self) -> Option<&'static str> {
         self.propagator.then_some(PROPAGATOR_SETTINGS)
     }
+
+    /// How many moves the propagator looks ahead from a complete board: none without its
+    /// decisions, one under a certificate (its checker knows those lemmas only), else
+    /// [`MOVES_AHEAD`]. Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and
+    /// `PUZZLEC_AHEAD` (that many).
+    pub fn moves_ahead(&self, certified: bool) -> usize {
+        match (self.propagator && self.branching, std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_some(), certified) {
+            (false, _, _) | (_, true, _) => 0,
+            (true, false, true) => 1,
+            (true, false, false) => knob("PUZZLEC_AHEAD", MOVES_AHEAD),
+        }
+    }
+
+    /// Prefixes wanted on a horizon's frontier: fewer where the propagator looks further
+    /// ahead than one move, each cube's search then being cheaper than its solve call.
+    fn frontier_target(&self, certified: bool) -> usize {
+        let target = if self.moves_ahead(certified) > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
+        knob("PUZZLEC_FRONTIER_TARGET", target)
+    }
 }
+
+/// How many moves the propagator looks ahead by default ([`Strategy::moves_ahead`],
+/// [`crate::drive::propagator::PdbPropagator::with_moves_ahead`]): the tables' estimate
+/// then counts as the least over the boards up to six moves away (the move plus that
+/// estimate), a stronger bound that only the boards' own search pays for. Measured on
+/// Korf's 100 (`docs/bench-results.md`, session 30): two moves 79 s in all and a worst
+/// SAT / search ratio of 63; four, 48 s and 29; six, 34 s and 24; eight gave 25 with the
+/// frontier of 20,000.
+pub const MOVES_AHEAD: usize = 6;
 
 /// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
 /// propagator), whose clauses the answer must then name as trusted (they follow from an
@@ -96,6 +124,12 @@ pub fn frontier_from(goal: &Board) -> usize {
 /// pruned search reached the full horizon and the solver only confirmed complete plans).
 /// On Korf 16 (optimum 42): 200 prefixes, no answer in 60 s; 2,000, 49 s; 20,000, 15 s.
 pub(crate) const FRONTIER_TARGET: usize = 20_000;
+
+/// [`FRONTIER_TARGET`] where the propagator looks several moves ahead: its cubes fall fast,
+/// and a solve call per cube costs more than the search it saves. Measured on five of
+/// Korf's hardest with six moves ahead: 20,000 prefixes 11.3 s in all, 10,000 9.9-10.3 s,
+/// 5,000 9.3 s, 2,500 9.4 s.
+pub(crate) const LOOKAHEAD_FRONTIER_TARGET: usize = 5_000;
 
 /// `compact` on the embedded solver through cubes ([`crate::drive::cubes`]): the clauses go
 /// straight into the live solver (no intermediate formula to build and copy), and the action
@@ -156,7 +190,10 @@ pub(crate) fn by_cubes(
     let split = match (&pdb, how.cubes) {
         // The coverage check walks move sequences without undos: it speaks for the formula
         // only when that forbids them too.
-        (Some(db), Cubes::Frontier) => Some(Split::new(db, start, goal, horizon, recorder.is_none(), ing.no_undo)),
+        (Some(db), Cubes::Frontier) => {
+            let target = how.frontier_target(recorder.is_some());
+            Some(Split::new(db, start, goal, horizon, recorder.is_none(), ing.no_undo, target))
+        }
         _ => None,
     };
     if stats {
@@ -176,6 +213,14 @@ pub(crate) fn by_cubes(
     if puzzlec_drive::left_after(started, limit).is_none() {
         return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
+    // Two lanes of cubes: nearest the goal first, and in move order (a measurement knob,
+    // `PUZZLEC_ONE_LANE`, keeps the first alone). See `Frontier::in_move_order`.
+    let orders = match &split {
+        Some(split) if std::env::var_os("PUZZLEC_ONE_LANE").is_none() => {
+            vec![(0..split.frontier.cube_count() as u32).collect(), split.frontier.in_move_order()]
+        }
+        _ => Vec::new(),
+    };
     let (cubes, frontier_lemmas) = match (&split, how.cubes) {
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(split), _) => {
@@ -220,9 +265,9 @@ pub(crate) fn by_cubes(
                 (setup.load(other.as_mut(), None)? == actions).then_some(())?;
                 Some(other)
             };
-            crate::drive::parallel::solve(session.as_mut(), &cubes, closing, threads, left, &spawn)
+            crate::drive::parallel::solve(session.as_mut(), &cubes, &orders, closing, threads, left, &spawn)
         }
-        false => crate::drive::parallel::solve(session.as_mut(), &cubes, closing, 1, left, &|| None),
+        false => crate::drive::parallel::solve(session.as_mut(), &cubes, &orders, closing, 1, left, &|| None),
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));
@@ -264,6 +309,7 @@ impl Split {
         horizon: usize,
         uncertified: bool,
         no_undo: bool,
+        target: usize,
     ) -> Split {
         let lc = crate::rules::Heuristic::new(goal);
         // A certificate's lemmas cite the tables alone (its checker knows no linear
@@ -272,7 +318,6 @@ impl Split {
             false => db.estimate(b),
             true => db.estimate(b).max(lc.manhattan_linear_conflict(b)),
         };
-        let target = knob("PUZZLEC_FRONTIER_TARGET", FRONTIER_TARGET);
         let frontier = Frontier::new(start, horizon, &h, target, horizon / 2);
         let covered = uncertified && no_undo && frontier.covers(start);
         Split { frontier, covered }
@@ -366,13 +411,9 @@ impl Setup<'_> {
             );
             if self.how.branching {
                 p = p.with_forward_branching(self.start, &layers.act);
-                // A measurement knob: `PUZZLEC_NO_LOOKAHEAD` switches the lookahead off.
-                if std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_none() {
-                    p = p.with_lookahead(&layers.b, &layers.act);
-                    // A measurement knob: `PUZZLEC_ONE_MOVE` keeps the lookahead to one move.
-                    if self.record.is_none() && std::env::var_os("PUZZLEC_ONE_MOVE").is_none() {
-                        p = p.with_two_moves();
-                    }
+                let moves = self.how.moves_ahead(self.record.is_some());
+                if moves > 0 {
+                    p = p.with_lookahead(&layers.b, &layers.act).with_moves_ahead(moves);
                 }
             }
             if let Some(record) = &self.record {

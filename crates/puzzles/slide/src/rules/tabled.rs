@@ -42,8 +42,9 @@ enum Step {
 
 /// One table lookup kept current: the group's table, its index and its entry there.
 struct Lookup<'a> {
-    tables: Vec<&'a [u8]>,
-    index: Vec<usize>,
+    /// Per group (at most one per tile; arrays, so that making one allocates nothing).
+    tables: [&'a [u8]; MAX_CELLS],
+    index: [usize; MAX_CELLS],
     sum: usize,
     /// Per tile: its group and the shift of its digit.
     group: [usize; MAX_CELLS],
@@ -53,14 +54,14 @@ struct Lookup<'a> {
 impl<'a> Lookup<'a> {
     fn new(db: &'a PatternDb, where_is: &[usize]) -> Lookup<'a> {
         let mut l = Lookup {
-            tables: Vec::new(),
-            index: vec![0; db.groups().count()],
+            tables: [&[]; MAX_CELLS],
+            index: [0; MAX_CELLS],
             sum: 0,
             group: [0; MAX_CELLS],
             shift: [0; MAX_CELLS],
         };
         for (g, tiles) in db.groups().enumerate() {
-            l.tables.push(db.table(g));
+            l.tables[g] = db.table(g);
             for (i, &t) in tiles.iter().enumerate() {
                 l.group[t as usize] = g;
                 l.shift[t as usize] = table::shift(i, tiles.len());
@@ -83,10 +84,10 @@ impl<'a> Lookup<'a> {
     }
 }
 
-struct Walk<'a> {
+pub(crate) struct Walk<'a> {
     cells: [u8; MAX_CELLS],
     blank: usize,
-    next_to: Vec<Vec<(Move, usize)>>,
+    next_to: &'a [Vec<(Move, usize)>],
     direct: Lookup<'a>,
     /// The same tables on the transposed board, with the maps that transpose a move.
     mirrored: Option<(Lookup<'a>, [u8; MAX_CELLS], [u8; MAX_CELLS])>,
@@ -97,7 +98,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(start: &Board, db: &'a PatternDb, deadline: Option<Instant>) -> Option<Walk<'a>> {
+    pub(crate) fn new(start: &Board, db: &'a PatternDb, deadline: Option<Instant>) -> Option<Walk<'a>> {
         let goal = db.goal();
         if !start.same_shape(&goal) {
             return None;
@@ -118,7 +119,7 @@ impl<'a> Walk<'a> {
         Some(Walk {
             cells,
             blank: start.blank(),
-            next_to: table::neighbours(start.rows(), start.cols()),
+            next_to: db.next_to(),
             direct: Lookup::new(db, &where_is),
             mirrored,
             path: Vec::new(),
@@ -128,7 +129,7 @@ impl<'a> Walk<'a> {
         })
     }
 
-    fn estimate(&self) -> usize {
+    pub(crate) fn estimate(&self) -> usize {
         match &self.mirrored {
             Some((m, _, _)) => self.direct.sum.max(m.sum),
             None => self.direct.sum,
@@ -146,6 +147,54 @@ impl<'a> Walk<'a> {
         self.cells[to] = t as u8;
         self.cells[from] = 0;
         self.blank = from;
+    }
+
+    /// The moves from the board that may start a plan of at most `room` moves, and whether
+    /// any legal move is left out: a move is left out when `depth` moves of search below it
+    /// prove every path from its board longer than `room - 1` ([`Walk::beyond`]).
+    pub(crate) fn moves_within(&mut self, room: usize, depth: usize) -> (Vec<Move>, bool) {
+        let (mut left, mut out) = (Vec::new(), false);
+        let here = self.blank;
+        for k in 0..self.next_to[here].len() {
+            let (m, from) = self.next_to[here][k];
+            self.slide(from);
+            match room == 0 || self.beyond(room - 1, depth.saturating_sub(1), None) {
+                true => out = true,
+                false => left.push(m),
+            }
+            self.slide(here);
+        }
+        (left, out)
+    }
+
+    /// Whether every path from this board to the goal is longer than `room` moves, as far
+    /// as `depth` moves of search can tell (false when it cannot). `last` is the move that
+    /// led here and is not undone: with it left out the answer means "no shortest path of
+    /// at most `room` moves starts otherwise than by undoing `last`", which is all a caller
+    /// one level up needs, since a shortest path never undoes its own move. The first call
+    /// passes `None`, and its answer is then exact: no path of at most `room` moves at all.
+    pub(crate) fn beyond(&mut self, room: usize, depth: usize, last: Option<Move>) -> bool {
+        let h = self.estimate();
+        if h > room {
+            return true;
+        }
+        if h == 0 || depth == 0 {
+            return false;
+        }
+        let here = self.blank;
+        for k in 0..self.next_to[here].len() {
+            let (m, from) = self.next_to[here][k];
+            if last == Some(m.opposite()) {
+                continue;
+            }
+            self.slide(from);
+            let far = self.beyond(room - 1, depth - 1, Some(m));
+            self.slide(here);
+            if !far {
+                return false;
+            }
+        }
+        true
     }
 
     fn dfs(&mut self, g: usize, bound: usize, last: Option<Move>) -> Step {
@@ -224,5 +273,45 @@ mod tests {
             assert_eq!(b.apply_strict(&plan).unwrap(), goal);
         }
         assert!(shortest_path(&Board::goal(3, 5), &db, None).is_none());
+    }
+
+    /// The bounded search below a board against the exact distances on 3x3 boards: when it
+    /// says "beyond", no path of that length exists, whatever the depth; deep enough to
+    /// reach the goal it says so exactly; and every move it keeps starts a path that short.
+    #[test]
+    fn beyond_never_claims_a_reachable_goal() {
+        let goal = Board::goal(3, 3);
+        let db = PatternDb::with_groups(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).expect("small tables");
+        let distance = |b: &Board| match ida::shortest_path(b, &goal, None) {
+            Search::Found(plan) => plan.len(),
+            _ => panic!("solvable"),
+        };
+        let mut proved = 0;
+        for seed in 0..20 {
+            let b = random_walk(3, 3, 30, 500 + seed);
+            let d = distance(&b);
+            for room in d.saturating_sub(6)..=d + 1 {
+                for depth in 0..=8 {
+                    let mut walk = Walk::new(&b, &db, None).expect("same shape");
+                    let far = walk.beyond(room, depth, None);
+                    assert!(!far || d > room, "{b:?}: room {room}, depth {depth}, distance {d}");
+                    if depth > room {
+                        assert_eq!(far, d > room, "{b:?}: room {room}, depth {depth}");
+                    }
+                    proved += usize::from(far && walk.estimate() <= room);
+                    let (left, out) = walk.moves_within(room, depth);
+                    for m in Move::ALL {
+                        let mut child = b;
+                        if !child.apply(m) {
+                            continue;
+                        }
+                        let within = distance(&child) < room;
+                        assert!(!within || left.contains(&m), "{b:?}: {m:?} dropped at room {room}");
+                        assert_eq!(out, left.len() < b.legal_moves().count(), "{b:?}");
+                    }
+                }
+            }
+        }
+        assert!(proved > 0, "the search never proved more than the estimate alone");
     }
 }

@@ -1,18 +1,23 @@
 //! The propagator's lookahead: once a step's board is complete, the moves from it that the
-//! tables rule out one move ahead (a clause per move) or, without a certificate, two moves
-//! ahead (one clause per board). See [`PdbPropagator::with_lookahead`] and
-//! [`PdbPropagator::with_two_moves`].
+//! tables rule out one move ahead (a clause per move) or, without a certificate, several
+//! moves ahead (one clause per board). See [`PdbPropagator::with_lookahead`] and
+//! [`PdbPropagator::with_moves_ahead`].
 
 use super::{enough, PdbPropagator};
 use crate::rules::Board;
 use puzzlec_ir::Lit;
 
+/// Boards the lookahead remembers at most (then it forgets them all): a solver meets the
+/// same board at the same step again and again (re-notified with each cube, and after
+/// each restart), half the time or more on the hardest boards.
+const MEMO_LIMIT: usize = 1 << 20;
+
 impl PdbPropagator {
     /// See [`PdbPropagator::with_lookahead`]: step t's board is complete and within bounds.
     pub(super) fn look_ahead(&mut self, t: usize) {
         let Some(board) = self.board_at(t) else { return };
-        if self.two_moves {
-            self.two_moves_ahead(t, &board);
+        if self.ahead > 1 {
+            self.moves_ahead(t, &board);
             return;
         }
         let b = board.blank();
@@ -61,24 +66,32 @@ impl PdbPropagator {
         }
     }
 
-    /// See [`PdbPropagator::with_two_moves`]: step t's board is complete and within bounds.
-    /// Every legal move counts, the move back too (a plan may undo a move, whatever the
-    /// formula says), so the clause holds for every plan through the board at step t.
-    fn two_moves_ahead(&mut self, t: usize, board: &Board) {
-        let mut left = Vec::new();
-        let mut ruled_out = false;
-        for m in crate::rules::Move::ALL {
-            let mut next = *board;
-            if !next.apply(m) {
-                continue;
+    /// See [`PdbPropagator::with_moves_ahead`]: step t's board is complete and within
+    /// bounds. Every legal move counts, the move back too (a plan may undo a move, whatever
+    /// the formula says), and a move is left out only when no path from its board reaches
+    /// the goal in the steps left ([`crate::rules::tabled::Walk::moves_within`]), so the
+    /// clause holds for every plan through the board at step t.
+    fn moves_ahead(&mut self, t: usize, board: &Board) {
+        let key = (board.pack(), t as u16);
+        let known = match self.memo.get(&key) {
+            Some(&known) => known,
+            None => {
+                let pdb = self.pdb.clone();
+                let Some(mut walk) = crate::rules::tabled::Walk::new(board, &pdb, None) else { return };
+                let (left, ruled_out) = walk.moves_within(self.horizon - t, self.ahead);
+                let known = left.iter().fold(u8::from(ruled_out) << 4, |bits, m| bits | 1 << m.index());
+                if self.memo.len() >= MEMO_LIMIT {
+                    self.memo.clear();
+                }
+                self.memo.insert(key, known);
+                known
             }
-            match t + 1 + self.pdb.estimate(&next) > self.horizon || self.stuck(&next, t + 1) {
-                true => ruled_out = true,
-                false => left.push(self.act[t][m.index()]),
-            }
-        }
+        };
+        let ruled_out = known & 1 << 4 != 0;
+        let left = crate::rules::Move::ALL.into_iter().filter(|m| known & 1 << m.index() != 0);
         if ruled_out {
             if let Some(clause) = self.against_board(t) {
+                let left = left.map(|m| self.act[t][m.index()]);
                 self.pending.push(clause.into_iter().chain(left).collect());
             }
         }
@@ -87,15 +100,5 @@ impl PdbPropagator {
     /// "Not every tile where it is at step t": the clause over step t's whole board.
     fn against_board(&self, t: usize) -> Option<Vec<Lit>> {
         self.cell[t].iter().enumerate().map(|(ti, &c)| self.var[t][ti][c as usize].map(|v| -v)).collect()
-    }
-
-    /// Whether every move from `board` at step `s` (the move back included) leads to a
-    /// board the tables put too far for the steps left: a dead end. Only asked before step
-    /// H, so a move must follow.
-    fn stuck(&self, board: &Board, s: usize) -> bool {
-        crate::rules::Move::ALL.into_iter().all(|m| {
-            let mut next = *board;
-            !next.apply(m) || s + 1 + self.pdb.estimate(&next) > self.horizon
-        })
     }
 }

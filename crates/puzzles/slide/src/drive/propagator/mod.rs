@@ -11,10 +11,10 @@
 //! the propagator adds the clause "not all of these tiles on these cells at step t", naming
 //! only the groups it needs. With the lookahead, a complete board at step t also rules out
 //! each move whose next board is too far, before the solver plays it (a clause over the
-//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once). Two moves
+//! placements, the blank `B(cell, t)` and the move `A(t, m)`, unit at once). Several moves
 //! ahead, one clause per board does it instead: "not this board at step t, or one of the
-//! moves that stay within the bound", leaving out each move whose next board is too far or
-//! has no move left that stays within the bound (a dead end); a board with no move left so
+//! moves that stay within the bound", leaving out each move whose next board a short
+//! search on the tables proves too far for the steps left; a board with no move left so
 //! is refuted whole by the same clause, its placements alone.
 //!
 //! Why it is sound although `compact` may set more than one position variable of a tile at
@@ -75,8 +75,11 @@ pub struct PdbPropagator {
     count: Vec<usize>,
     blank: Vec<Vec<Option<Lit>>>,
     act: Vec<Vec<Lit>>,
-    /// Whether the lookahead looks two moves ahead ([`PdbPropagator::with_two_moves`]).
-    two_moves: bool,
+    /// How many moves the lookahead looks ahead ([`PdbPropagator::with_moves_ahead`]).
+    ahead: usize,
+    /// What the lookahead found for each (board, step) it looked at: bits 0-3 the moves
+    /// left (by [`crate::rules::Move::index`]), bit 4 whether any was ruled out.
+    memo: std::collections::HashMap<(u64, u16), u8, rustc_hash::FxBuildHasher>,
     start: Board,
 }
 
@@ -124,7 +127,8 @@ impl PdbPropagator {
             count: vec![0; steps],
             blank: Vec::new(),
             act: Vec::new(),
-            two_moves: false,
+            ahead: 1,
+            memo: Default::default(),
             start: Board::goal(goal.rows(), goal.cols()),
         }
     }
@@ -149,18 +153,25 @@ impl PdbPropagator {
         self
     }
 
-    /// Also looks a second move ahead (with the lookahead): a move whose next board has no
-    /// move left that the tables allow (each leads too far) is ruled out as well. One clause
-    /// per board states it all: "not every tile where it is at step t, or one of the moves
-    /// left" (none left: the board is refuted whole). Why one clause and not one per move
-    /// ruled out: each would name the whole board anyway, and the solver, which decides
-    /// the moves left first ([`crate::drive::branching`]), needs the others ruled out only
-    /// once those have failed, when the clause is falsified at once; the lemmas, which the
-    /// solver stores and sweeps, are fewer (Korf 82's horizon 60: 498,448 against 580,812;
-    /// measured 1.15-1.3x on Korf's hardest, `docs/bench-results.md`, session 29). Not for a certificate: its checker knows
-    /// lemmas of one move ahead only.
-    pub fn with_two_moves(mut self) -> PdbPropagator {
-        self.two_moves = true;
+    /// Also looks `moves` moves ahead (with the lookahead; one: as [`with_lookahead`]
+    /// alone): a move is ruled out when a search of `moves - 1` more moves below its next
+    /// board, on the tables' estimate, finds every path from there too long for the steps
+    /// left. One clause per board states it all: "not every tile where it is at step t, or
+    /// one of the moves left" (none left: the board is refuted whole). Why one clause and
+    /// not one per move ruled out: each would name the whole board anyway, and the solver,
+    /// which decides the moves left first ([`crate::drive::branching`]), needs the others
+    /// ruled out only once those have failed, when the clause is falsified at once; the
+    /// lemmas, which the solver stores and sweeps, are fewer (Korf 82's horizon 60, two
+    /// moves ahead: 498,448 against 580,812 one clause per move). Why further than two:
+    /// each move further takes a few more table reads per board and spares the solver
+    /// (whose board costs microseconds, a read nanoseconds) the boards it would build
+    /// below; what the boards' search finds is remembered per board and step, since the
+    /// solver meets the same ones again and again. Measured in [`crate::drive::strategy::MOVES_AHEAD`].
+    /// Not for a certificate: its checker knows lemmas of one move ahead only.
+    ///
+    /// [`with_lookahead`]: PdbPropagator::with_lookahead
+    pub fn with_moves_ahead(mut self, moves: usize) -> PdbPropagator {
+        self.ahead = moves;
         self
     }
 

@@ -22,20 +22,23 @@ fn placements(positions: &[Vec<Vec<Option<Lit>>>], board: &Board, t: usize) -> V
 
 /// Admissible: along optimal plans (horizon = optimum) no placement is ever refuted,
 /// step after step, with backtracking in between; with the lookahead, no clause rules
-/// out the plan's own next move (each rules out another move, or, two moves ahead, allows
-/// the plan's).
+/// out the plan's own next move (each rules out another move, or, several moves ahead,
+/// allows the plan's).
 #[test]
 fn optimal_plans_are_never_cut() {
     let goal = Board::goal(4, 4);
-    for (seed, lookahead, two) in [
-        (11, false, false),
-        (12, false, false),
-        (13, false, false),
-        (11, true, false),
-        (14, true, false),
-        (15, true, true),
-        (16, true, true),
-        (17, true, true),
+    for (seed, lookahead, ahead) in [
+        (11, false, 1),
+        (12, false, 1),
+        (13, false, 1),
+        (11, true, 1),
+        (14, true, 1),
+        (15, true, 2),
+        (16, true, 2),
+        (17, true, 2),
+        (18, true, 6),
+        (19, true, 6),
+        (20, true, 8),
     ] {
         let start = random_walk(4, 4, 40, seed);
         let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
@@ -45,8 +48,8 @@ fn optimal_plans_are_never_cut() {
         if lookahead {
             p = p.with_forward_branching(&start, &layers.act).with_lookahead(&layers.b, &layers.act);
         }
-        if two {
-            p = p.with_two_moves();
+        if ahead > 1 {
+            p = p.with_moves_ahead(ahead);
         }
         let mut board = start;
         for (t, &m) in plan.iter().enumerate() {
@@ -56,7 +59,7 @@ fn optimal_plans_are_never_cut() {
             while let Some(clause) = p.clause() {
                 let next = plan.get(t + 1).map(|&n| layers.act[t + 1][n.index()]);
                 let other = layers.act[t + 1].iter().any(|&a| Some(a) != next && clause.contains(&-a));
-                let allowed = two && next.is_some_and(|n| clause.contains(&n));
+                let allowed = ahead > 1 && next.is_some_and(|n| clause.contains(&n));
                 assert!(
                     lookahead && (other || allowed),
                     "seed {seed}: step {} of an optimal plan cut: {clause:?}",
@@ -231,7 +234,7 @@ fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
         let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
             .with_forward_branching(&start, &layers.act)
             .with_lookahead(&layers.b, &layers.act)
-            .with_two_moves();
+            .with_moves_ahead(2);
         p.new_level();
         p.assigned(&placements(&layers.p, &start, t));
         let mut clauses = Vec::new();
@@ -271,4 +274,56 @@ fn two_moves_ahead_rule_out_dead_ends_and_nothing_else() {
         }
     }
     assert!(dead_ends > 0 && dead_boards > 0, "dead ends {dead_ends}, dead boards {dead_boards}");
+}
+
+/// Several moves ahead, on complete boards at the bound: each move left out truly needs
+/// more moves than are left (the exact search says so), a board refuted whole truly does,
+/// and looking further rules out all that a shorter look did, and more on some boards.
+#[test]
+fn moves_ahead_cut_no_plan_and_see_further() {
+    let goal = Board::goal(4, 4);
+    let pdb = PatternDb::shared(&goal).expect("4x4 tables");
+    let distance = |b: &Board| match exact_shortest_path(b, &goal, None) {
+        Search::Found(plan) => plan.len(),
+        _ => panic!("solvable"),
+    };
+    let (mut further, mut refuted) = (0, 0);
+    for (start, horizon, t, _, layers) in boards_at_the_bound(&pdb) {
+        let legal: Vec<Move> = Move::ALL.into_iter().filter(|&m| start.can_apply(m)).collect();
+        // The moves the clause leaves (all of them without a clause), and whether one came.
+        let left = |ahead: usize| {
+            let mut p = PdbPropagator::new(&layers.p, &goal, horizon, pdb.clone(), Arc::new(AtomicUsize::new(0)))
+                .with_forward_branching(&start, &layers.act)
+                .with_lookahead(&layers.b, &layers.act)
+                .with_moves_ahead(ahead);
+            p.new_level();
+            p.assigned(&placements(&layers.p, &start, t));
+            let clause = p.clause();
+            assert!(p.clause().is_none(), "one clause per board");
+            let Some(clause) = clause else { return (legal.clone(), false) };
+            let mut expected = placements(&layers.p, &start, t);
+            expected.iter_mut().for_each(|l| *l = -*l);
+            assert_eq!(clause[..expected.len()], expected[..], "{start:?}: the board's placements first");
+            let moves = legal.iter().copied().filter(|m| clause.contains(&layers.act[t][m.index()])).collect();
+            (moves, true)
+        };
+        let (two, six) = (left(2), left(6));
+        assert!(
+            six.0.iter().all(|m| two.0.contains(m)),
+            "{start:?}: six moves ahead kept {:?}, two {:?}",
+            six.0,
+            two.0
+        );
+        further += usize::from(six.0.len() < two.0.len());
+        for &m in legal.iter().filter(|m| !six.0.contains(m)) {
+            let mut child = start;
+            child.apply(m);
+            assert!(t + 1 + distance(&child) > horizon, "{start:?}: a plan through {m:?} was cut");
+        }
+        if six.1 && six.0.is_empty() {
+            refuted += 1;
+            assert!(t + distance(&start) > horizon, "{start:?}: a board within reach was refuted");
+        }
+    }
+    assert!(further > 0 && refuted > 0, "ruled out more on {further} boards, refuted {refuted}");
 }

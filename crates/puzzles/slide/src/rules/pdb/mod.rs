@@ -38,6 +38,9 @@ pub struct PatternDb {
     /// [`table::index`] makes them).
     groups: Vec<(Vec<u8>, std::ops::Range<usize>)>,
     mirror: Option<Mirror>,
+    /// Per cell: the moves with the blank there and the cell each one takes the blank to
+    /// (made once here so that a search from a board allocates nothing).
+    next_to: Vec<Vec<(puzzlec_core::Move, usize)>>,
 }
 
 /// The goal's transpose symmetry: where each cell goes, and which tile takes each tile's
@@ -85,6 +88,11 @@ impl PatternDb {
         puzzlec_core::cache::store(&name, &db.bytes);
         puzzlec_core::cache::store(&store::excess_name(goal, groups), &store::excess(goal, groups, &tables));
         Some(db)
+    }
+
+    /// Per cell: the moves with the blank there, and where each takes the blank.
+    pub(crate) fn next_to(&self) -> &[Vec<(puzzlec_core::Move, usize)>] {
+        &self.next_to
     }
 
     /// The excess file of these tables (see the `store` module), for a certificate's checker: read

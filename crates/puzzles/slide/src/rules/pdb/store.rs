@@ -87,5 +87,6 @@ pub(super) fn decode(bytes: Vec<u8>, goal: &Board, groups: &[Vec<u8>]) -> Option
         bytes,
         groups: spans,
         mirror: mirror(goal),
+        next_to: super::table::neighbours(goal.rows(), goal.cols()),
     })
 }
