@@ -129,6 +129,11 @@ impl<'a> Walk<'a> {
         })
     }
 
+    /// Boards looked at so far (by [`Walk::beyond`], or expanded by the search).
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     pub(crate) fn estimate(&self) -> usize {
         match &self.mirrored {
             Some((m, _, _)) => self.direct.sum.max(m.sum),
@@ -174,6 +179,7 @@ impl<'a> Walk<'a> {
     /// one level up needs, since a shortest path never undoes its own move. The first call
     /// passes `None`, and its answer is then exact: no path of at most `room` moves at all.
     pub(crate) fn beyond(&mut self, room: usize, depth: usize, last: Option<Move>) -> bool {
+        self.nodes += 1;
         let h = self.estimate();
         if h > room {
             return true;

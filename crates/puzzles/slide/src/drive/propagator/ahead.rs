@@ -73,12 +73,15 @@ impl PdbPropagator {
     /// clause holds for every plan through the board at step t.
     fn moves_ahead(&mut self, t: usize, board: &Board) {
         let key = (board.pack(), t as u16);
+        self.looked.0 += 1;
         let known = match self.memo.get(&key) {
             Some(&known) => known,
             None => {
+                self.looked.1 += 1;
                 let pdb = self.pdb.clone();
                 let Some(mut walk) = crate::rules::tabled::Walk::new(board, &pdb, None) else { return };
                 let (left, ruled_out) = walk.moves_within(self.horizon - t, self.ahead);
+                self.looked.2 += walk.nodes();
                 let known = left.iter().fold(u8::from(ruled_out) << 4, |bits, m| bits | 1 << m.index());
                 if self.memo.len() >= MEMO_LIMIT {
                     self.memo.clear();

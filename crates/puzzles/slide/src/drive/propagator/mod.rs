@@ -80,6 +80,9 @@ pub struct PdbPropagator {
     /// What the lookahead found for each (board, step) it looked at: bits 0-3 the moves
     /// left (by [`crate::rules::Move::index`]), bit 4 whether any was ruled out.
     memo: std::collections::HashMap<(u64, u16), u8, rustc_hash::FxBuildHasher>,
+    /// Boards looked ahead from, those not remembered, and the boards their searches
+    /// looked at (a measurement knob's line, `PUZZLEC_FRONTIER_STATS`).
+    looked: (u64, u64, u64),
     start: Board,
 }
 
@@ -129,6 +132,7 @@ impl PdbPropagator {
             act: Vec::new(),
             ahead: 1,
             memo: Default::default(),
+            looked: (0, 0, 0),
             start: Board::goal(goal.rows(), goal.cols()),
         }
     }
@@ -337,6 +341,16 @@ impl Propagator for PdbPropagator {
             record.lock().unwrap_or_else(|e| e.into_inner()).push(line);
         }
         Some(clause)
+    }
+}
+
+impl Drop for PdbPropagator {
+    /// A measurement knob's line: how the work split between the solver and the lookahead.
+    fn drop(&mut self) {
+        if self.ahead > 1 && std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some() {
+            let (boards, searched, nodes) = self.looked;
+            eprintln!("lookahead: {boards} complete boards, {searched} searched ({nodes} boards below them)");
+        }
     }
 }
 
