@@ -190,14 +190,16 @@ impl PdbPropagator {
         if t == 0 {
             return Some(self.start);
         }
-        let mut cells = vec![0u8; self.start.len()];
+        // On the stack: asked at every decision and every complete board.
+        let mut cells = [0u8; crate::rules::pdb::MAX_CELLS];
+        let cells = cells.get_mut(..self.start.len())?;
         for (ti, &c) in self.cell.get(t)?.iter().enumerate() {
             if c == UNKNOWN || cells[c as usize] != 0 {
                 return None;
             }
             cells[c as usize] = ti as u8 + 1;
         }
-        Board::from_cells(self.start.rows(), self.start.cols(), &cells)
+        Board::from_cells(self.start.rows(), self.start.cols(), cells)
     }
 
     fn place(&mut self, t: usize, ti: usize, c: u8) {
