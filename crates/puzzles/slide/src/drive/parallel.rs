@@ -37,7 +37,7 @@ pub enum Closing<'a> {
 pub fn solve(
     first: &mut dyn Incremental,
     cubes: &[Vec<Lit>],
-    orders: &[Vec<u32>],
+    orders: Vec<Vec<u32>>,
     closing: Closing,
     threads: usize,
     limit: Duration,
@@ -72,12 +72,12 @@ pub fn solve(
             }
             // A lone thread takes from each lane in turn.
             let mut turn = 0;
-            let mut mine_next = || {
+            let mut take = || {
                 let lane = if threads > 1 { 0 } else { turn };
                 turn += 1;
                 lanes.next(lane)
             };
-            let mine = stop::within(&race, || refute_cubes(first, &[], &mut mine_next, limit));
+            let mine = stop::within(&race, || refute_cubes(first, &[], &mut take, limit));
             if matches!(mine, Refuted::Model(_)) {
                 race.stop();
             }
@@ -119,8 +119,7 @@ struct Lanes<'a> {
 }
 
 impl<'a> Lanes<'a> {
-    fn new(cubes: &'a [Vec<Lit>], orders: &[Vec<u32>]) -> Lanes<'a> {
-        let mut orders = orders.to_vec();
+    fn new(cubes: &'a [Vec<Lit>], mut orders: Vec<Vec<u32>>) -> Lanes<'a> {
         if orders.is_empty() {
             orders.push((0..cubes.len() as u32).collect());
         }
@@ -190,7 +189,7 @@ mod tests {
             pigeons(&mut scratch, n, holes)
         };
         let closing = if covered { Closing::Covered } else { Closing::Solve(&[]) };
-        (solve(first.as_mut(), &cubes(&x), &[], closing, 2, Duration::from_secs(120), &open), x)
+        (solve(first.as_mut(), &cubes(&x), Vec::new(), closing, 2, Duration::from_secs(120), &open), x)
     }
 
     /// Seven pigeons in six holes: no cube has a model, and the last solve (with the other

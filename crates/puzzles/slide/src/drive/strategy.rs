@@ -265,9 +265,9 @@ pub(crate) fn by_cubes(
                 (setup.load(other.as_mut(), None)? == actions).then_some(())?;
                 Some(other)
             };
-            crate::drive::parallel::solve(session.as_mut(), &cubes, &orders, closing, threads, left, &spawn)
+            crate::drive::parallel::solve(session.as_mut(), &cubes, orders, closing, threads, left, &spawn)
         }
-        false => crate::drive::parallel::solve(session.as_mut(), &cubes, &orders, closing, 1, left, &|| None),
+        false => crate::drive::parallel::solve(session.as_mut(), &cubes, orders, closing, 1, left, &|| None),
     };
     if stats && how.propagator {
         eprintln!("propagator: horizon {horizon}, {} lemmas", lemmas.load(std::sync::atomic::Ordering::Relaxed));

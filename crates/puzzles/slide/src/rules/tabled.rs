@@ -159,16 +159,13 @@ impl<'a> Walk<'a> {
     /// prove every path from its board longer than `room - 1` ([`Walk::beyond`]).
     pub(crate) fn moves_within(&mut self, room: usize, depth: usize) -> (Vec<Move>, bool) {
         let (mut left, mut out) = (Vec::new(), false);
-        let here = self.blank;
-        for k in 0..self.next_to[here].len() {
-            let (m, from) = self.next_to[here][k];
-            self.slide(from);
-            match room == 0 || self.beyond(room - 1, depth.saturating_sub(1), None) {
+        self.each_child(None, |walk, m| {
+            match room == 0 || walk.beyond(room - 1, depth.saturating_sub(1), None) {
                 true => out = true,
                 false => left.push(m),
             }
-            self.slide(here);
-        }
+            None::<()>
+        });
         (left, out)
     }
 
@@ -187,20 +184,9 @@ impl<'a> Walk<'a> {
         if h == 0 || depth == 0 {
             return false;
         }
-        let here = self.blank;
-        for k in 0..self.next_to[here].len() {
-            let (m, from) = self.next_to[here][k];
-            if last == Some(m.opposite()) {
-                continue;
-            }
-            self.slide(from);
-            let far = self.beyond(room - 1, depth - 1, Some(m));
-            self.slide(here);
-            if !far {
-                return false;
-            }
-        }
-        true
+        // A child within reach ends the search: this board is not proved beyond.
+        let within = self.each_child(last, |walk, m| (!walk.beyond(room - 1, depth - 1, Some(m))).then_some(()));
+        within.is_none()
     }
 
     fn dfs(&mut self, g: usize, bound: usize, last: Option<Move>) -> Step {
@@ -220,6 +206,27 @@ impl<'a> Walk<'a> {
             return Step::Exceeded(usize::MAX);
         }
         let mut min = usize::MAX;
+        // The path keeps a found plan's moves (the board itself is not needed after).
+        let found = self.each_child(last, |walk, m| {
+            walk.path.push(m);
+            match walk.dfs(g + 1, bound, Some(m)) {
+                Step::Found => return Some(()),
+                Step::Exceeded(t) => min = min.min(t),
+            }
+            walk.path.pop();
+            None
+        });
+        match found {
+            Some(()) => Step::Found,
+            None => Step::Exceeded(min),
+        }
+    }
+
+    /// Each move from this board but the one undoing `last`, in the order of
+    /// [`Move::ALL`]: slides, hands the walk to `visit`, slides back, and stops at the first
+    /// `Some` it returns (the searches above share this loop).
+    #[inline]
+    fn each_child<T>(&mut self, last: Option<Move>, mut visit: impl FnMut(&mut Self, Move) -> Option<T>) -> Option<T> {
         let here = self.blank;
         for k in 0..self.next_to[here].len() {
             let (m, from) = self.next_to[here][k];
@@ -227,15 +234,13 @@ impl<'a> Walk<'a> {
                 continue;
             }
             self.slide(from);
-            self.path.push(m);
-            match self.dfs(g + 1, bound, Some(m)) {
-                Step::Found => return Step::Found,
-                Step::Exceeded(t) => min = min.min(t),
-            }
-            self.path.pop();
+            let seen = visit(self, m);
             self.slide(here);
+            if seen.is_some() {
+                return seen;
+            }
         }
-        Step::Exceeded(min)
+        None
     }
 }
 
