@@ -13,6 +13,7 @@ mod family_cli;
 mod figure_cli;
 mod hex_cli;
 mod hex_values_cli;
+mod hostile_cli;
 mod jobs_cli;
 mod korf_cli;
 mod portfolio_cli;

@@ -9,14 +9,24 @@ use puzzlec_facade::{Env, Error, Request};
 
 use crate::args::{Batch, SolveLine};
 
-pub fn run(b: Batch, env: &Env, quiet: bool) -> Result<u8, Error> {
+pub fn run(b: Batch, env: &Env, quiet: bool, json: bool) -> Result<u8, Error> {
     let lines = batch::read(&crate::commands::read_text(&b.file)?, &words);
+    let count = lines.len();
     let jobs = b.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = batch::Options { jobs, timeout: b.timeout };
     let mut shown = Shown { quiet, bar: None, count: 0, total: 0 };
     let worst = batch::run_to(lines, env, &options, b.out.as_deref(), b.resume, &mut shown)?;
     if let Some(bar) = shown.bar {
         bar.finish_and_clear();
+    }
+    // With --json stdout holds JSON objects only: the answers as lines when they come here,
+    // else (an output file, or no lines at all) one object that says what was done.
+    if json && !crate::render::written() && !puzzlec_facade::interrupted() {
+        let mut v = serde_json::json!({ "status": "done", "lines": count, "exit_code": worst });
+        if let Some(out) = &b.out {
+            v["out"] = out.display().to_string().into();
+        }
+        crate::render::write_stdout(&format!("{v}\n"));
     }
     Ok(worst)
 }

@@ -6,8 +6,8 @@ use std::path::Path;
 use clap::FromArgMatches;
 use puzzlec_facade as facade;
 use puzzlec_facade::options::check_writable;
-pub use puzzlec_facade::options::read_text;
 use puzzlec_facade::options::Verb;
+pub use puzzlec_facade::options::{read_answer, read_text};
 use puzzlec_facade::{registry, Env, Error, Event, Instance};
 
 use crate::args::{self, Cli, Command};
@@ -32,7 +32,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 Ok(e.kind().exit_code())
             })
         }
-        Command::Batch(b) => crate::batch::run(b, &env, quiet),
+        Command::Batch(b) => crate::batch::run(b, &env, quiet, json),
         Command::Jobs(c) => {
             let (instance, f) = (instance(&c, Verb::Jobs)?, flags::<args::JobsFlags>(&c.matches)?);
             let horizons = facade::jobs::horizons(&f.horizons)?;
@@ -64,11 +64,16 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             // Plans take --horizon; fillings have none.
             let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
             let format = f.form()?;
-            let text = facade::emit(&facade::EmitRequest { instance, encoding: f.encoding, format, horizon })?;
-            match f.out {
-                Some(path) => std::fs::write(&path, text)
-                    .map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?,
-                None => render::write_stdout(&text),
+            let request = facade::EmitRequest { instance, encoding: f.encoding, format, horizon };
+            let text = facade::emit(&request)?;
+            if let Some(path) = &f.out {
+                std::fs::write(path, &text)
+                    .map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
+            }
+            match (json, &f.out) {
+                (true, out) => render::write_stdout(&format!("{}\n", emitted(&request, &text, out.as_deref()))),
+                (false, Some(_)) => {}
+                (false, None) => render::write_stdout(&text),
             }
             Ok(0)
         }
@@ -79,7 +84,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 instance,
                 encoded: read_text(&f.formula)?,
                 encoded_origin: f.formula.display().to_string(),
-                answer: read_text(&f.model)?,
+                answer: read_answer(&f.model)?,
                 answer_origin: f.model.display().to_string(),
                 answers: None,
             };
@@ -110,6 +115,27 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
     }
+}
+
+/// `emit --json`: one object naming what was written: the file and its size, or the text.
+fn emitted(request: &facade::EmitRequest, text: &str, out: Option<&Path>) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "puzzle": request.instance.puzzle,
+        "format": request.format,
+        "bytes": text.len(),
+        "status": "emitted",
+    });
+    if let Some(encoding) = &request.encoding {
+        v["encoding"] = encoding.as_str().into();
+    }
+    if request.horizon > 0 {
+        v["horizon"] = request.horizon.into();
+    }
+    match out {
+        Some(path) => v["file"] = path.display().to_string().into(),
+        None => v["text"] = text.into(),
+    }
+    v
 }
 
 /// The instance a verb's puzzle subcommand describes (the puzzle reads its own flags).

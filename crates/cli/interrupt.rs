@@ -27,5 +27,8 @@ pub fn install(json: bool) {
 /// Ends the process at once: nothing of its runs is left behind.
 fn give_up(json: bool) -> ! {
     puzzlec_facade::kill_everything();
+    if !json {
+        eprintln!("error: {}", puzzlec_facade::Error::interrupted());
+    }
     crate::render::last_words(json.then(|| format!("{}\n", puzzlec_facade::Error::interrupted().to_json())))
 }

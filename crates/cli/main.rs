@@ -27,7 +27,8 @@ fn main() -> ExitCode {
     if puzzlec_facade::interrupted() {
         // Whatever came back was cut short: the answer (if any) was printed; an error from
         // a solver that was stopped is the interrupt's, not the solver's.
-        if result.is_err() {
+        // A run cut short before it printed anything says so (one JSON object with --json).
+        if result.is_err() || !render::written() {
             report(&Error::interrupted(), json);
         }
         return ExitCode::from(130);

@@ -23,6 +23,11 @@ pub fn write_stdout(text: &str) {
     }
 }
 
+/// Whether anything was written to stdout.
+pub fn written() -> bool {
+    *WRITING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Exits 130 after writing `text` on stdout, unless something was written there already
 /// (one JSON object per run); waits for a write in progress to end first.
 pub fn last_words(text: Option<String>) -> ! {

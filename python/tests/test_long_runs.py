@@ -85,8 +85,12 @@ def marked_by(pid):
     return found
 
 
+# The child sets up the SIGINT disposition the test relies on: started from a shell's
+# background job (`nohup make test &`), it inherits SIGINT ignored, and Python then installs
+# no handler of its own, so KeyboardInterrupt would never come.
 CHILD = textwrap.dedent("""
-    import json, sys, time
+    import json, signal, sys, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     import puzzlec
     request = json.loads(sys.argv[1])
     started = time.time()

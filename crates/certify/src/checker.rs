@@ -43,7 +43,7 @@ impl Checker {
             stderr: out.reopen().map_err(|e| e.to_string())?,
             limit: Some(limit.max(Duration::from_secs(1))),
             dir: None,
-            watch: Some(out.path()),
+            watch: &[out.path()],
             max_output: 64 << 20,
         };
         let started = format!("could not start {}", self.binary.display());

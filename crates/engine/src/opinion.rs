@@ -46,6 +46,19 @@ pub fn unchecked(solver: &str, below: usize) -> String {
     )
 }
 
+/// `checked`: the sentence for a confirmed "no plan".
+pub fn confirmed_none() -> String {
+    format!("\"no plan\" was confirmed by the exact search (within {} s)", BUDGET.as_secs())
+}
+
+/// `trusted`: the sentence for a "no plan" nobody but the solver vouches for.
+pub fn unchecked_none(solver: &str, max: usize) -> String {
+    format!(
+        "\"no plan\" rests on the word of solver {solver} (its UNSAT up to horizon {max}); the exact search could not confirm it within {} s, and --certify proves it",
+        BUDGET.as_secs()
+    )
+}
+
 /// The error for a solver whose UNSAT the exact search refuted.
 pub fn lie(solver: &str, claimed: usize, found: usize) -> Error {
     Error::unknown(format!(

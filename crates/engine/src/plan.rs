@@ -251,6 +251,7 @@ pub fn search<S: Clone>(
             for plan in &found.solutions {
                 replay(plan)?;
             }
+            enumerated_the_plan(id, horizon, &p.write(&plan), &found, |f| p.write(f))?;
             on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
             if found.complete {
                 let words =
@@ -268,10 +269,13 @@ pub fn search<S: Clone>(
                     length(known.len())
                 )));
             }
-            if let Opinion::Shorter(found) =
-                opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(max + 1, by))
-            {
-                return Err(opinion::lie(id, max + 1, found));
+            match opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(max + 1, by)) {
+                Opinion::Shorter(found) => return Err(opinion::lie(id, max + 1, found)),
+                Opinion::Confirmed if s.backend.is_external() => answer.checked = Some(opinion::confirmed_none()),
+                Opinion::NoTime if s.backend.is_external() && cert.is_none() => {
+                    answer.trusted = Some(opinion::unchecked_none(id, max))
+                }
+                _ => {}
             }
             if max >= h.lower_bound {
                 // The last horizon tried: the largest one of the plans' parity within the bound.
@@ -294,4 +298,27 @@ pub fn search<S: Clone>(
             Ok(a)
         }
     }
+}
+
+/// A horizon answered SAT with a plan, then enumerated: the enumeration must hold at least
+/// one plan, and every plan when it says it is complete, the one found first among them.
+/// Anything else is the solver contradicting itself (an honest first answer and lies after
+/// it would otherwise read "0 shortest solutions; all of them").
+fn enumerated_the_plan<S>(
+    id: &str,
+    horizon: usize,
+    first: &str,
+    found: &Enumeration<Vec<S>>,
+    write: impl Fn(&[S]) -> String,
+) -> Result<()> {
+    let missing = if found.solutions.is_empty() {
+        "finds no plan"
+    } else if found.complete && !found.solutions.iter().any(|f| write(f) == first) {
+        "says it is complete without it"
+    } else {
+        return Ok(());
+    };
+    Err(Error::unknown(format!(
+        "solver {id} answered SAT at horizon {horizon} with a plan that replays ({first}), but its enumeration of that horizon {missing}: the solver contradicts itself"
+    )))
 }

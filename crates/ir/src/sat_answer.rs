@@ -29,6 +29,21 @@ impl Assignment {
     }
 }
 
+/// The highest variable an answer may name: far above any formula puzzlec writes, and low
+/// enough that a hostile `v 2147483647` costs 64 MiB, not a table of two billion values.
+pub const MAX_VARIABLE: u32 = 1 << 26;
+
+/// Reads one literal of an answer.
+fn literal(tok: &str, place: &str) -> Result<i32, SatOutputError> {
+    let lit: i32 = tok.parse().map_err(|_| bad(format!("{place}{:?} is not a literal", clip(tok))))?;
+    if lit.unsigned_abs() > MAX_VARIABLE {
+        return Err(bad(format!(
+            "{place}literal {lit} names a variable above {MAX_VARIABLE}, beyond any formula puzzlec writes"
+        )));
+    }
+    Ok(lit)
+}
+
 /// Output that is not an answer in the expected format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
@@ -66,7 +81,7 @@ pub fn parse_sat_output(text: &str) -> Result<Outcome<Assignment>, SatOutputErro
         } else if let Some(vs) = line.strip_prefix("v") {
             saw_values = true;
             for tok in vs.split_whitespace() {
-                let lit: i32 = tok.parse().map_err(|_| bad(format!("line {}: {tok:?} is not a literal", i + 1)))?;
+                let lit = literal(tok, &format!("line {}: ", i + 1))?;
                 if lit != 0 {
                     assignment.set(lit);
                 }
@@ -96,7 +111,7 @@ pub fn parse_minisat_result(text: &str) -> Result<Outcome<Assignment>, SatOutput
         Some("SAT") => {
             let mut assignment = Assignment::default();
             for tok in lines.flat_map(str::split_whitespace) {
-                let lit: i32 = tok.parse().map_err(|_| bad(format!("{tok:?} is not a literal")))?;
+                let lit = literal(tok, "")?;
                 if lit != 0 {
                     assignment.set(lit);
                 }
@@ -135,6 +150,8 @@ mod tests {
         assert!(parse_sat_output("").is_err());
         assert!(parse_sat_output("s SATISFIABLE\n").is_err());
         assert!(parse_sat_output("s SATISFIABLE\nv 1 x 0\n").is_err());
+        assert!(parse_sat_output("s SATISFIABLE\nv 2147483647 0\n").unwrap_err().reason.contains("above"));
+        assert!(parse_minisat_result("SAT\n-2147483648 0\n").unwrap_err().reason.contains("above"));
     }
 
     #[test]

@@ -30,41 +30,57 @@ fn bad(reason: impl Into<String>) -> SmtOutputError {
     SmtOutputError { reason: reason.into() }
 }
 
+/// How deep lists may nest. A model of constants nests four levels (`(model (define-fun x ()
+/// Int (- 5)))`); the cap keeps a hostile answer from building a tree whose drop or printing
+/// would overflow the stack.
+pub const MAX_DEPTH: usize = 1000;
+
 /// Reads every top-level S-expression in `text`.
 ///
+/// Works on bytes: the syntax is ASCII, and an atom's bytes are read as UTF-8 (lossily), so a
+/// large answer costs its own size, not four bytes a character.
+///
 /// # Errors
-/// Unbalanced parentheses or an unterminated `|symbol|` or string.
+/// Unbalanced parentheses, an unterminated `|symbol|` or string, or lists nested deeper than
+/// [`MAX_DEPTH`].
 pub fn read_all(text: &str) -> Result<Vec<Sexp>, SmtOutputError> {
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
+    let atom = |from: usize, to: usize| Sexp::Atom(String::from_utf8_lossy(&bytes[from..to]).into_owned());
     let mut i = 0;
     let mut stack: Vec<Vec<Sexp>> = vec![Vec::new()];
-    while i < chars.len() {
-        let c = chars[i];
+    while i < bytes.len() {
+        let c = bytes[i];
         match c {
-            ';' => {
-                while i < chars.len() && chars[i] != '\n' {
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
                 }
             }
-            '(' => stack.push(Vec::new()),
-            ')' => {
+            b'(' => {
+                if stack.len() > MAX_DEPTH {
+                    return Err(bad(format!("lists nested deeper than {MAX_DEPTH} levels")));
+                }
+                stack.push(Vec::new());
+            }
+            b')' => {
                 let done = stack.pop().filter(|_| !stack.is_empty()).ok_or_else(|| bad("unbalanced `)`"))?;
                 stack.last_mut().expect("checked non-empty").push(Sexp::List(done));
             }
-            c if c.is_whitespace() => {}
-            '|' | '"' => {
-                let end =
-                    chars[i + 1..].iter().position(|&d| d == c).ok_or_else(|| bad(format!("unterminated {c}")))?;
-                let inner: String = chars[i + 1..i + 1 + end].iter().collect();
-                stack.last_mut().expect("never empty").push(Sexp::Atom(inner));
+            c if c.is_ascii_whitespace() => {}
+            b'|' | b'"' => {
+                let end = bytes[i + 1..]
+                    .iter()
+                    .position(|&d| d == c)
+                    .ok_or_else(|| bad(format!("unterminated {}", c as char)))?;
+                stack.last_mut().expect("never empty").push(atom(i + 1, i + 1 + end));
                 i += end + 1;
             }
             _ => {
                 let start = i;
-                while i < chars.len() && !chars[i].is_whitespace() && !"()|\";".contains(chars[i]) {
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"()|\";".contains(&bytes[i]) {
                     i += 1;
                 }
-                stack.last_mut().expect("never empty").push(Sexp::Atom(chars[start..i].iter().collect()));
+                stack.last_mut().expect("never empty").push(atom(start, i));
                 continue;
             }
         }
@@ -166,12 +182,34 @@ fn value(s: &Sexp) -> Option<SmtValue> {
     }
 }
 
+/// The first 80 characters of `s` as written, for messages; stops writing there, so a huge
+/// answer quoted in an error costs no more than its quote.
 fn atom_text(s: &Sexp) -> String {
-    let text = match s {
-        Sexp::Atom(a) => a.clone(),
-        Sexp::List(l) => format!("({})", l.iter().map(atom_text).collect::<Vec<_>>().join(" ")),
-    };
-    text.chars().take(80).collect()
+    const QUOTE: usize = 80;
+    fn write(s: &Sexp, out: &mut String) {
+        if out.len() >= 4 * QUOTE {
+            return;
+        }
+        match s {
+            Sexp::Atom(a) => out.extend(a.chars().take(QUOTE)),
+            Sexp::List(l) => {
+                out.push('(');
+                for (k, item) in l.iter().enumerate() {
+                    if out.len() >= 4 * QUOTE {
+                        return;
+                    }
+                    if k > 0 {
+                        out.push(' ');
+                    }
+                    write(item, out);
+                }
+                out.push(')');
+            }
+        }
+    }
+    let mut out = String::new();
+    write(s, &mut out);
+    out.chars().take(QUOTE).collect()
 }
 
 #[cfg(test)]
@@ -208,5 +246,25 @@ mod tests {
             .reason
             .contains("unknown constant"));
         assert!(parse_smt_answer("sat\n(error \"x\")").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        for depth in [MAX_DEPTH + 1, 100_000, 1_000_000] {
+            let closed = format!("sat\n{}{}", "(".repeat(depth), ")".repeat(depth));
+            let open = format!("sat\n{}", "(".repeat(depth));
+            for text in [closed, open] {
+                let err = parse_smt_answer(&text).unwrap_err();
+                assert!(err.reason.contains("nested deeper"), "{}", err.reason);
+            }
+        }
+        let fine = format!("sat\n{}{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+        assert!(!parse_smt_answer(&fine).unwrap_err().reason.contains("nested deeper"));
+    }
+
+    #[test]
+    fn non_ascii_atoms_survive() {
+        let Outcome::Sat(v) = parse_smt_answer("sat\n((|été| 3))").unwrap() else { panic!() };
+        assert_eq!(v["été"], SmtValue::Int(3));
     }
 }

@@ -107,7 +107,7 @@ impl External {
             stderr: File::create(&stderr_path).map_err(|e| self.err_io(e))?,
             limit: Some(limit),
             dir: Some(dir.path()),
-            watch: Some(&stdout_path),
+            watch: &[&stdout_path, &output],
             max_output: MAX_OUTPUT,
         };
         let ended = runner::run(job).map_err(|source| SolveError::Spawn {
@@ -130,11 +130,41 @@ impl External {
                 })
             }
         };
-        let read = |p: &PathBuf| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
+        let printed = std::fs::metadata(&stdout_path).map_or(0, |m| m.len());
+        if printed > MAX_OUTPUT {
+            return Err(SolveError::Garbage {
+                id: self.spec.id.clone(),
+                reason: format!(
+                    "it printed {} MiB, more than puzzlec's cap on a solver's output ({} MiB)",
+                    printed >> 20,
+                    MAX_OUTPUT >> 20
+                ),
+                head: head(&read_head(&stdout_path), ""),
+            });
+        }
+        // The cap again on what is read: a result file may have grown between the last look
+        // and the solver's exit.
+        let read = |p: &PathBuf| -> Option<String> {
+            let f = File::open(p).ok()?;
+            let mut bytes = Vec::new();
+            f.take(MAX_OUTPUT + 1).read_to_end(&mut bytes).ok()?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        };
+        let result_file = read(&output);
+        if result_file.as_ref().is_some_and(|t| t.len() as u64 > MAX_OUTPUT) {
+            return Err(SolveError::Garbage {
+                id: self.spec.id.clone(),
+                reason: format!(
+                    "its result file is larger than {} MiB, puzzlec's cap on a solver's output",
+                    MAX_OUTPUT >> 20
+                ),
+                head: head(&read_head(&output), ""),
+            });
+        }
         Ok(Some(Finished {
             stdout: read_answer(&stdout_path).map_err(|e| self.err_io(e))?,
             stderr: read_head(&stderr_path),
-            result_file: read(&output).ok(),
+            result_file,
             killed_by: status.signal(),
             status: status.to_string(),
             // SAT solvers exit 10 and 20 on answers.

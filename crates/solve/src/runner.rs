@@ -37,8 +37,9 @@ pub struct Job<'a> {
     pub limit: Option<Duration>,
     /// A folder of the run's files, removed by [`stop_all`] if the run is cut short there.
     pub dir: Option<&'a Path>,
-    /// The run is stopped when this file grows past `max_output` bytes.
-    pub watch: Option<&'a Path>,
+    /// The run is stopped when these files together grow past `max_output` bytes (a
+    /// solver's stdout, and the result file where it writes its answer to one).
+    pub watch: &'a [&'a Path],
     pub max_output: u64,
 }
 
@@ -89,9 +90,9 @@ pub fn run(job: Job<'_>) -> std::io::Result<Ended> {
         if puzzlec_core::stop::requested() {
             break Ended::Stopped;
         }
-        if let Some(path) = job.watch.filter(|_| now.duration_since(checked_size) > Duration::from_millis(100)) {
+        if !job.watch.is_empty() && now.duration_since(checked_size) > Duration::from_millis(100) {
             checked_size = now;
-            let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+            let bytes: u64 = job.watch.iter().map(|path| std::fs::metadata(path).map_or(0, |m| m.len())).sum();
             if bytes > job.max_output {
                 break Ended::TooMuchOutput { bytes };
             }
@@ -212,7 +213,7 @@ mod tests {
             stderr: File::create(dir.path().join("err")).unwrap(),
             limit,
             dir: Some(dir.path()),
-            watch: Some(&out),
+            watch: &[&out],
             max_output: 1 << 20,
         };
         let ended = run(job).unwrap();

@@ -62,7 +62,7 @@ pub fn output_of(binary: &Path, args: &[&str], limit: Option<Duration>) -> Optio
         stderr: file,
         limit,
         dir: Some(dir.path()),
-        watch: Some(&out),
+        watch: &[&out],
         max_output: 1 << 20,
     };
     match crate::runner::run(job).ok()? {

@@ -83,6 +83,34 @@ pub fn read_text(path: &Path) -> Result<String> {
     Ok(text)
 }
 
+/// The most of a solver's answer `decode` reads, as the external runner caps what a solver
+/// may print.
+pub const MAX_ANSWER: u64 = 512 << 20;
+
+/// A solver's answer from a file, or standard input for `-`: at most [`MAX_ANSWER`] bytes,
+/// any bytes (what is not UTF-8 is read lossily and then fails as an answer, exit 3).
+///
+/// # Errors
+/// Bad input naming the file that cannot be read; unknown when the answer is above the cap.
+pub fn read_answer(path: &Path) -> Result<String> {
+    let mut bytes = Vec::new();
+    let (read, shown) = match path == Path::new("-") {
+        true => (std::io::stdin().lock().take(MAX_ANSWER + 1).read_to_end(&mut bytes), "standard input".into()),
+        false => (
+            std::fs::File::open(path).and_then(|f| f.take(MAX_ANSWER + 1).read_to_end(&mut bytes)),
+            path.display().to_string(),
+        ),
+    };
+    read.map_err(|e| Error::bad_input(format!("reading {shown}: {e}")))?;
+    if bytes.len() as u64 > MAX_ANSWER {
+        return Err(Error::unknown(format!(
+            "the answer in {shown} is larger than {} MiB, puzzlec's cap on a solver's output",
+            MAX_ANSWER >> 20
+        )));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Refuses an output file named by `flag` whose folder does not exist, so that a long run
 /// is not lost to a file it cannot write at the end.
 ///

@@ -177,11 +177,26 @@ impl plan::Plans for Plans<'_> {
         rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
     }
 
+    /// Breadth first for a quarter of the time (it settles boards with few positions and long
+    /// plans, as Rush Hour cards, in far less), then depth first with a bound (crowded boards
+    /// with short plans, where breadth first drowns in positions). A plan counts only once it
+    /// replays.
     fn exact(&self, below: usize, deadline: Instant) -> Opinion {
-        match shortest(&self.puzzle, below, Some(deadline)) {
-            Found::Plan { plan, .. } if plan.len() < below => Opinion::Shorter(plan.len()),
-            Found::Plan { .. } | Found::Never { .. } | Found::NoneWithin { .. } => Opinion::Confirmed,
-            Found::Limit(_) => Opinion::NoTime,
+        let now = Instant::now();
+        let quarter = now + deadline.saturating_duration_since(now) / 4;
+        let shorter = |plan: Vec<BlockMove>| match rules::replay(&self.puzzle, &plan) {
+            Ok(_) if plan.len() < below => Opinion::Shorter(plan.len()),
+            _ => Opinion::NoTime,
+        };
+        match shortest(&self.puzzle, below, Some(quarter)) {
+            Found::Plan { plan, .. } if plan.len() < below => return shorter(plan),
+            Found::Plan { .. } | Found::Never { .. } | Found::NoneWithin { .. } => return Opinion::Confirmed,
+            Found::Limit(_) => {}
+        }
+        match rules::deepening::shorter_than(&self.puzzle, below, deadline) {
+            rules::deepening::Bounded::Plan(plan) => shorter(plan),
+            rules::deepening::Bounded::NoneBelow => Opinion::Confirmed,
+            rules::deepening::Bounded::Limit => Opinion::NoTime,
         }
     }
 
@@ -194,7 +209,12 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        match shortest(&self.puzzle, usize::MAX, Some(Instant::now() + Duration::from_secs(10))) {
+        // Only the words depend on it: a short look, not the run's time.
+        match shortest(
+            &self.puzzle,
+            usize::MAX,
+            Some(puzzlec_engine::opinion::deadline(None).unwrap_or_else(Instant::now)),
+        ) {
             Found::Never { states } => (Some("unreachable"), never_words(states)),
             _ => (Some("max-moves"), within_words(max)),
         }

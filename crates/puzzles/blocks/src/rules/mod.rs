@@ -2,9 +2,11 @@
 //! every plan goes through, and the exact breadth-first search used as the oracle.
 
 pub mod board;
+pub mod deepening;
 pub mod goal;
 pub mod moves;
 pub mod random;
+pub mod route;
 pub mod search;
 pub mod seen;
 pub mod shorten;
