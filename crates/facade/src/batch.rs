@@ -151,6 +151,11 @@ fn answer(line: &Line, env: &Env, timeout: Option<f64>) -> Finished {
         Ok(answer) => (answer.to_json(), answer.exit_code(), Some(answer)),
         Err(e) => {
             let mut json = e.to_json();
+            // Bad input found while solving names its line, as bad input found on reading does.
+            let prefix = format!("line {}: ", line.number);
+            if let Some(message) = json["message"].as_str().filter(|m| !m.starts_with("line ")) {
+                json["message"] = Value::String(format!("{prefix}{message}"));
+            }
             json["time_ms"] = Value::from(started.elapsed().as_millis() as u64);
             (json, e.kind().exit_code(), None)
         }

@@ -23,6 +23,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
     let text =
         std::fs::read_to_string(&path).map_err(|e| Error::bad_input(format!("reading {}: {e}", path.display())))?;
     let m: Manifest = serde_json::from_str(&text).map_err(|e| Error::bad_input(format!("{}: {e}", path.display())))?;
+    check(&m, &path)?;
     let checker = match m.certify {
         true => Some(puzzlec_certify::Checker::find().ok_or_else(|| {
             Error::unknown("the jobs were written with --certify but no DRAT checker (rate) is installed")
@@ -118,12 +119,96 @@ pub fn collect(dir: &Path) -> Result<Answer> {
     answer.lower_bound = Some(answer.lower_bound.unwrap_or(m.lower_bound));
     answer.time_ms = Some(started.elapsed().as_millis() as u64);
     answer.collected = Some(results);
+    if !m.certify {
+        second_opinion(&m, &mut answer)?;
+    }
     if with_lemmas && !m.certify && answer.optimal == Some(true) {
         answer.trusted = Some(
             "the UNSAT jobs rest on lemmas their files carry (the puzzle's own bounds, each with its justification), unchecked: write the jobs with --certify to have them checked".into(),
         );
     }
     Ok(answer)
+}
+
+/// A manifest is read as untrusted as any other input: every cap and name `jobs` keeps when
+/// it writes one is checked again (a tampered manifest must not grow memory without end, nor
+/// put words of its own into the answer).
+fn check(m: &Manifest, path: &Path) -> Result<()> {
+    let bad = |why: String| Err(Error::bad_input(format!("{}: {why}", path.display())));
+    if m.jobs.len() > crate::jobs::MAX_JOBS {
+        return bad(format!("{} jobs; puzzlec writes at most {} per directory", m.jobs.len(), crate::jobs::MAX_JOBS));
+    }
+    let max = puzzlec_engine::files::MAX_HORIZON;
+    let horizons = m.jobs.iter().map(|j| j.horizon).chain(m.horizons.into_iter().flatten());
+    if let Some(h) = horizons.clone().find(|&h| h > max) {
+        return bad(format!("horizon {h}; puzzlec encodes horizons up to {max}"));
+    }
+    if let Some([a, b]) = m.horizons.filter(|[a, b]| a > b) {
+        return bad(format!("horizons [{a}, {b}]: an empty range"));
+    }
+    let puzzle = crate::registry::lookup(&m.instance.puzzle)?;
+    if !puzzle.encodings().iter().any(|e| e.name == m.encoding) {
+        return bad(format!("{:?} is no encoding of {}", clip(&m.encoding), m.instance.puzzle));
+    }
+    let id =
+        |t: &str| !t.is_empty() && t.len() <= 64 && t.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if !id(&m.solver) {
+        return bad(format!("{:?} is not a solver id", clip(&m.solver)));
+    }
+    let inside = |f: &str| {
+        let p = Path::new(f);
+        p.is_relative() && p.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+    };
+    let files =
+        m.jobs.iter().flat_map(|j| [Some(&j.file), j.lemmas.as_ref(), j.formula.as_ref()].into_iter().flatten());
+    if let Some(f) = files.clone().find(|f| !inside(f)) {
+        return bad(format!("job file {:?} lies outside the directory", clip(f)));
+    }
+    Ok(())
+}
+
+fn clip(text: &str) -> String {
+    text.chars().take(60).collect()
+}
+
+/// Uncertified jobs' UNSAT answers are the solver's word, as in `solve`: the exact search is
+/// asked within a small budget, which confirms the claim (`checked`), refutes it (exit 3,
+/// naming the solver), or leaves it resting on the solver's word (`trusted`).
+fn second_opinion(m: &Manifest, answer: &mut Answer) -> Result<()> {
+    let claims_none = answer.status == Status::NoSolution;
+    let claims_optimal = answer.optimal == Some(true);
+    if !claims_none && !claims_optimal {
+        return Ok(());
+    }
+    let budget = puzzlec_engine::opinion::BUDGET.as_secs_f64();
+    let options = crate::SolveOptions { solver: Some("search".into()), timeout: Some(budget), ..Default::default() };
+    let request = crate::Request { puzzle: m.instance.puzzle.clone(), options, fields: m.instance.fields.clone() };
+    let exact = crate::solve(&request, &crate::Env::default(), &mut |_| {});
+    let found = exact.as_ref().ok().filter(|a| a.status == Status::Solved).and_then(|a| a.length);
+    let none = exact.as_ref().is_ok_and(|a| a.status == Status::NoSolution && a.reason.as_deref() != Some("max-moves"));
+    let wrong = |what: String| {
+        Err(Error::unknown(format!(
+            "the jobs' answers (solver {}) claim {what}: their UNSAT answers are wrong",
+            m.solver
+        )))
+    };
+    match (found, answer.length) {
+        (Some(n), Some(length)) if n < length => {
+            return wrong(format!("a plan of {length} is optimal, but the exact search finds one of {n} (replayed)"))
+        }
+        (Some(n), None) if claims_none && m.horizons.is_none_or(|[_, b]| n <= b) => {
+            return wrong(format!("no plan, but the exact search finds one of {n} (replayed)"))
+        }
+        (Some(_), _) => answer.checked = Some("the claim was confirmed by the exact search".into()),
+        (None, _) if none => answer.checked = Some("the exact search finds no plan at all".into()),
+        (None, _) => {
+            answer.trusted = Some(format!(
+                "the claim rests on the word of solver {} (its UNSAT answers in the jobs' folder); the exact search could not confirm it within {budget} s, and jobs written with --certify prove it",
+                m.solver
+            ))
+        }
+    }
+    Ok(())
 }
 
 /// The answer the horizons support: the shortest SAT horizon's plan, optimal when every

@@ -28,8 +28,10 @@ pub fn kept(request: &Request, fingerprint: &str, answer: &Value) -> Result<(), 
     if answer.get("request_hash").and_then(Value::as_str) != Some(fingerprint) {
         return Err("it was written for another version of the line".into());
     }
-    if answer.get("status").and_then(Value::as_str) != Some("solved") {
-        return Ok(());
+    match answer.get("status").and_then(Value::as_str) {
+        Some("solved") => {}
+        Some("no-solution") => return confirm_none(request),
+        _ => return Ok(()),
     }
     let instance = request.instance();
     let mut checked = 0;
@@ -56,6 +58,21 @@ pub fn kept(request: &Request, fingerprint: &str, answer: &Value) -> Result<(), 
         return Err("it says solved but shows no plan or filling".into());
     }
     Ok(())
+}
+
+/// A kept "no solution" shows nothing to replay: it is kept only when the exact search says
+/// the same within a small budget (else the line is solved again).
+fn confirm_none(request: &Request) -> Result<(), String> {
+    let budget = puzzlec_engine::opinion::BUDGET.as_secs_f64();
+    let options = crate::SolveOptions { solver: Some("search".into()), timeout: Some(budget), ..Default::default() };
+    let exact = Request { options, ..request.clone() };
+    match crate::solve(&exact, &crate::Env::default(), &mut |_| {}) {
+        Ok(a) if a.status == crate::Status::NoSolution => Ok(()),
+        Ok(a) if a.status == crate::Status::Solved => {
+            Err("it says there is no solution, but the exact search finds one".into())
+        }
+        _ => Err(format!("its \"no solution\" cannot be confirmed by the exact search within {budget} s")),
+    }
 }
 
 fn replay(instance: &Instance, moves: &str, length: Option<u64>) -> Result<(), String> {

@@ -69,6 +69,10 @@ pub struct Figure {
 /// Most cells a figure may have (the hexagon of order 12 has 397).
 pub const MAX_CELLS: usize = 400;
 
+/// Most lines a figure may have: ten times the lines of a square of 400 cells with its rows,
+/// columns and every diagonal, far below what a solver could treat.
+pub const MAX_LINES: usize = 10_000;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -86,7 +90,16 @@ struct Raw {
 #[serde(untagged)]
 enum RawCell {
     Name(String),
-    Placed { name: String, x: Option<f64>, y: Option<f64> },
+    Placed(PlacedCell),
+}
+
+/// A cell as a table: unknown keys are errors here as at the top level.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlacedCell {
+    name: String,
+    x: Option<f64>,
+    y: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -113,19 +126,28 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         FileError { path: path.to_owned(), line, column, message }
     };
     let raw: Raw = toml::from_str(text).map_err(|e| at(e.span().unwrap_or(0..0), plain(e.message().trim())))?;
+    // The caps first: the checks below look at every cell and line once each, but a file of
+    // millions of cells should not be read through before it is refused.
+    if raw.cells.get_ref().len() > MAX_CELLS {
+        return Err(at(raw.cells.span(), format!("{} cells: at most {MAX_CELLS}", raw.cells.get_ref().len())));
+    }
+    if raw.lines.get_ref().len() > MAX_LINES {
+        return Err(at(raw.lines.span(), format!("{} lines: at most {MAX_LINES}", raw.lines.get_ref().len())));
+    }
     let mut cells: Vec<String> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut points: Vec<Option<(f64, f64)>> = Vec::new();
     for cell in raw.cells.get_ref() {
         let (name, point) = match cell.get_ref() {
             RawCell::Name(n) => (n.clone(), None),
-            RawCell::Placed { name, x: Some(x), y: Some(y) } if x.is_finite() && y.is_finite() => {
+            RawCell::Placed(PlacedCell { name, x: Some(x), y: Some(y) }) if x.is_finite() && y.is_finite() => {
                 (name.clone(), Some((*x, *y)))
             }
-            RawCell::Placed { name, x: Some(_), y: Some(_) } => {
+            RawCell::Placed(PlacedCell { name, x: Some(_), y: Some(_) }) => {
                 return Err(at(cell.span(), format!("cell {name:?}: x and y must be finite numbers")))
             }
-            RawCell::Placed { name, x: None, y: None } => (name.clone(), None),
-            RawCell::Placed { name, .. } => {
+            RawCell::Placed(PlacedCell { name, x: None, y: None }) => (name.clone(), None),
+            RawCell::Placed(PlacedCell { name, .. }) => {
                 return Err(at(cell.span(), format!("cell {name:?} has one coordinate: give both x and y, or neither")))
             }
         };
@@ -135,7 +157,7 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
                 format!("cell name {name:?}: names are non-empty, without spaces, commas or '='"),
             ));
         }
-        if cells.contains(&name) {
+        if index.insert(name.clone(), cells.len()).is_some() {
             return Err(at(cell.span(), format!("cell {name:?} is named twice")));
         }
         cells.push(name);
@@ -157,16 +179,25 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     let points: Option<Vec<(f64, f64)>> = points.into_iter().collect();
     let mut lines: Vec<Vec<usize>> = Vec::new();
     let mut line_spans: Vec<Range<usize>> = Vec::new();
-    for line in raw.lines.get_ref() {
+    let mut listed: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
+    // The line each cell was last put on, so a cell twice on a line is seen at once.
+    let mut on_line = vec![usize::MAX; cells.len()];
+    for (k, line) in raw.lines.get_ref().iter().enumerate() {
         let mut indices = Vec::new();
+        if line.get_ref().len() > cells.len() {
+            return Err(at(
+                line.span(),
+                format!("a line of {} cells on a figure of {}", line.get_ref().len(), cells.len()),
+            ));
+        }
         for name in line.get_ref() {
-            let Some(i) = cells.iter().position(|c| c == name.get_ref()) else {
+            let Some(&i) = index.get(name.get_ref()) else {
                 return Err(at(
                     name.span(),
                     format!("unknown cell {:?}: the cells are {}", name.get_ref(), list(&cells)),
                 ));
             };
-            if indices.contains(&i) {
+            if std::mem::replace(&mut on_line[i], k) == k {
                 return Err(at(name.span(), format!("cell {:?} is on this line twice", name.get_ref())));
             }
             indices.push(i);
@@ -175,10 +206,11 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
             return Err(at(line.span(), "an empty line".into()));
         }
         indices.sort_unstable();
-        if let Some(first) = lines.iter().position(|l| *l == indices) {
+        if let Some(&first) = listed.get(&indices) {
             let other = at(line_spans[first].clone(), String::new());
             return Err(at(line.span(), format!("the same line is listed already at line {}", other.line)));
         }
+        listed.insert(indices.clone(), lines.len());
         lines.push(indices);
         line_spans.push(line.span());
     }
@@ -286,9 +318,12 @@ fn plain(message: &str) -> String {
                 "values: a range \"LO..HI\" or a list of integers [1, 2, 3], each at most {MAX_VALUE} either side of 0"
             ),
         ),
-        ("RawCell", "a cell: a name \"a\", or a table { name = \"a\", x = 0, y = 0 }".to_owned()),
+        ("RawCell", "a cell: a name \"a\", or a table { name = \"a\", x = 0, y = 0 } with no other keys".to_owned()),
         ("RawSum", "sum: an integer, or \"equal\"".to_owned()),
     ];
+    if message.contains(" as i128") {
+        return format!("an integer beyond 64 bits: values and sums are at most {MAX_VALUE} either side of 0");
+    }
     match forms.into_iter().find(|(ty, _)| message.ends_with(&format!("untagged enum {ty}"))) {
         Some((_, words)) => words,
         None => message.to_owned(),

@@ -233,6 +233,9 @@ fn reject_for_search(req: &SlideRequest, options: &SolveOptions) -> Result<()> {
     if options.all {
         return Err(Error::bad_input("--all needs a SAT or SMT solver (e.g. --solver cadical)"));
     }
+    if options.certify {
+        return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
+    }
     if req.incremental {
         return Err(Error::bad_input(
             "--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)",

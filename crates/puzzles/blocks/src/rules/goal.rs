@@ -18,7 +18,8 @@ pub fn parse_goals(board: &Board, text: &str) -> Result<Vec<(usize, usize)>, Blo
     let mut goals: Vec<(usize, usize)> = Vec::new();
     for word in text.split_whitespace() {
         let form = || bad(format!("--goal {word:?}: expected PIECE@ROW,COL counted from 1, e.g. A@4,2"));
-        let (name, at) = word.split_once('@').ok_or_else(form)?;
+        // The last '@' splits: a piece may be drawn as '@' itself.
+        let (name, at) = word.rsplit_once('@').ok_or_else(form)?;
         let mut name_chars = name.chars();
         let (Some(name), None) = (name_chars.next(), name_chars.next()) else { return Err(form()) };
         let (r, c) = at.split_once(',').ok_or_else(form)?;
