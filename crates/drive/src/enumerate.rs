@@ -46,10 +46,15 @@ pub fn enumerate<P>(
 ) -> Result<Enumeration<P>, DriveError> {
     let remaining = || puzzlec_core::stop::time_left(deadline);
     let mut out = Enumeration { solutions: Vec::new(), complete: false, stopped: None };
+    // Loading is cut at the deadline, and a session loaded in part is never asked.
     let mut session = match &form {
-        Formula::Cnf(cnf) => backend.session(cnf, settings.cadical_config),
+        Formula::Cnf(cnf) => crate::build_by(deadline, || backend.session(cnf, settings.cadical_config)),
         Formula::Smt(_) => None,
     };
+    if form.abandoned() || puzzlec_core::stop::passed(deadline) {
+        out.stopped = Some(crate::ENCODING_TIMED_OUT.into());
+        return Ok(out);
+    }
     let index: HashMap<String, u32> = match &form {
         Formula::Cnf(cnf) => cnf.names().iter().map(|(v, n)| (n.clone(), *v)).collect(),
         Formula::Smt(_) => HashMap::new(),

@@ -99,7 +99,13 @@ fn worker<P>(
     block: &(dyn Fn(&P) -> Vec<Lit> + Sync),
 ) -> Result<Enumeration<P>, DriveError> {
     let mut out = Enumeration { solutions: Vec::new(), complete: true, stopped: None };
-    let Some(mut session) = backend.session(cnf, how.cadical_config) else { return Ok(out) };
+    // Loading a large formula into each thread's solver is cut at the deadline (and such a
+    // session, loaded in part, is never asked).
+    let loaded = crate::build_by(deadline, || backend.session(cnf, how.cadical_config));
+    if puzzlec_core::stop::passed(deadline) {
+        return Ok(Enumeration { complete: false, stopped: Some(crate::ENCODING_TIMED_OUT.into()), ..out });
+    }
+    let Some(mut session) = loaded else { return Ok(out) };
     if let Some(p) = how.propagator.and_then(|make| make(cnf)) {
         session.connect(p);
     }

@@ -69,6 +69,22 @@ pub fn left_after(started: std::time::Instant, limit: Duration) -> Option<Durati
 /// The reason given when encoding alone reached the time limit.
 pub const ENCODING_TIMED_OUT: &str = "time limit reached while encoding";
 
+/// Builds a formula with `build`, abandoned at `deadline` (when there is one): past it the
+/// formula holds nothing and further clauses are dropped (see
+/// `puzzlec_core::stop::building_until`), so an encoding nobody has time to solve costs
+/// neither memory nor the rest of its building. The caller asks [`Formula::abandoned`].
+pub fn build_by<F>(deadline: Option<std::time::Instant>, build: impl FnOnce() -> F) -> F {
+    match deadline {
+        Some(d) => puzzlec_core::stop::building_until(d, build),
+        None => build(),
+    }
+}
+
+/// An enumeration cut short while its formula was built: nothing found, nothing proved.
+pub fn encoding_timed_out<P>() -> enumerate::Enumeration<P> {
+    enumerate::Enumeration { solutions: Vec::new(), complete: false, stopped: Some(ENCODING_TIMED_OUT.into()) }
+}
+
 /// Solves a form with a backend that reads it.
 ///
 /// # Errors
@@ -100,7 +116,7 @@ pub fn probe<P>(
     (started, limit): (std::time::Instant, Duration),
     decode: impl FnOnce(&AnyModel) -> Result<P, DriveError>,
 ) -> Result<Outcome<P>, DriveError> {
-    let Some(limit) = left_after(started, limit) else {
+    let Some(limit) = left_after(started, limit).filter(|_| !form.abandoned()) else {
         return Ok(Outcome::Unknown(ENCODING_TIMED_OUT.into()));
     };
     Ok(match solve_form(backend, form, limit)? {

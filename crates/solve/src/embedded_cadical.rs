@@ -156,7 +156,13 @@ impl CadicalSession {
             }
         }
         solver.resize(cnf.num_vars() as i32);
-        for clause in cnf.clauses() {
+        // A large formula takes seconds to load: loading stops at the deadline of the
+        // formula being built on this thread, or a stop (`puzzlec_core::stop::overdue`), and
+        // the caller, past its deadline, does not use the session.
+        for (k, clause) in cnf.clauses().enumerate() {
+            if k % (1 << 16) == 0 && k > 0 && puzzlec_core::stop::overdue() {
+                break;
+            }
             solver.clause6(clause);
         }
         CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None, proof: None }

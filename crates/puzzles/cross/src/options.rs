@@ -119,14 +119,14 @@ The grid printed with a solution shows each piece in its starting cell:
 }
 
 /// The orientation grid `--orientations` names: a file, or the grid itself when no such file
-/// exists and the text reads as rows split by `/`, of one length, one of them holding the
-/// cross `+` (a grid with a wrong character is then reported as a grid, with the character,
-/// not as a missing file). With the text, where it came from (for messages).
+/// exists and the text reads as rows split by `/`, holding the cross `+`, mostly of grid
+/// characters (a grid with a wrong character is then reported as a grid, with the
+/// character, not as a missing file). With the text, where it came from (for messages).
 fn grid(given: &std::path::Path) -> Result<(String, String)> {
     let text = given.to_string_lossy();
-    let rows: Vec<usize> = text.split('/').map(|r| r.trim().chars().count()).collect();
+    let grid_chars = text.chars().filter(|c| "+.-|?/ ".contains(*c)).count();
     let inline =
-        !given.exists() && rows.len() > 1 && text.contains('+') && rows[0] > 0 && rows.iter().all(|&n| n == rows[0]);
+        !given.exists() && text.contains('/') && text.contains('+') && 2 * grid_chars >= text.chars().count();
     match inline {
         true => Ok((text.replace('/', "\n"), "--orientations".into())),
         false => Ok((read_text(given)?, given.display().to_string())),

@@ -14,11 +14,22 @@ use std::collections::HashSet;
 /// Most symmetries searched for; past it the figure is refused with the way out.
 pub const MAX_SYMMETRIES: usize = 50_000;
 
-/// The symmetries, identity first; `Err(MAX_SYMMETRIES)` when there are more.
+/// Most work the search does (a step per cell compared, over all its branches): lines that
+/// say little of a large figure (a 20x20 square's rows, columns and two diagonals) leave it
+/// dead ends by the billion, and the figure is refused with the way out instead (in about a
+/// second).
+pub const MAX_STEPS: u64 = 2_000_000_000;
+
+/// The symmetries, identity first.
 ///
 /// # Errors
-/// More than [`MAX_SYMMETRIES`].
-pub fn symmetries(cells: usize, lines: &[Vec<usize>], points: Option<&[(f64, f64)]>) -> Result<Vec<Vec<usize>>, usize> {
+/// The words of why the search gave up: more than [`MAX_SYMMETRIES`] symmetries, or more
+/// than [`MAX_STEPS`] steps.
+pub fn symmetries(
+    cells: usize,
+    lines: &[Vec<usize>],
+    points: Option<&[(f64, f64)]>,
+) -> Result<Vec<Vec<usize>>, String> {
     let set: HashSet<Vec<usize>> = lines.iter().cloned().collect();
     let mut together = vec![vec![0u32; cells]; cells];
     for line in lines {
@@ -53,9 +64,13 @@ pub fn symmetries(cells: usize, lines: &[Vec<usize>], points: Option<&[(f64, f64
         perm: vec![usize::MAX; cells],
         used: vec![false; cells],
         out: Vec::new(),
+        steps: 0,
     };
     if !search.go(0) {
-        return Err(MAX_SYMMETRIES);
+        return Err(match search.steps > MAX_STEPS {
+            true => format!("the search for the lines' symmetries passed {MAX_STEPS} steps"),
+            false => format!("the lines have more than {MAX_SYMMETRIES} symmetries"),
+        });
     }
     let mut out = search.out;
     let identity: Vec<usize> = (0..cells).collect();
@@ -100,10 +115,11 @@ struct Search<'a> {
     perm: Vec<usize>,
     used: Vec<bool>,
     out: Vec<Vec<usize>>,
+    steps: u64,
 }
 
 impl Search<'_> {
-    /// False once more than [`MAX_SYMMETRIES`] are found.
+    /// False once more than [`MAX_SYMMETRIES`] are found, or after [`MAX_STEPS`].
     fn go(&mut self, depth: usize) -> bool {
         if depth == self.order.len() {
             let maps = self.lines.iter().all(|l| {
@@ -118,7 +134,15 @@ impl Search<'_> {
         }
         let c = self.order[depth];
         for t in 0..self.perm.len() {
-            if self.used[t] || self.profile[t] != self.profile[c] || !self.agrees(depth, c, t) {
+            if self.used[t] || self.profile[t] != self.profile[c] {
+                continue;
+            }
+            // A candidate alike costs a look at every cell placed before it.
+            self.steps += 1 + depth as u64;
+            if self.steps > MAX_STEPS {
+                return false;
+            }
+            if !self.agrees(depth, c, t) {
                 continue;
             }
             self.perm[c] = t;
@@ -176,6 +200,6 @@ mod tests {
     fn too_many_symmetries_are_refused() {
         // Ten cells on no common structure: every permutation maps the one line onto itself.
         let line: Vec<usize> = (0..10).collect();
-        assert_eq!(symmetries(10, &[line], None), Err(MAX_SYMMETRIES));
+        assert!(symmetries(10, &[line], None).unwrap_err().contains("more than"));
     }
 }

@@ -45,9 +45,9 @@ pub fn shape(figure: &Figure, path: &str) -> Result<Shape> {
         Symmetry::Lines => crate::symmetry::symmetries(cells, &figure.lines, None),
         Symmetry::Drawing => crate::symmetry::symmetries(cells, &figure.lines, figure.points.as_deref()),
     }
-    .map_err(|most| {
+    .map_err(|why| {
         Error::bad_input(format!(
-            "{path}: the lines have more than {most} symmetries (cells on no line, or lines that say little of the figure): give every cell x and y (symmetry = \"drawing\"), or set symmetry = \"none\""
+            "{path}: {why} (cells on no line, or lines that say little of the figure): give every cell x and y (symmetry = \"drawing\"), or set symmetry = \"none\""
         ))
     })?;
     let breaking = breaking_pairs(cells, &symmetries);

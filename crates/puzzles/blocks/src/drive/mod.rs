@@ -83,13 +83,16 @@ pub fn checked_plan(
     Ok(plan)
 }
 
+/// The formula of one horizon for `backend`, abandoned at `deadline`
+/// ([`puzzlec_drive::build_by`]).
 fn form_for(
     encoding: &dyn BlocksEncoding,
     backend: &Backend,
     p: &BlocksPuzzle,
     horizon: usize,
+    deadline: Option<Instant>,
 ) -> Result<Formula, DriveError> {
-    encode(encoding, p, horizon, backend.form())
+    puzzlec_drive::build_by(deadline, || encode(encoding, p, horizon, backend.form()))
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
@@ -105,7 +108,7 @@ pub fn probe(
     limit: Duration,
 ) -> Result<Outcome<Vec<BlockMove>>, DriveError> {
     let started = Instant::now();
-    let form = form_for(encoding, backend, p, horizon)?;
+    let form = form_for(encoding, backend, p, horizon, Some(started + limit))?;
     puzzlec_drive::probe(backend, &form, (started, limit), |m| decode_checked(encoding, backend.id(), p, m, horizon))
 }
 
@@ -122,7 +125,10 @@ pub fn all_plans(
     deadline: Option<Instant>,
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<BlockMove>>, DriveError> {
-    let form = form_for(encoding, backend, p, horizon)?;
+    let form = form_for(encoding, backend, p, horizon, deadline)?;
+    if form.abandoned() {
+        return Ok(puzzlec_drive::encoding_timed_out());
+    }
     let solver = backend.id().to_owned();
     enumerate(
         backend,

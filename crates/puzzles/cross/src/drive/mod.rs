@@ -64,13 +64,16 @@ pub fn decode_checked(
     Ok(plan)
 }
 
+/// The formula of one horizon for `backend`, abandoned at `deadline`
+/// ([`puzzlec_drive::build_by`]).
 fn form_for(
     encoding: &dyn CrossEncoding,
     backend: &Backend,
     p: &CrossPuzzle,
     horizon: usize,
+    deadline: Option<Instant>,
 ) -> Result<Formula, DriveError> {
-    encode(encoding, p, horizon, backend.form())
+    puzzlec_drive::build_by(deadline, || encode(encoding, p, horizon, backend.form()))
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
@@ -86,7 +89,7 @@ pub fn probe(
     limit: Duration,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = Instant::now();
-    let form = form_for(encoding, backend, p, horizon)?;
+    let form = form_for(encoding, backend, p, horizon, Some(started + limit))?;
     puzzlec_drive::probe(backend, &form, (started, limit), |m| decode_checked(encoding, backend.id(), p, m, horizon))
 }
 
@@ -103,7 +106,10 @@ pub fn all_plans(
     max: usize,
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<Move>>, DriveError> {
-    let form = form_for(encoding, backend, p, horizon)?;
+    let form = form_for(encoding, backend, p, horizon, deadline)?;
+    if form.abandoned() {
+        return Ok(puzzlec_drive::encoding_timed_out());
+    }
     let solver = backend.id().to_owned();
     enumerate(
         backend,

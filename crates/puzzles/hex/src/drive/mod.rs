@@ -84,8 +84,15 @@ fn check(solver: &str, p: &MagicProblem, values: &[i64]) -> Result<(), DriveErro
     Ok(())
 }
 
-fn form_for(encoding: &dyn MagicEncoding, backend: &Backend, p: &MagicProblem) -> Result<Formula, DriveError> {
-    encode(encoding, p, backend.form()).ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
+/// The formula for `backend`, abandoned at `deadline` ([`puzzlec_drive::build_by`]).
+fn form_for(
+    encoding: &dyn MagicEncoding,
+    backend: &Backend,
+    p: &MagicProblem,
+    deadline: Option<Instant>,
+) -> Result<Formula, DriveError> {
+    puzzlec_drive::build_by(deadline, || encode(encoding, p, backend.form()))
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
 /// One filling, or `None` when the solver proved there is none.
@@ -139,8 +146,8 @@ fn solve_with(
     threads: usize,
 ) -> Result<Outcome<Vec<i64>>, DriveError> {
     let started = Instant::now();
-    let form = form_for(encoding, backend, p)?;
-    let Some(limit) = puzzlec_drive::left_after(started, limit) else {
+    let form = form_for(encoding, backend, p, Some(started + limit))?;
+    let Some(limit) = puzzlec_drive::left_after(started, limit).filter(|_| !form.abandoned()) else {
         return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
     };
     if let Formula::Cnf(cnf) = &form {
@@ -192,7 +199,10 @@ pub fn all_fillings(
     deadline: Option<Instant>,
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<i64>>, DriveError> {
-    let form = form_for(encoding, backend, p)?;
+    let form = form_for(encoding, backend, p, deadline)?;
+    if form.abandoned() {
+        return Ok(puzzlec_drive::encoding_timed_out());
+    }
     let solver = backend.id().to_owned();
     let decode = |m: &AnyModel| decode_checked(encoding, &solver, p, m);
     if let Formula::Cnf(cnf) = &form {

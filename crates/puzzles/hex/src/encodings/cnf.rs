@@ -88,6 +88,32 @@ pub fn tables(p: &MagicProblem, limit: usize) -> Option<Vec<Table>> {
 /// Lines with more value sets than this are not tabled (`choose` then picks `unary`).
 pub const TABLE_LIMIT: usize = 20_000;
 
+/// The most clauses `cnf` writes when it is asked for by name: each value set of a line is
+/// a clause per value, so past order 3 the tables grow faster than any memory (order 4
+/// with 3..39 would need about 80 million clauses).
+pub const MAX_CLAUSES: u64 = 5_000_000;
+
+/// The clauses `encode` writes for `p`, counted from the tables without writing them;
+/// `None` once they pass [`MAX_CLAUSES`] (the sets are enumerated no further), or when the
+/// sums cannot be listed.
+pub fn estimated_clauses(p: &MagicProblem) -> Option<u64> {
+    let n = p.shape.cells() as u64;
+    let per_set = n + 2;
+    let mut sets_left = MAX_CLAUSES / per_set;
+    let sums = p.sums()?;
+    let lines = p.shape.lines.len() as u64;
+    // Cells one-hot, values once, the lines' channels and the pairs of lines.
+    let mut total = 2 * n * n + lines * (2 * n + n * n) + lines * lines * n;
+    for line in &p.shape.lines {
+        for &sum in &sums {
+            let found = value_sets(line.len(), &p.values, sum, sets_left as usize)?.len() as u64;
+            sets_left = sets_left.checked_sub(found)?;
+            total += found * per_set;
+        }
+    }
+    (total <= MAX_CLAUSES).then_some(total)
+}
+
 /// Writes the encoding of `p` (distinct values only: see [`tables`]) into `sink`.
 pub fn encode(p: &MagicProblem, sink: &mut impl ClauseSink) {
     let n = p.shape.cells();

@@ -31,8 +31,8 @@ pub trait MagicEncoding: puzzlec_encode::Encoding {
 /// Every line-sum encoding.
 pub static ALL: [&dyn MagicEncoding; 3] = [&lia::Lia, &cnf::CnfEncoding, &unary::Unary];
 
-/// Refuses what an encoding cannot write: `cnf` with values that repeat (it tables sets),
-/// a CNF of an open sum with too many sums to list ([`sums::SUM_LIMIT`]), and an instance
+/// Refuses what an encoding cannot write: `cnf` with values that repeat (it tables sets) or
+/// whose tables would pass [`cnf::MAX_CLAUSES`], a CNF of an open sum with too many sums to list ([`sums::SUM_LIMIT`]), and an instance
 /// whose `unary` formula would pass [`unary::MAX_CLAUSES`], before any clause is written.
 ///
 /// # Errors
@@ -49,6 +49,15 @@ pub fn check_size(encoding: &dyn MagicEncoding, p: &MagicProblem) -> Result<(), 
             "{}: the sum is open, and a line could have more than {} sums (a CNF needs one selector per sum); give the sum in the figure (sum = N), or let an SMT solver take it as one more unknown (--solver z3, --encoding lia)",
             p.label,
             sums::SUM_LIMIT
+        ));
+    }
+    if encoding.name() == puzzlec_encode::Encoding::name(&cnf::CnfEncoding) && cnf::estimated_clauses(p).is_none() {
+        return Err(format!(
+            "{} with {}..{}: the cnf tables (every set of values a line may hold) would have more than {} million clauses, puzzlec's cap for them; --encoding unary (the default here) grows only with cells x values",
+            p.label,
+            p.values[0],
+            p.values[p.values.len() - 1],
+            cnf::MAX_CLAUSES / 1_000_000
         ));
     }
     if encoding.name() != puzzlec_encode::Encoding::name(&unary::Unary) {
