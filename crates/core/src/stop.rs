@@ -55,6 +55,22 @@ impl Token {
 thread_local! {
     static CURRENT: RefCell<Option<Token>> = const { RefCell::new(None) };
     static BUILD_BY: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+    static BUILD_CAP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (building a formula) with a cap of `clauses` installed for [`over_cap`]: past it
+/// the builder drops what it has and says the formula was too large, so an encoding whose
+/// size no estimate bounds costs at most the cap in memory.
+pub fn building_within<R>(clauses: usize, f: impl FnOnce() -> R) -> R {
+    let previous = BUILD_CAP.with(|b| b.replace(Some(clauses)));
+    let result = f();
+    BUILD_CAP.with(|b| b.set(previous));
+    result
+}
+
+/// True when a formula of `clauses` clauses passes the cap of [`building_within`].
+pub fn over_cap(clauses: usize) -> bool {
+    BUILD_CAP.with(std::cell::Cell::get).is_some_and(|cap| clauses > cap)
 }
 
 /// Runs `f` (building a formula) with `deadline` installed for [`overdue`]; why a

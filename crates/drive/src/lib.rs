@@ -29,6 +29,11 @@ impl Formula {
         }
     }
 
+    /// True when building stopped at the clause cap ([`build_capped`]).
+    pub fn too_large(&self) -> bool {
+        matches!(self, Formula::Cnf(c) if c.too_large())
+    }
+
     /// The file text: DIMACS or SMT-LIB2.
     pub fn to_text(&self) -> String {
         match self {
@@ -78,6 +83,24 @@ pub fn build_by<F>(deadline: Option<std::time::Instant>, build: impl FnOnce() ->
         Some(d) => puzzlec_core::stop::building_until(d, build),
         None => build(),
     }
+}
+
+/// The most clauses a formula built by [`build_capped`] may hold: about 400 MB of formula,
+/// before any solver's copy of it. Encodings whose size no estimate bounds beforehand (a
+/// sliding-block board's moves grow with its pieces, anchors and metric) stop there.
+pub const MAX_CLAUSES: usize = 20_000_000;
+
+/// What is said of a formula stopped at [`MAX_CLAUSES`].
+pub fn too_large_words(encoding: &str, horizon: usize) -> String {
+    format!(
+        "encoding {encoding} at horizon {horizon} passed puzzlec's cap of {} million clauses (building stopped there): a shorter horizon (--max-moves), a smaller board, or the exact search (--solver search)",
+        MAX_CLAUSES / 1_000_000
+    )
+}
+
+/// [`build_by`], and stopped at [`MAX_CLAUSES`] too (see [`Formula::too_large`]).
+pub fn build_capped<F>(deadline: Option<std::time::Instant>, build: impl FnOnce() -> F) -> F {
+    puzzlec_core::stop::building_within(MAX_CLAUSES, || build_by(deadline, build))
 }
 
 /// An enumeration cut short while its formula was built: nothing found, nothing proved.

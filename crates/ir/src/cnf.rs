@@ -99,6 +99,8 @@ pub struct Cnf {
     names: Vec<(u32, String)>,
     comments: Vec<String>,
     abandoned: bool,
+    /// Abandoned at the clause cap (`puzzlec_core::stop::building_within`), not the deadline.
+    too_large: bool,
 }
 
 /// Two formulas are equal when they hold the same variables, clauses, names and comments.
@@ -130,8 +132,13 @@ impl ClauseSink for Cnf {
         }
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
-        if self.ends.len().is_multiple_of(CHECK_EVERY) && puzzlec_core::stop::overdue() {
-            self.abandon();
+        if self.ends.len().is_multiple_of(CHECK_EVERY) {
+            if puzzlec_core::stop::over_cap(self.ends.len()) {
+                self.too_large = true;
+                self.abandon();
+            } else if puzzlec_core::stop::overdue() {
+                self.abandon();
+            }
         }
     }
 
@@ -154,6 +161,11 @@ impl Cnf {
         self.lits = Vec::new();
         self.ends = Vec::new();
         self.names = Vec::new();
+    }
+
+    /// Whether building stopped at the clause cap (`puzzlec_core::stop::building_within`).
+    pub fn too_large(&self) -> bool {
+        self.too_large
     }
 
     /// A `c` line printed at the top of the DIMACS file (what this formula is, its horizon).

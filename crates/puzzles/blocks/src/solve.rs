@@ -151,6 +151,10 @@ impl plan::Plans for Plans<'_> {
         if self.encoding.name() != puzzlec_encode::Encoding::name(&crate::encodings::classes::Sat) {
             return None;
         }
+        let cap = crate::encodings::LIVE_TRANSITIONS;
+        if crate::encodings::transitions(&self.puzzle, cap) > cap {
+            return None;
+        }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         let fresh = |horizon, limit| self.probe(horizon, limit);
         let shorten = |plan| rules::shorten::shorten(&self.puzzle, plan);

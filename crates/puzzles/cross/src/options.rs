@@ -125,8 +125,7 @@ The grid printed with a solution shows each piece in its starting cell:
 fn grid(given: &std::path::Path) -> Result<(String, String)> {
     let text = given.to_string_lossy();
     let grid_chars = text.chars().filter(|c| "+.-|?/ ".contains(*c)).count();
-    let inline =
-        !given.exists() && text.contains('/') && text.contains('+') && 2 * grid_chars >= text.chars().count();
+    let inline = !given.exists() && text.contains('/') && text.contains('+') && 2 * grid_chars >= text.chars().count();
     match inline {
         true => Ok((text.replace('/', "\n"), "--orientations".into())),
         false => Ok((read_text(given)?, given.display().to_string())),

@@ -47,13 +47,20 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
             }
         }
     }
-    let states: Vec<State> = held
-        .iter()
-        .enumerate()
-        .map(|(t, now)| frame::state(p, &lay, now.clone(), |k, a| lay.allowed(k, t, a), sink))
-        .collect();
+    // A formula abandoned (its deadline, its cap) is not written on: each state and step
+    // asks, so building ends soon after.
+    let mut states: Vec<State> = Vec::with_capacity(held.len());
+    for (t, now) in held.iter().enumerate() {
+        if sink.abandoned() {
+            return;
+        }
+        states.push(frame::state(p, &lay, now.clone(), |k, a| lay.allowed(k, t, a), sink));
+    }
     let mut previous: Option<Move> = None;
     for t in 0..horizon {
+        if sink.abandoned() {
+            return;
+        }
         let pair = (&states[t], states[t + 1].held.as_slice());
         let now = frame::step(p, &lay, t, pair, |k, a| lay.allowed(k, t, a), previous.as_ref(), sink);
         previous = Some(now);

@@ -56,6 +56,10 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
         }
     }
     for t in 0..=horizon {
+        // An abandoned formula (its deadline, its cap) is not written on.
+        if sink.abandoned() {
+            return;
+        }
         let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); cells];
         for i in 0..n {
             sink.family("one-anchor");

@@ -150,6 +150,31 @@ impl Domains {
     }
 }
 
+/// The moves one step of a formula may take, counted with every piece alone on the board:
+/// (piece, from, to) over the anchors each piece can ever reach, counting stops past `cap`.
+/// What one step writes grows with it; the live solvers add steps with no clause cap of
+/// their own, so a board past [`LIVE_TRANSITIONS`] is solved by fresh formulas, which
+/// the clause cap and the deadline bound.
+pub fn transitions(p: &BlocksPuzzle, cap: u64) -> u64 {
+    let mut total = 0u64;
+    for (i, piece) in p.board.pieces.iter().enumerate() {
+        let dist = alone(p, i, piece.start);
+        let ever: Vec<usize> = (0..dist.len()).filter(|&a| dist[a] != FAR).collect();
+        total += match p.metric {
+            // One move reaches any anchor of the piece's region.
+            Metric::Path => (ever.len() * ever.len().saturating_sub(1)) as u64,
+            _ => ever.iter().map(|&a| moves_alone(p, i, a).len() as u64).sum(),
+        };
+        if total > cap {
+            break;
+        }
+    }
+    total
+}
+
+/// The most [`transitions`] a board may have for the live solvers.
+pub const LIVE_TRANSITIONS: u64 = 500_000;
+
 /// Where piece `i` may go from `a` in one move with no other piece on the board.
 pub fn moves_alone(p: &BlocksPuzzle, i: usize, a: usize) -> Vec<usize> {
     reach(p, &vec![None; p.board.cells()], i, a)

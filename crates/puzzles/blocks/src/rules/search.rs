@@ -74,6 +74,9 @@ pub fn way(p: &BlocksPuzzle, grid: &[Option<usize>], i: usize, from: usize, to: 
 
 /// Moves needed by piece `i` alone on the board (walls stay) from `source` to every anchor.
 pub fn alone(p: &BlocksPuzzle, i: usize, source: usize) -> Vec<u32> {
+    if p.metric == Metric::Path {
+        return alone_by_path(p, i, source);
+    }
     let empty = vec![None; p.board.cells()];
     let mut dist = vec![FAR; p.board.cells()];
     dist[source] = 0;
@@ -82,6 +85,25 @@ pub fn alone(p: &BlocksPuzzle, i: usize, source: usize) -> Vec<u32> {
         for next in reach(p, &empty, i, at) {
             if dist[next] == FAR {
                 dist[next] = dist[at] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+/// [`alone`] under the path metric: one move reaches every anchor the piece can walk to on
+/// the empty board, so one walk of unit steps gives every distance (asking each anchor's
+/// moves would walk the board once per anchor).
+fn alone_by_path(p: &BlocksPuzzle, i: usize, source: usize) -> Vec<u32> {
+    let mut dist = vec![FAR; p.board.cells()];
+    dist[source] = 0;
+    let axis = p.board.pieces[i].axis;
+    let mut queue = std::collections::VecDeque::from([source]);
+    while let Some(at) = queue.pop_front() {
+        for s in STEPS.iter().filter(|s| axis.allows(s.0)) {
+            if let Some(next) = p.board.step(at, s.0).filter(|&n| dist[n] == FAR && p.board.fits(i, n)) {
+                dist[next] = 1;
                 queue.push_back(next);
             }
         }

@@ -78,13 +78,24 @@ pub fn moves_into(metric: Metric, from: usize, step: impl Fn(usize, usize) -> Op
         }
         Metric::Path => {
             out.push(from);
+            // A short walk looks through what it has; a long one (a large open board) keeps
+            // a set, or each anchor would cost a look at every other.
+            let mut seen: Option<std::collections::HashSet<usize>> = None;
             let mut k = 0;
             while k < out.len() {
                 let at = out[k];
                 k += 1;
                 for d in 0..STEPS.len() {
-                    if let Some(next) = step(at, d).filter(|a| !out.contains(a)) {
+                    let Some(next) = step(at, d) else { continue };
+                    let new = match &mut seen {
+                        Some(set) => set.insert(next),
+                        None => !out.contains(&next),
+                    };
+                    if new {
                         out.push(next);
+                        if seen.is_none() && out.len() > 64 {
+                            seen = Some(out.iter().copied().collect());
+                        }
                     }
                 }
             }

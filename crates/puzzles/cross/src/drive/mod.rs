@@ -64,8 +64,8 @@ pub fn decode_checked(
     Ok(plan)
 }
 
-/// The formula of one horizon for `backend`, abandoned at `deadline`
-/// ([`puzzlec_drive::build_by`]).
+/// The formula of one horizon for `backend`, abandoned at `deadline` or at the clause cap
+/// ([`puzzlec_drive::build_capped`]).
 fn form_for(
     encoding: &dyn CrossEncoding,
     backend: &Backend,
@@ -73,7 +73,7 @@ fn form_for(
     horizon: usize,
     deadline: Option<Instant>,
 ) -> Result<Formula, DriveError> {
-    puzzlec_drive::build_by(deadline, || encode(encoding, p, horizon, backend.form()))
+    puzzlec_drive::build_capped(deadline, || encode(encoding, p, horizon, backend.form()))
         .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
 }
 
@@ -90,6 +90,9 @@ pub fn probe(
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = Instant::now();
     let form = form_for(encoding, backend, p, horizon, Some(started + limit))?;
+    if form.too_large() {
+        return Ok(Outcome::Unknown(puzzlec_drive::too_large_words(encoding.name(), horizon)));
+    }
     puzzlec_drive::probe(backend, &form, (started, limit), |m| decode_checked(encoding, backend.id(), p, m, horizon))
 }
 
@@ -107,6 +110,10 @@ pub fn all_plans(
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<Move>>, DriveError> {
     let form = form_for(encoding, backend, p, horizon, deadline)?;
+    if form.too_large() {
+        let stopped = Some(puzzlec_drive::too_large_words(encoding.name(), horizon));
+        return Ok(Enumeration { solutions: Vec::new(), complete: false, stopped });
+    }
     if form.abandoned() {
         return Ok(puzzlec_drive::encoding_timed_out());
     }
