@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test test-python bench-python bench-hex deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures
+.PHONY: demo test test-python bench-python bench-hex deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures fuzz-answers
 
 build: deps-build
 	$(CARGO) build --release
@@ -85,6 +85,12 @@ bench-blocks: build
 ## Time limits kept: wall time minus --timeout and peak memory on the cases that overshot.
 bench-limits: build
 	python3 scripts/bench-limits.py target/release/puzzlec
+
+## Every reader of solver answers fed hostile outputs (deep nesting, huge tokens, binary,
+## cut short, endless streams) under a 4 GiB memory cap: each run must end in exit 3 with
+## one JSON object (ARGS="--cap-gib 2").
+fuzz-answers: deps build
+	python3 scripts/fuzz-answers.py target/release/puzzlec $(ARGS)
 
 ## Ctrl-C against the real binary: exit 130, no process or temporary file left (3 rounds).
 interrupts: deps build

@@ -104,7 +104,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         return finish(answer.no_solution(Some("unreachable"), never_words(states)));
     }
     let search = plan::Search::new(backend, options, (lb, 1), max, deadline);
-    finish(plan::search(&Plans { encoding, backend, puzzle }, &search, answer, cert, on)?)
+    finish(plan::search(&Plans { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
 }
 
 fn alone_words(p: &BlocksPuzzle) -> String {
@@ -124,6 +124,8 @@ struct Plans<'a> {
     encoding: &'static dyn BlocksEncoding,
     backend: &'a Backend,
     puzzle: BlocksPuzzle,
+    /// The run's deadline, which the words of "no plan" keep too.
+    deadline: Option<Instant>,
 }
 
 impl plan::Plans for Plans<'_> {
@@ -213,12 +215,9 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        // Only the words depend on it: a short look, not the run's time.
-        match shortest(
-            &self.puzzle,
-            usize::MAX,
-            Some(puzzlec_engine::opinion::deadline(None).unwrap_or_else(Instant::now)),
-        ) {
+        // Only the words depend on it: a short look within the run's time.
+        let look = puzzlec_engine::opinion::deadline(self.deadline).unwrap_or_else(Instant::now);
+        match shortest(&self.puzzle, usize::MAX, Some(look)) {
             Found::Never { states } => (Some("unreachable"), never_words(states)),
             _ => (Some("max-moves"), within_words(max)),
         }

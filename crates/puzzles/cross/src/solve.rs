@@ -82,7 +82,9 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
                 set_plans(&mut answer, &puzzle, &solutions, true, all.map(|()| complete));
                 answer
             }
-            CrossSearch::NoneWithin { max_moves: Some(m) } => answer.no_solution(None, none_within(&puzzle, m)),
+            CrossSearch::NoneWithin { max_moves: Some(m) } => {
+                answer.no_solution(None, none_within(&puzzle, m, deadline))
+            }
             CrossSearch::NoneWithin { max_moves: None } => {
                 answer.no_solution(None, "the cross cannot reach the target even with every piece free")
             }
@@ -104,13 +106,13 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     // With fixed orientations, or a bound above the default (climbing to it could take
     // long), first try to prove the target unreachable by visiting every position.
     let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
-    if prove_first && rules::target_reachable(&puzzle, REACH_CAP) == Some(false) {
+    if prove_first && rules::target_reachable(&puzzle, REACH_CAP, deadline) == Some(false) {
         return finish(
             answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
         );
     }
     let search = plan::Search::new(backend, options, (h0 as usize, STEP), max, deadline);
-    finish(plan::search(&Plans { encoding, backend, puzzle }, &search, answer, cert, on)?)
+    finish(plan::search(&Plans { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
 }
 
 /// One instance with its encoding and backend, as the plan search sees it.
@@ -118,6 +120,8 @@ struct Plans<'a> {
     encoding: &'static dyn CrossEncoding,
     backend: &'a Backend,
     puzzle: CrossPuzzle,
+    /// The run's deadline, which the words of "no plan" keep too.
+    deadline: Option<Instant>,
 }
 
 impl plan::Plans for Plans<'_> {
@@ -163,7 +167,7 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        (None, none_within(&self.puzzle, max))
+        (None, none_within(&self.puzzle, max, self.deadline))
     }
 
     fn show(&self, answer: &mut Answer, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>) {
@@ -177,8 +181,10 @@ fn limit(options: &puzzlec_engine::SolveOptions, deadline: Option<Instant>, reas
 
 /// "None within max" from a solver, upgraded to "never" when the positions are few enough to
 /// visit them all.
-fn none_within(puzzle: &CrossPuzzle, max: usize) -> String {
-    match rules::target_reachable(puzzle, REACH_CAP) {
+fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> String {
+    // Only the words depend on it: a short look within the run's time.
+    let look = puzzlec_engine::opinion::deadline(deadline).unwrap_or_else(Instant::now);
+    match rules::target_reachable(puzzle, REACH_CAP, Some(look)) {
         Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
         _ => format!("no plan of at most {} brings the cross to the target", puzzlec_engine::answer::moves(max)),
     }

@@ -190,8 +190,9 @@ impl Dfs<'_> {
 
 /// Exhaustive reachability over whole positions (cells and orientations), for proving that a
 /// grid of fixed orientations can never bring the cross to the target. `Some(false)` is a
-/// proof; `None` means more than `cap` positions were reachable and the question is open.
-pub fn target_reachable(p: &CrossPuzzle, cap: usize) -> Option<bool> {
+/// proof; `None` means more than `cap` positions were reachable, or `deadline` came first,
+/// and the question is open.
+pub fn target_reachable(p: &CrossPuzzle, cap: usize, deadline: Option<std::time::Instant>) -> Option<bool> {
     let start = p.start();
     if p.solved(&start) {
         return Some(true);
@@ -199,7 +200,12 @@ pub fn target_reachable(p: &CrossPuzzle, cap: usize) -> Option<bool> {
     let mut seen = std::collections::HashSet::new();
     seen.insert((start.occupant.clone(), start.orientation.clone()));
     let mut frontier = vec![start];
+    let mut visited = 0usize;
     while let Some(s) = frontier.pop() {
+        visited += 1;
+        if visited % 1024 == 0 && puzzlec_core::stop::passed(deadline) {
+            return None;
+        }
         for m in Move::ALL {
             let mut next = s.clone();
             if next.apply(p, m, 0).is_err() {
@@ -244,9 +250,9 @@ mod tests {
     fn fixed_grids_can_be_proved_unreachable() {
         let grid = crate::rules::parse_orientation_grid("+--\n---\n--.\n").unwrap();
         let p = CrossPuzzle::from_grid(&grid, None, None, (2, 2)).unwrap();
-        assert_eq!(target_reachable(&p, 100_000), Some(false));
+        assert_eq!(target_reachable(&p, 100_000, None), Some(false));
         let free = CrossPuzzle::new(3, 3, (0, 0), (2, 2), (2, 2)).unwrap();
-        assert_eq!(target_reachable(&free, 1_000_000), Some(true));
+        assert_eq!(target_reachable(&free, 1_000_000, None), Some(true));
     }
 
     #[test]
