@@ -106,7 +106,13 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     // With fixed orientations, or a bound above the default (climbing to it could take
     // long), first try to prove the target unreachable by visiting every position.
     let prove_first = req.instance.orientations.is_some() || max > DEFAULT_MAX_MOVES;
-    if prove_first && rules::target_reachable(&puzzle, REACH_CAP, deadline) == Some(false) {
+    // A look, not the run: at most a quarter of the time (2 s without a limit), so that a
+    // target reachable after all is still searched for.
+    let now = Instant::now();
+    let look = now
+        + deadline
+            .map_or(Duration::from_secs(2), |d| (d.saturating_duration_since(now) / 4).min(Duration::from_secs(2)));
+    if prove_first && rules::target_reachable(&puzzle, REACH_CAP, Some(look)) == Some(false) {
         return finish(
             answer.no_solution(None, "the cross can never reach the target (every reachable position was visited)"),
         );
@@ -182,8 +188,9 @@ fn limit(options: &puzzlec_engine::SolveOptions, deadline: Option<Instant>, reas
 /// "None within max" from a solver, upgraded to "never" when the positions are few enough to
 /// visit them all.
 fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> String {
-    // Only the words depend on it: a short look within the run's time.
-    let look = puzzlec_engine::opinion::deadline(deadline).unwrap_or_else(Instant::now);
+    // Only the words depend on it: a short look (half a second) within the run's time.
+    let look = Instant::now() + std::time::Duration::from_millis(500);
+    let look = deadline.map_or(look, |d| d.min(look));
     match rules::target_reachable(puzzle, REACH_CAP, Some(look)) {
         Some(false) => "the cross can never reach the target (every reachable position was visited)".into(),
         _ => format!("no plan of at most {} brings the cross to the target", puzzlec_engine::answer::moves(max)),

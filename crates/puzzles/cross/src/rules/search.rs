@@ -192,14 +192,31 @@ impl Dfs<'_> {
 /// grid of fixed orientations can never bring the cross to the target. `Some(false)` is a
 /// proof; `None` means more than `cap` positions were reachable, or `deadline` came first,
 /// and the question is open.
-pub fn target_reachable(p: &CrossPuzzle, cap: usize, deadline: Option<std::time::Instant>) -> Option<bool> {
+pub fn target_reachable(p: &CrossPuzzle, cap: usize, deadline: Option<Instant>) -> Option<bool> {
     let start = p.start();
     if p.solved(&start) {
         return Some(true);
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: Seen = std::collections::HashSet::new();
     seen.insert((start.occupant.clone(), start.orientation.clone()));
     let mut frontier = vec![start];
+    let reachable = reach_all(p, cap, deadline, &mut seen, &mut frontier);
+    // A million positions take a while to free: that happens on a thread of its own, so the
+    // answer (often given at a time limit) does not wait for it.
+    std::thread::spawn(move || drop((seen, frontier)));
+    reachable
+}
+
+/// Positions as [`target_reachable`] keeps them.
+type Seen = std::collections::HashSet<(Vec<u8>, Vec<Orientation>)>;
+
+fn reach_all(
+    p: &CrossPuzzle,
+    cap: usize,
+    deadline: Option<Instant>,
+    seen: &mut Seen,
+    frontier: &mut Vec<CrossState>,
+) -> Option<bool> {
     let mut visited = 0usize;
     while let Some(s) = frontier.pop() {
         visited += 1;

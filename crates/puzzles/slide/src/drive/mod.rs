@@ -305,6 +305,12 @@ pub fn incremental_shortest(
             let Some(k) = layered.budget(start, goal, horizon) else {
                 return Ok(Outcome::Unsat);
             };
+            // The live solver holds every step up to the horizon: the same cap as a formula
+            // of that horizon (only `compact` is layered), checked before a step is written.
+            if let Err(too_large) = check_size(&crate::encodings::compact::Compact, start, horizon) {
+                return Ok(Outcome::Unknown(too_large));
+            }
+            let started = std::time::Instant::now();
             // The previous horizon is switched off for good (a unit clause, so the solver
             // drops its guarded clauses instead of carrying an ever longer list of assumptions).
             if let Some(old) = previous.replace(session.new_var(None)) {
@@ -312,6 +318,9 @@ pub fn incremental_shortest(
             }
             let act = previous.expect("set just above");
             layers.close(horizon, k, Some(act), &mut session.as_mut());
+            let Some(limit) = puzzlec_drive::left_after(started, limit) else {
+                return Ok(Outcome::Unknown(puzzlec_drive::ENCODING_TIMED_OUT.into()));
+            };
             let assumptions = [act];
             let cubes = if cubes {
                 crate::drive::cubes::cubes(&layers.act[..horizon], start, goal, horizon / 4)
