@@ -216,8 +216,9 @@ pub fn shortest(p: &BlocksPuzzle, max: usize, deadline: Option<Instant>) -> Foun
         }
         let next_start = parent.len();
         for k in layer.clone() {
-            // The deadline, Ctrl-C and a portfolio's stop all reach the search here.
-            if k % 256 == 0 && puzzlec_core::stop::passed(deadline) {
+            // The deadline, Ctrl-C and a portfolio's stop all reach the search here (every 16
+            // positions: on a board of hundreds of pieces one position's moves take a while).
+            if k % 16 == 0 && puzzlec_core::stop::passed(deadline) {
                 return Found::Limit("time limit reached".into());
             }
             here.copy_from_slice(seen.at(k));
