@@ -183,13 +183,13 @@ impl plan::Plans for Plans<'_> {
         rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
     }
 
-    /// Breadth first for a quarter of the time (it settles boards with few positions and long
-    /// plans, as Rush Hour cards, in far less), then depth first with a bound (crowded boards
+    /// Breadth first for a quarter of the time, half a second at most (it settles boards with
+    /// few positions and long plans, as Rush Hour cards, in far less), then depth first with a bound (crowded boards
     /// with short plans, where breadth first drowns in positions). A plan counts only once it
     /// replays.
     fn exact(&self, below: usize, deadline: Instant) -> Opinion {
         let now = Instant::now();
-        let quarter = now + deadline.saturating_duration_since(now) / 4;
+        let quarter = now + (deadline.saturating_duration_since(now) / 4).min(Duration::from_millis(500));
         let shorter = |plan: Vec<BlockMove>| match rules::replay(&self.puzzle, &plan) {
             Ok(_) if plan.len() < below => Opinion::Shorter(plan.len()),
             _ => Opinion::NoTime,
