@@ -111,6 +111,10 @@ fn small_inputs_that_slipped_through() {
         "cells = [\"a\", \"b\"]\nlines = [[\"a\", \"b\"]]\nvalues = \"1..2\"\nsum = -99999999999999999999\n",
     );
     assert!(err.contains("sum.toml:4:") && err.contains("64 bits") && !err.contains("i128"), "{err}");
+    // A file of millions of cells is refused before the parser reads it.
+    let cells: Vec<String> = (0..1_000_000).map(|k| format!("\"c{k}\"")).collect();
+    let err = figure("huge.toml", &format!("cells = [{}]\nlines = [[\"c0\"]]\nvalues = \"1..3\"\n", cells.join(",")));
+    assert!(err.contains("larger than 8 MiB"), "{err}");
     // The search solver proves nothing: --certify is refused, as for the other puzzles.
     let run = puzzlec(&["solve", "slide", "--board", "1 2 3 / 4 _ 6 / 7 5 8", "--solver", "search", "--certify"]);
     assert!(run.expect_code(2).stderr.contains("--certify"));

@@ -25,11 +25,31 @@ pub fn load(path: &str) -> Result<Figure> {
 }
 
 /// The figure in `path` and the file's text.
+/// The most a figure file may hold: far above any figure within the caps on cells and lines
+/// written plainly, and the parser never sees more (a file of millions of cells would take
+/// it seconds, out of reach of a time limit or Ctrl-C).
+pub const MAX_FILE: u64 = 8 << 20;
+
+fn read_capped(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(MAX_FILE + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, more than any figure puzzlec takes (at most {} cells and {} lines)",
+            MAX_FILE >> 20,
+            crate::file::MAX_CELLS,
+            crate::file::MAX_LINES
+        )));
+    }
+    Ok(text)
+}
+
 fn read(path: &str) -> Result<(Figure, String)> {
     if path.is_empty() {
         return Err(Error::bad_input("no figure file: give its path (puzzlec solve figure FILE)"));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| Error::bad_input(format!("{path}: {e}")))?;
+    let text = read_capped(path).map_err(|e| Error::bad_input(format!("{path}: {e}")))?;
     let figure = crate::file::parse(path, &text).map_err(|e| Error::bad_input(e.to_string()))?;
     Ok((figure, text))
 }
