@@ -66,6 +66,10 @@ struct Deepening<'a> {
     table: HashMap<Vec<u16>, usize>,
     path: Vec<(usize, usize, usize)>,
     nodes: u64,
+    /// The pieces in the order their moves are tried: goal pieces first (on a short plan
+    /// they move most).
+    order: Vec<usize>,
+    buffers: Vec<Vec<usize>>,
 }
 
 impl<'a> Deepening<'a> {
@@ -89,6 +93,13 @@ impl<'a> Deepening<'a> {
             table: HashMap::new(),
             path: Vec::new(),
             nodes: 0,
+            order: p
+                .goals
+                .iter()
+                .map(|g| g.0)
+                .chain((0..p.board.pieces.len()).filter(|&i| p.goal_of(i).is_none()))
+                .collect(),
+            buffers: Vec::new(),
         }
     }
 
@@ -143,33 +154,31 @@ impl<'a> Deepening<'a> {
         if self.nodes % 1024 == 0 && puzzlec_core::stop::passed(Some(self.deadline)) {
             return Visit::Stopped;
         }
+        let left = threshold.saturating_sub(depth);
+        let key = self.key();
+        // Searched before with at least as many moves left and no plan: none within them
+        // (asked first: it spares the bound's walk).
+        if let Some(&searched) = self.table.get(&key).filter(|&&searched| searched >= left) {
+            return Visit::Deeper(depth + searched + 1);
+        }
         let Some(h) = self.bound() else { return Visit::Deeper(usize::MAX) };
         if depth + h > threshold {
             return Visit::Deeper(depth + h);
         }
-        if h == 0 && self.p.solved(&super::State { anchors: self.anchors.clone() }) {
+        if h == 0 && self.p.goals.iter().all(|&(i, a)| self.anchors[i] == a) {
             return Visit::Found;
         }
-        let left = threshold - depth;
-        let key = self.key();
-        // Searched before with at least as many moves left and no plan: none within them.
-        if let Some(&searched) = self.table.get(&key).filter(|&&searched| searched >= left) {
-            return Visit::Deeper(depth + searched + 1);
-        }
         let mut next = usize::MAX;
-        let mut targets = Vec::new();
-        // Goal pieces first: on a short plan they move most.
-        let order: Vec<usize> = self
-            .p
-            .goals
-            .iter()
-            .map(|g| g.0)
-            .chain((0..self.anchors.len()).filter(|&i| self.p.goal_of(i).is_none()))
-            .collect();
-        for i in order {
+        // One buffer of destinations per depth, kept between visits.
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        for k in 0..self.order.len() {
+            let i = self.order[k];
             let from = self.anchors[i];
+            let mut targets = std::mem::take(&mut self.buffers[depth]);
             self.steps.reach_into(self.p.metric, &self.grid, i, from, &mut targets);
-            for &to in &targets.clone() {
+            for &to in &targets {
                 self.place(i, from, to);
                 self.path.push((i, from, to));
                 let result = self.visit(depth + 1, threshold);
@@ -182,6 +191,7 @@ impl<'a> Deepening<'a> {
                     found_or_stopped => return found_or_stopped,
                 }
             }
+            self.buffers[depth] = targets;
         }
         if self.table.len() < TABLE_CAP || self.table.contains_key(&key) {
             self.table.insert(key, left);
