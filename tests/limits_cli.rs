@@ -119,7 +119,7 @@ fn sliding_block_formulas_stop_at_the_clause_cap() {
 #[test]
 fn a_look_before_the_search_leaves_the_search_its_time() {
     // The reachability look takes a share of the time: the default board is still solved.
-    let v = answer(&["solve", "cross", "--size", "5x5", "--max-moves", "61", "--timeout", "5"], 0);
+    let v = answer(&["solve", "cross", "--size", "5x5", "--max-moves", "61", "--timeout", "3"], 0);
     assert_eq!((v["status"].as_str(), v["length"].as_u64()), (Some("solved"), Some(31)), "{v}");
 }
 

@@ -306,6 +306,20 @@ fn ctrl_c_in_a_batch_with_a_z3_line_ends_the_batch() {
 }
 
 #[test]
+fn ctrl_c_in_a_json_batch_before_any_answer_prints_one_object() {
+    let scene = Scene::new(&[]);
+    let line = format!("{{\"puzzle\":\"slide\",\"board\":\"{HARD}\",\"goal\":\"{GOAL0}\",\"solver\":\"z3\"}}\n");
+    let batch = scene.dir.path().join("batch.txt");
+    std::fs::write(&batch, line).unwrap();
+    let (child, out) = scene.start(&["batch", batch.to_str().unwrap(), "-j", "1", "--json", "-q"]);
+    wait_busy(&child);
+    let (code, stdout) = signal_and_wait(child, &out, "-INT");
+    assert_eq!(code, Some(130));
+    let v = one_json_object(&stdout);
+    assert_eq!(v["kind"], "interrupted", "{v}");
+}
+
+#[test]
 fn a_time_limit_stops_the_solvers_children_too() {
     let scene = Scene::new(&[("stubborn", "stubborn")]);
     let (child, out) =
