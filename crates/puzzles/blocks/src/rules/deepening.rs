@@ -151,7 +151,7 @@ impl<'a> Deepening<'a> {
 
     fn visit(&mut self, depth: usize, threshold: usize) -> Visit {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && puzzlec_core::stop::passed(Some(self.deadline)) {
+        if self.nodes.is_multiple_of(1024) && puzzlec_core::stop::passed(Some(self.deadline)) {
             return Visit::Stopped;
         }
         let left = threshold.saturating_sub(depth);

@@ -220,7 +220,7 @@ fn reach_all(
     let mut visited = 0usize;
     while let Some(s) = frontier.pop() {
         visited += 1;
-        if visited % 1024 == 0 && puzzlec_core::stop::passed(deadline) {
+        if visited.is_multiple_of(1024) && puzzlec_core::stop::passed(deadline) {
             return None;
         }
         for m in Move::ALL {
