@@ -6,7 +6,7 @@
 //! of labels the least label left is still a lower bound, and is returned.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
 
 use super::moves::{Metric, STEPS};
 use super::search::FAR;
@@ -36,8 +36,7 @@ pub fn bound(
     }
     let axis = p.board.pieces[i].axis;
     let in_the_way = |at: usize, next: usize, set: &mut Vec<u16>| {
-        let before: Vec<usize> = p.board.covers(i, at).collect();
-        for c in p.board.covers(i, next).filter(|c| !before.contains(c)) {
+        for c in p.board.covers(i, next).filter(|&c| !p.board.covers(i, at).any(|b| b == c)) {
             if let Some(j) = grid[c].filter(|&j| j != i && p.goal_of(j).is_none()) {
                 if let Err(k) = set.binary_search(&(j as u16)) {
                     set.insert(k, j as u16);
@@ -46,7 +45,9 @@ pub fn bound(
         }
     };
     let mut queue = BinaryHeap::from([Reverse((alone[from] as usize, 0usize, from, Vec::<u16>::new()))]);
-    let mut seen: HashSet<(usize, Vec<u16>)> = HashSet::new();
+    // Per anchor, the sets of pieces in the way it was reached with (few: a label is kept
+    // once per set).
+    let mut seen: Vec<Vec<Vec<u16>>> = vec![Vec::new(); p.board.cells()];
     let mut popped = 0;
     while let Some(Reverse((estimate, moves, at, set))) = queue.pop() {
         if at == goal {
@@ -56,15 +57,16 @@ pub fn bound(
         if popped > CAP {
             return Some(estimate);
         }
-        if !seen.insert((at, set.clone())) {
+        if seen[at].contains(&set) {
             continue;
         }
+        seen[at].push(set.clone());
         for (dir, _) in STEPS.iter().filter(|s| axis.allows(s.0)) {
             let (mut here, mut swept) = (at, set.clone());
             while let Some(next) = p.board.step(here, *dir).filter(|&n| p.board.fits(i, n)) {
                 in_the_way(here, next, &mut swept);
                 let cost = moves + 1 + swept.len() + alone[next] as usize;
-                if alone[next] != FAR && !seen.contains(&(next, swept.clone())) {
+                if alone[next] != FAR && !seen[next].contains(&swept) {
                     queue.push(Reverse((cost, moves + 1, next, swept.clone())));
                 }
                 if p.metric == Metric::Step {
