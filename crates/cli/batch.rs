@@ -22,11 +22,7 @@ pub fn run(b: Batch, env: &Env, quiet: bool, json: bool) -> Result<u8, Error> {
     // With --json stdout holds JSON objects only: the answers as lines when they come here,
     // else (an output file, or no lines at all) one object that says what was done.
     if json && !crate::render::written() && !puzzlec_facade::interrupted() {
-        let mut v = serde_json::json!({ "status": "done", "lines": count, "exit_code": worst });
-        if let Some(out) = &b.out {
-            v["out"] = out.display().to_string().into();
-        }
-        crate::render::write_stdout(&format!("{v}\n"));
+        crate::render::write_stdout(&format!("{}\n", batch::summary(count, worst, b.out.as_deref())));
     }
     Ok(worst)
 }

@@ -70,10 +70,10 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
                 std::fs::write(path, &text)
                     .map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
             }
-            match (json, &f.out) {
-                (true, out) => render::write_stdout(&format!("{}\n", emitted(&request, &text, out.as_deref()))),
-                (false, Some(_)) => {}
-                (false, None) => render::write_stdout(&text),
+            if json {
+                render::write_stdout(&format!("{}\n", facade::emitted(&request, &text, f.out.as_deref())));
+            } else if f.out.is_none() {
+                render::write_stdout(&text);
             }
             Ok(0)
         }
@@ -115,27 +115,6 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
     }
-}
-
-/// `emit --json`: one object naming what was written: the file and its size, or the text.
-fn emitted(request: &facade::EmitRequest, text: &str, out: Option<&Path>) -> serde_json::Value {
-    let mut v = serde_json::json!({
-        "puzzle": request.instance.puzzle,
-        "format": request.format,
-        "bytes": text.len(),
-        "status": "emitted",
-    });
-    if let Some(encoding) = &request.encoding {
-        v["encoding"] = encoding.as_str().into();
-    }
-    if request.horizon > 0 {
-        v["horizon"] = request.horizon.into();
-    }
-    match out {
-        Some(path) => v["file"] = path.display().to_string().into(),
-        None => v["text"] = text.into(),
-    }
-    v
 }
 
 /// The instance a verb's puzzle subcommand describes (the puzzle reads its own flags).

@@ -108,6 +108,17 @@ pub fn encoding_timed_out<P>() -> enumerate::Enumeration<P> {
     enumerate::Enumeration { solutions: Vec::new(), complete: false, stopped: Some(ENCODING_TIMED_OUT.into()) }
 }
 
+/// The enumeration of a formula that was not built whole (stopped at the clause cap or the
+/// deadline, see [`build_capped`]): nothing found, nothing proved, and why; `None` when the
+/// formula is whole.
+pub fn cut_short<P>(form: &Formula, encoding: &str, horizon: usize) -> Option<enumerate::Enumeration<P>> {
+    if form.too_large() {
+        let stopped = Some(too_large_words(encoding, horizon));
+        return Some(enumerate::Enumeration { solutions: Vec::new(), complete: false, stopped });
+    }
+    form.abandoned().then(encoding_timed_out)
+}
+
 /// Solves a form with a backend that reads it.
 ///
 /// # Errors

@@ -176,6 +176,16 @@ pub trait Report {
     fn rejected(&mut self, _id: &str, _why: &str) {}
 }
 
+/// `batch --json` when the answers went to `output` (or there were none): one object saying
+/// what was done.
+pub fn summary(lines: usize, worst: u8, output: Option<&std::path::Path>) -> Value {
+    let mut v = serde_json::json!({ "status": "done", "lines": lines, "exit_code": worst });
+    if let Some(out) = output {
+        v["out"] = out.display().to_string().into();
+    }
+    v
+}
+
 /// Runs `lines` and writes the answers: into `output` when given (each answer appended in
 /// one write as soon as it is found, so an interrupt loses nothing; sorted into input order
 /// at the end; with `resume`, the answers already there are kept and their lines skipped),

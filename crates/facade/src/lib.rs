@@ -49,6 +49,27 @@ pub fn emit(req: &EmitRequest) -> Result<String> {
     registry::lookup(&req.instance.puzzle)?.emit(req)
 }
 
+/// `emit --json`: one object naming what was written: the file and its size, or the text.
+pub fn emitted(request: &EmitRequest, text: &str, out: Option<&std::path::Path>) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "puzzle": request.instance.puzzle,
+        "format": request.format,
+        "bytes": text.len(),
+        "status": "emitted",
+    });
+    if let Some(encoding) = &request.encoding {
+        v["encoding"] = encoding.as_str().into();
+    }
+    if request.horizon > 0 {
+        v["horizon"] = request.horizon.into();
+    }
+    match out {
+        Some(path) => v["file"] = path.display().to_string().into(),
+        None => v["text"] = text.into(),
+    }
+    v
+}
+
 /// Reads a solver's answer to an emitted file, decodes it and replays it.
 ///
 /// # Errors

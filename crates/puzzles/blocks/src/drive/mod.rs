@@ -129,12 +129,8 @@ pub fn all_plans(
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<Vec<BlockMove>>, DriveError> {
     let form = form_for(encoding, backend, p, horizon, deadline)?;
-    if form.too_large() {
-        let stopped = Some(puzzlec_drive::too_large_words(encoding.name(), horizon));
-        return Ok(Enumeration { solutions: Vec::new(), complete: false, stopped });
-    }
-    if form.abandoned() {
-        return Ok(puzzlec_drive::encoding_timed_out());
+    if let Some(cut) = puzzlec_drive::cut_short(&form, encoding.name(), horizon) {
+        return Ok(cut);
     }
     let solver = backend.id().to_owned();
     enumerate(
