@@ -344,3 +344,25 @@ fn solvers_check_leaves_no_process_of_a_solver_that_never_answers() {
     assert!(!read_pids(&scene.pidfile).is_empty(), "the fake solver was asked its version");
     assert!(marked_by(puzzlec).is_empty());
 }
+
+/// In text mode, however the run ends after Ctrl-C (by itself, or by the handler's fallback
+/// at a second signal), the interrupt is said: exit 130 is never silent.
+#[test]
+fn ctrl_c_twice_in_text_mode_still_says_interrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("stdout"), dir.path().join("stderr"));
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(["solve", "hex", "--order", "7", "--values", "2..128", "--all"])
+        .env("TMPDIR", dir.path())
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    wait_busy(&child);
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let (code, stdout) = signal_and_wait(child, &out, "-INT");
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(format!("{stdout}{stderr}").contains("interrupted"), "stdout: {stdout:?}, stderr: {stderr:?}");
+}

@@ -37,6 +37,20 @@ pub trait Incremental: ClauseSink {
     }
 }
 
+/// Frees a live solver on a thread of its own, so that an answer given at a time limit does
+/// not wait for it: a solver loaded with tens of millions of clauses and what it learnt
+/// takes seconds to free.
+pub fn free_in_background(session: Box<dyn Incremental>) {
+    /// The session, moved to the thread that frees it.
+    struct Owned(#[allow(dead_code)] Box<dyn Incremental>);
+    // SAFETY: the session is owned alone (no other handle to it or to its propagator exists
+    // once the caller gave it up), and neither CaDiCaL nor the propagators keep state tied
+    // to the thread that made them; the freeing thread only drops it.
+    unsafe impl Send for Owned {}
+    let owned = Owned(session);
+    std::thread::spawn(move || drop(owned));
+}
+
 /// Conflicts allowed per cube in the first round of [`solve_by_cubes`].
 const FIRST_CUBE_BUDGET: i32 = 500;
 
