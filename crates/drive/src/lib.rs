@@ -93,7 +93,7 @@ pub const MAX_CLAUSES: usize = 20_000_000;
 /// What is said of a formula stopped at [`MAX_CLAUSES`].
 pub fn too_large_words(encoding: &str, horizon: usize) -> String {
     format!(
-        "encoding {encoding} at horizon {horizon} passed puzzlec's cap of {} million clauses (building stopped there): a shorter horizon (--max-moves), a smaller board, or the exact search (--solver search)",
+        "encoding {encoding} at horizon {horizon} passes puzzlec's cap of {} million clauses (building stopped as soon as that was clear): a shorter horizon (--max-moves), a smaller board, or the exact search (--solver search)",
         MAX_CLAUSES / 1_000_000
     )
 }
@@ -101,6 +101,35 @@ pub fn too_large_words(encoding: &str, horizon: usize) -> String {
 /// [`build_by`], and stopped at [`MAX_CLAUSES`] too (see [`Formula::too_large`]).
 pub fn build_capped<F>(deadline: Option<std::time::Instant>, build: impl FnOnce() -> F) -> F {
     puzzlec_core::stop::building_within(MAX_CLAUSES, || build_by(deadline, build))
+}
+
+/// [`build_capped`] for a formula that grows with its horizon, built by `build(h)`: refused
+/// at once when `horizon` steps cannot fit, as a formula [`Formula::too_large`] (of a
+/// shorter horizon). Why: building twenty million clauses to learn that they pass the cap
+/// takes seconds and the memory of the cap; the clauses of horizon 0 and of the one step
+/// horizon 1 adds, built under the cap that step may use, say it at a fraction of that.
+/// This holds for encodings whose every step at horizon H has at least the clauses of the
+/// only step at horizon 1 (domains pruned from both ends only grow with the horizon).
+pub fn build_by_horizon(
+    deadline: Option<std::time::Instant>,
+    horizon: usize,
+    build: impl Fn(usize) -> Option<Formula>,
+) -> Option<Formula> {
+    if horizon >= 2 {
+        // SMT-LIB scripts have no clause cap: they are built whole.
+        if let Some(Formula::Cnf(zero)) = build_capped(deadline, || build(0)) {
+            if zero.too_large() || puzzlec_ir::ClauseSink::abandoned(&zero) {
+                return Some(Formula::Cnf(zero));
+            }
+            let fixed = zero.num_clauses();
+            let per_step = MAX_CLAUSES.saturating_sub(fixed) / horizon;
+            let one = puzzlec_core::stop::building_within(fixed + per_step, || build_by(deadline, || build(1)));
+            if one.as_ref().is_some_and(|f| f.too_large() || f.abandoned()) {
+                return one;
+            }
+        }
+    }
+    build_capped(deadline, || build(horizon))
 }
 
 /// An enumeration cut short while its formula was built: nothing found, nothing proved.

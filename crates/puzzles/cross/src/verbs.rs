@@ -101,8 +101,9 @@ impl Verbs for crate::Cross {
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         files::check_horizon(req.horizon)?;
-        let formula =
-            puzzlec_drive::build_capped(None, || drive_cross::encode(encoding, &puzzle, req.horizon, req.format));
+        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| {
+            drive_cross::encode(encoding, &puzzle, h, req.format)
+        });
         let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
         if formula.too_large() {
             return Err(Error::bad_input(puzzlec_drive::too_large_words(encoding.name(), req.horizon)));
