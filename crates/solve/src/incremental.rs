@@ -43,9 +43,9 @@ pub trait Incremental: ClauseSink {
 pub fn free_in_background(session: Box<dyn Incremental>) {
     /// The session, moved to the thread that frees it.
     struct Owned(#[allow(dead_code)] Box<dyn Incremental>);
-    // SAFETY: the session is owned alone (no other handle to it or to its propagator exists
-    // once the caller gave it up), and neither CaDiCaL nor the propagators keep state tied
-    // to the thread that made them; the freeing thread only drops it.
+    // SAFETY: the session is owned alone (no other handle to it exists once the caller gave
+    // it up), its propagator is `Send`, and CaDiCaL keeps no state tied to the thread that
+    // made it; the freeing thread only drops it.
     unsafe impl Send for Owned {}
     let owned = Owned(session);
     std::thread::spawn(move || drop(owned));

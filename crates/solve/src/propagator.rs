@@ -17,7 +17,7 @@
 use puzzlec_ir::Lit;
 
 /// A propagator as the embedded solver sees it. See the module documentation.
-pub trait Propagator {
+pub trait Propagator: Send {
     /// The variables to watch (positive, distinct). Watched variables are never eliminated.
     fn observed(&self) -> Vec<Lit>;
     /// Watched literals that were just assigned (a literal `l` means `l` became true).
