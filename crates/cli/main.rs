@@ -22,6 +22,8 @@ fn main() -> ExitCode {
         Err(e) => return ExitCode::from(argument_error(&e, json)),
     };
     interrupt::install(json);
+    // The environment's settings, read once here at the edge (`docs/tuning.md`).
+    puzzlec_facade::tuning::install(puzzlec_facade::tuning::Tuning::from_env());
     let result = commands::run(cli);
     puzzlec_facade::sweep();
     if puzzlec_facade::interrupted() {

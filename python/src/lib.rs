@@ -284,6 +284,8 @@ fn puzzles() -> String {
 /// The native half of the puzzlec package; use `puzzlec`, not this module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The environment's settings, read once when the module loads (`docs/tuning.md`).
+    puzzlec_facade::tuning::install(puzzlec_facade::tuning::Tuning::from_env());
     m.add("Failure", m.py().get_type::<Failure>())?;
     m.add_class::<Native>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

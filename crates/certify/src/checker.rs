@@ -13,9 +13,9 @@ pub struct Checker {
 impl Checker {
     /// `rate` on `PATH`, else in `~/.cargo/bin` (where `cargo install` puts it).
     pub fn find() -> Option<Checker> {
-        let on_path = std::env::var_os("PATH")
-            .and_then(|p| std::env::split_paths(&p).map(|d| d.join("rate")).find(|p| p.is_file()));
-        let cargo = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo/bin/rate")).filter(|p| p.is_file());
+        let tuning = puzzlec_core::tuning::get();
+        let on_path = tuning.on_path(Path::new("rate")).into_iter().find(|p| p.is_file());
+        let cargo = tuning.home.as_ref().map(|h| h.join(".cargo/bin/rate")).filter(|p| p.is_file());
         let binary = on_path.or(cargo)?;
         let limit = Some(Duration::from_secs(5));
         let version = puzzlec_solve::version::output_of(&binary, &["--version"], limit).filter(|o| o.0)?.1;

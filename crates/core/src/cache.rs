@@ -12,10 +12,7 @@ use std::path::PathBuf;
 
 /// The cache folder (not created), or `None` when no home is known.
 pub fn dir() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    env("PUZZLEC_CACHE_DIR")
-        .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("puzzlec")))
-        .or_else(|| env("HOME").map(|d| d.join(".cache").join("puzzlec")))
+    crate::tuning::get().cache_dir.clone()
 }
 
 /// The contents stored under `name`, when present and intact.
@@ -56,11 +53,12 @@ pub fn store(name: &str, contents: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// One test owns the variable: the cache folder is process-wide.
+    /// One test owns the tuning: the cache folder is process-wide.
     #[test]
     fn round_trip_and_damage_reads_as_missing() {
         let dir = std::env::temp_dir().join(format!("puzzlec-cache-test-{}", std::process::id()));
-        std::env::set_var("PUZZLEC_CACHE_DIR", &dir);
+        let tuning = crate::tuning::Tuning { cache_dir: Some(dir.clone()), ..Default::default() };
+        assert!(crate::tuning::install(tuning), "nothing read the tuning before");
         assert!(store("t.bin", b"tables"));
         assert_eq!(load("t.bin").as_deref(), Some(&b"tables"[..]));
         let path = dir.join("t.bin");

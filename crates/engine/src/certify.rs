@@ -101,7 +101,7 @@ impl Certification {
         evidence: &dyn puzzlec_certify::Evidence,
         cnf: impl FnOnce() -> Option<Cnf>,
     ) -> Result<()> {
-        let forced = std::env::var("PUZZLEC_CERTIFY").is_ok_and(|v| v == "reprove");
+        let forced = puzzlec_core::tuning::get().reprove;
         let unusable = match forced {
             true => Some("PUZZLEC_CERTIFY=reprove".to_owned()),
             false => evidence.usable().err(),

@@ -13,11 +13,9 @@ use crate::Error;
 pub const BUDGET: Duration = Duration::from_secs(2);
 
 /// The exact search's deadline for a second opinion within a run that ends at `deadline`;
-/// `None` when there is no time for one. `PUZZLEC_SECOND_OPINION_MS` sets the budget in
-/// milliseconds (tests use 0 to see an unchecked claim labelled as one).
+/// `None` when there is no time for one. The tuning's `second_opinion` sets the budget (tests use 0 to see an unchecked claim labelled as one).
 pub fn deadline(deadline: Option<Instant>) -> Option<Instant> {
-    let ms = std::env::var("PUZZLEC_SECOND_OPINION_MS").ok().and_then(|v| v.parse::<u64>().ok());
-    let budget = ms.map_or(BUDGET, Duration::from_millis);
+    let budget = puzzlec_core::tuning::get().second_opinion.unwrap_or(BUDGET);
     let by = Instant::now() + budget;
     let by = deadline.map_or(by, |d| d.min(by));
     (!budget.is_zero() && by > Instant::now()).then_some(by)

@@ -9,6 +9,7 @@
 //! - [`emit`], [`decode`], [`verify`]: the other verbs of the CLI contract.
 //! - [`Error::kind`] decides the exit code; [`Answer::exit_code`] does for answers.
 
+pub use puzzlec_core::tuning;
 pub use puzzlec_engine::{answer, certify, env, error, event, files, options, request};
 pub use puzzlec_engine::{
     Answer, DecodeRequest, EmitRequest, Env, Error, ErrorKind, Event, Fields, Form, Instance, Kind, Puzzle, Request,

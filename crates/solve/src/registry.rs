@@ -168,8 +168,7 @@ impl Registry {
             };
             return is_executable(&full).then_some(full);
         }
-        let path = std::env::var_os("PATH")?;
-        std::env::split_paths(&path).map(|d| d.join(program)).find(|p| is_executable(p))
+        puzzlec_core::tuning::get().on_path(program).into_iter().find(|p| is_executable(p))
     }
 
     /// Why `locate` found nothing: a file that exists but is not executable, or nothing.
@@ -181,9 +180,7 @@ impl Registry {
                 _ => program.to_path_buf(),
             }]
         } else {
-            std::env::var_os("PATH")
-                .map(|p| std::env::split_paths(&p).map(|d| d.join(program)).collect())
-                .unwrap_or_default()
+            puzzlec_core::tuning::get().on_path(program)
         };
         match candidates.iter().find(|p| p.is_file()) {
             Some(p) => format!("{} exists but is not executable (chmod +x)", p.display()),

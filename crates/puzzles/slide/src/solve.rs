@@ -104,7 +104,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let search = plan::Search::new(backend, options, (lower_bound, STEP), max, deadline).known(known.len());
     // With --certify, each horizon's proof and lemmas are traced while it is solved (only
     // kept where the UNSAT rests on the pattern databases; see `drive::trace`).
-    let reprove = std::env::var("PUZZLEC_CERTIFY").is_ok_and(|v| v == "reprove");
+    let reprove = puzzlec_core::tuning::get().reprove;
     let trace = match cert.is_some() && !reprove && !req.incremental {
         true => Some(
             drive_slide::trace::Trace::new()

@@ -200,7 +200,7 @@ impl Layers {
             };
         }
         session.add_clause(&[-select]);
-        if std::env::var_os("PUZZLEC_LAYER_STATS").is_some() {
+        if puzzlec_core::tuning::get().layer_stats {
             let (s, g) = (self.next - 1, back.len());
             eprintln!(
                 "layers: horizon {h}: start's side to {s}, goal's {g} deep, {:.2} s",

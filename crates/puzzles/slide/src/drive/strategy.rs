@@ -55,10 +55,11 @@ impl Strategy {
     /// [`MOVES_AHEAD`]. Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and
     /// `PUZZLEC_AHEAD` (that many).
     pub fn moves_ahead(&self, certified: bool) -> usize {
-        match (self.propagator && self.branching, std::env::var_os("PUZZLEC_NO_LOOKAHEAD").is_some(), certified) {
+        let tuning = puzzlec_core::tuning::get();
+        match (self.propagator && self.branching, tuning.no_lookahead, certified) {
             (false, _, _) | (_, true, _) => 0,
             (true, false, true) => 1,
-            (true, false, false) => knob("PUZZLEC_AHEAD", MOVES_AHEAD),
+            (true, false, false) => tuning.moves_ahead.unwrap_or(MOVES_AHEAD),
         }
     }
 
@@ -66,7 +67,7 @@ impl Strategy {
     /// ahead than one move, each cube's search then being cheaper than its solve call.
     fn frontier_target(&self, certified: bool) -> usize {
         let target = if self.moves_ahead(certified) > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
-        knob("PUZZLEC_FRONTIER_TARGET", target)
+        puzzlec_core::tuning::get().frontier_target.unwrap_or(target)
     }
 }
 
@@ -184,7 +185,7 @@ pub(crate) fn by_cubes(
     if let Some(r) = &recorder {
         session = r.session(backend).ok_or_else(|| io(std::io::Error::other("the solver writes no proof")))?;
     }
-    let stats = std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some();
+    let stats = puzzlec_core::tuning::get().frontier_stats;
     // The frontier comes first: it needs no formula, and when it leaves no cube and covers
     // every plan, the tables alone have ruled the horizon out.
     let split = match (&pdb, how.cubes) {
@@ -216,7 +217,7 @@ pub(crate) fn by_cubes(
     // Two lanes of cubes: nearest the goal first, and in move order (a measurement knob,
     // `PUZZLEC_ONE_LANE`, keeps the first alone). See `Frontier::in_move_order`.
     let orders = match &split {
-        Some(split) if std::env::var_os("PUZZLEC_ONE_LANE").is_none() => {
+        Some(split) if !puzzlec_core::tuning::get().one_lane => {
             vec![(0..split.frontier.cube_count() as u32).collect(), split.frontier.in_move_order()]
         }
         _ => Vec::new(),
@@ -332,12 +333,6 @@ impl Split {
         let closing = if self.covered { "covered" } else { "last solve" };
         eprintln!("frontier: horizon {horizon}, depth {depth}, {cubes} cubes, {lemmas} lemmas, {closing}");
     }
-}
-
-/// A measurement knob: the environment variable `name` when set to a number (only for
-/// `make bench-korf` sweeps; the default is what was measured best).
-fn knob(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// The embedded solver's settings where the propagator works.

@@ -22,7 +22,7 @@ pub fn shortest_path(start: &Board, db: &PatternDb, deadline: Option<Instant>) -
         let before = walk.nodes;
         let step = walk.dfs(0, bound, None);
         // A measurement knob: the nodes each bound took (compared with the SAT path's cubes).
-        if std::env::var_os("PUZZLEC_SEARCH_STATS").is_some() {
+        if puzzlec_core::tuning::get().search_stats {
             eprintln!("bound {bound}: {} nodes", walk.nodes - before);
         }
         match step {

@@ -349,7 +349,7 @@ impl Propagator for PdbPropagator {
 impl Drop for PdbPropagator {
     /// A measurement knob's line: how the work split between the solver and the lookahead.
     fn drop(&mut self) {
-        if self.ahead > 1 && std::env::var_os("PUZZLEC_FRONTIER_STATS").is_some() {
+        if self.ahead > 1 && puzzlec_core::tuning::get().frontier_stats {
             let (boards, searched, nodes) = self.looked;
             eprintln!("lookahead: {boards} complete boards, {searched} searched ({nodes} boards below them)");
         }
