@@ -30,8 +30,8 @@ def test_the_stub_names_every_public_function_with_a_docstring():
     assert os.path.exists(os.path.join(os.path.dirname(puzzlec.__file__), "py.typed"))
 
 
-def test_the_readme_python_example_runs():
-    readme = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+def test_the_python_page_example_runs():
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
     text = open(readme, encoding="utf-8").read()
     block = text.split("## From Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     import json
