@@ -39,9 +39,9 @@ impl Status {
 pub enum Solution {
     /// A sliding-tile plan.
     Plan(String),
-    /// A cross-slider plan and the orientation grid it implies.
-    CrossPlan { moves: String, grid: Vec<String> },
-    /// A hexagon filling, values by cell number.
+    /// A plan and the grid it implies (the orientations a plan fixes, for instance).
+    PlanOnGrid { moves: String, grid: Vec<String> },
+    /// A filling, values by cell name.
     Filling { values: BTreeMap<String, i64> },
 }
 
@@ -57,8 +57,6 @@ pub struct Answer {
     pub solver: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order: Option<usize>,
     /// `decode`: the horizon the emitted file encodes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizon: Option<usize>,
@@ -74,16 +72,15 @@ pub struct Answer {
     /// How far the plan may be above the optimum: `length - lower_bound`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gap: Option<usize>,
-    /// The grid `moves` implies or ends on: the cross slider's orientation grid, the
-    /// sliding blocks' last position.
+    /// The grid `moves` implies or ends on (orientations a plan fixes, its last position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<Vec<String>>,
-    /// Sliding blocks: what one move is (`step`, `slide` or `path`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metric: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub magic_sum: Option<i64>,
-    /// Hexagon: values by cell number ("1".."19").
+    /// What only this puzzle reports, under keys of its own beside the shared ones (a
+    /// hexagon's `order` and `magic_sum`, a sliding-block plan's `metric`): the puzzle
+    /// writes and reads them ([`Answer::own`], [`Answer::set_own`]); the engine never does.
+    #[serde(flatten, default)]
+    pub own: BTreeMap<String, serde_json::Value>,
+    /// A filling: values by cell name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<BTreeMap<String, i64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,7 +132,7 @@ impl Answer {
             Some(sols) => sols
                 .iter()
                 .filter_map(|s| match s {
-                    Solution::Plan(m) | Solution::CrossPlan { moves: m, .. } => Some(m.clone()),
+                    Solution::Plan(m) | Solution::PlanOnGrid { moves: m, .. } => Some(m.clone()),
                     Solution::Filling { .. } => None,
                 })
                 .collect(),
@@ -149,6 +146,19 @@ impl Answer {
     }
 
     /// The JSON object (keys sorted).
+    /// Sets one of the puzzle's own keys (`None` leaves it out).
+    pub fn set_own<T: Serialize>(&mut self, key: &str, value: Option<T>) {
+        match value.map(|v| serde_json::to_value(v).expect("a puzzle's own value serialises")) {
+            Some(v) => self.own.insert(key.to_owned(), v),
+            None => self.own.remove(key),
+        };
+    }
+
+    /// One of the puzzle's own keys, read back as `T` (`None` when absent or of another type).
+    pub fn own<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
+        self.own.get(key).and_then(|v| serde_json::from_value(v.clone()).ok())
+    }
+
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("an Answer always serialises")
     }

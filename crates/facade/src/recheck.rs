@@ -49,7 +49,7 @@ pub fn kept(request: &Request, fingerprint: &str, answer: &Value) -> Result<(), 
     };
     for s in &solutions {
         match s {
-            Solution::Plan(m) | Solution::CrossPlan { moves: m, .. } => replay(&instance, m, None)?,
+            Solution::Plan(m) | Solution::PlanOnGrid { moves: m, .. } => replay(&instance, m, None)?,
             Solution::Filling { values } => filling(&instance, &serde_json::to_value(values).unwrap_or_default())?,
         }
         checked += 1;

@@ -171,7 +171,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
                     .unwrap()
                     .into_iter()
                     .map(|s| match s {
-                        Solution::CrossPlan { moves, .. } => moves,
+                        Solution::PlanOnGrid { moves, .. } => moves,
                         other => panic!("{what}: {other:?}"),
                     })
                     .collect();

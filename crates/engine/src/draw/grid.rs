@@ -1,7 +1,7 @@
 //! The grid animator shared by the plan puzzles: pieces on a grid, moved either by a plan
-//! whose letters name the direction the piece next to the one empty cell slides (sliding
-//! tiles, the cross slider: [`render`]), or by moves that name the piece and the anchors it
-//! passes, for pieces of any shape (sliding blocks: [`render_moves`]).
+//! whose letters name the direction the piece next to the one empty cell slides
+//! ([`render`]), or by moves that name the piece and the anchors it passes, for pieces of
+//! any shape ([`render_moves`]).
 
 use std::fmt::Write as _;
 
@@ -19,14 +19,14 @@ const HOLD_END: f64 = 2.0;
 /// How a piece is marked.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
-    /// Its label (a tile number).
+    /// Its label, written in its corner.
     Number,
-    /// The cross slider's cross.
+    /// A plus sign.
     Plus,
-    /// A piece that slides only horizontally, or only vertically.
+    /// A bar across the piece, or down it (a piece kept to one axis).
     Horizontal,
     Vertical,
-    /// A piece that never moves (either orientation would do).
+    /// Nothing: the plain colour.
     Free,
 }
 
@@ -44,7 +44,7 @@ pub struct Scene {
     pub pieces: Vec<Piece>,
     pub plan: Vec<Move>,
     pub title: String,
-    /// A cell to outline (the cross slider's target).
+    /// A cell to outline (a goal cell).
     pub target: Option<usize>,
 }
 

@@ -44,7 +44,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let solver = env.solver(options.solver.as_deref().unwrap_or(puzzlec_solve::Solver::SEARCH_ID))?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.solver = Some(solver.id().to_owned());
-    answer.metric = Some(puzzle.metric.name().into());
+    answer.set_own("metric", Some(puzzle.metric.name()));
     let finish = |mut a: Answer| {
         a.time_ms = Some(started.elapsed().as_millis() as u64);
         Ok(a)

@@ -7,7 +7,7 @@ use puzzlec_engine::{Answer, Instance, Result, Show};
 impl Show for crate::Blocks {
     fn text(&self, a: &Answer) -> String {
         let len = moves(a.length.unwrap_or(0));
-        let metric = a.metric.as_deref().unwrap_or("slide");
+        let metric = a.own::<String>("metric").unwrap_or_else(|| "slide".into());
         let start = a.figures.first().cloned().unwrap_or_default();
         let end = a.figures.get(1).cloned().unwrap_or_default();
         if a.solutions.is_some() {

@@ -132,7 +132,7 @@ pub(crate) fn set_plans(
 ) {
     let first = plans.first().map(Vec::as_slice).unwrap_or_default();
     answer.set_plan_text(rules::moves::write(p, first), first.len(), optimal);
-    answer.metric = Some(p.metric.name().into());
+    answer.set_own("metric", Some(p.metric.name()));
     let end = rules::replay(p, first).map(|s| p.board.drawing(&s.anchors)).ok();
     answer.figures =
         vec![figure(p, &p.start().anchors, "start"), end.as_ref().map_or(String::new(), |e| lines(e, "end"))];
@@ -212,7 +212,7 @@ impl Verbs for crate::Blocks {
         let plan = rules::moves::parse(&puzzle, &req.moves).map_err(|e| Error::bad_input(format!("--moves: {e}")))?;
         let mut answer = Answer::new(PUZZLE, Status::Valid);
         answer.length = Some(plan.len());
-        answer.metric = Some(puzzle.metric.name().into());
+        answer.set_own("metric", Some(puzzle.metric.name()));
         match rules::replay(&puzzle, &plan) {
             Ok(end) => {
                 answer.moves = Some(rules::moves::write(&puzzle, &plan));

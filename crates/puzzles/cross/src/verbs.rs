@@ -85,7 +85,7 @@ pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>
         answer.count = Some(shown.len());
         answer.complete = Some(complete);
         answer.solutions =
-            Some(shown.into_iter().map(|(moves, g)| Solution::CrossPlan { moves, grid: g.rows }).collect());
+            Some(shown.into_iter().map(|(moves, g)| Solution::PlanOnGrid { moves, grid: g.rows }).collect());
     }
 }
 

@@ -43,7 +43,7 @@ pub fn render(figure: &Figure, answer: &Answer) -> Result<String> {
     let per_row = fillings.len().min(4);
     let panel_rows = fillings.len().div_ceil(per_row);
     let (width, height) = ((w * per_row as f64).max(480.0), h * panel_rows as f64 + 40.0);
-    let sum = answer.magic_sum.map_or("the same sum".to_owned(), |s| s.to_string());
+    let sum = answer.own::<i64>("magic_sum").map_or("the same sum".to_owned(), |s| s.to_string());
     let title = format!(
         "{}: {} with every line summing to {sum}",
         figure.name,

@@ -48,7 +48,7 @@ pub fn render(figure: &Figure, values: &[i64]) -> String {
 
 impl Show for crate::Figure {
     fn text(&self, a: &Answer) -> String {
-        let sum = match a.magic_sum {
+        let sum = match a.own::<i64>("magic_sum") {
             Some(s) => format!("magic sum {s}"),
             None => "each with all its lines equal".to_owned(),
         };
@@ -63,7 +63,7 @@ impl Show for crate::Figure {
     }
 
     fn decoded_text(&self, a: &Answer) -> String {
-        let sum = a.magic_sum.map_or("the same sum".to_owned(), |s| s.to_string());
+        let sum = a.own::<i64>("magic_sum").map_or("the same sum".to_owned(), |s| s.to_string());
         format!("{}\ndecoded and checked: every line sums to {sum}\n", a.figures.concat())
     }
 

@@ -190,7 +190,7 @@ fn show(answer: &mut Answer, figure: &Figure, p: &MagicProblem, fillings: &[Vec<
     // An open sum is reported when every filling found has the same one.
     let sum_of = |f: &Vec<i64>| p.shape.lines[0].iter().map(|&c| f[c]).sum::<i64>();
     let sums: std::collections::BTreeSet<i64> = fillings.iter().map(sum_of).collect();
-    answer.magic_sum = p.magic.or_else(|| (sums.len() == 1).then(|| sums.first().copied()).flatten());
+    answer.set_own("magic_sum", p.magic.or_else(|| (sums.len() == 1).then(|| sums.first().copied()).flatten()));
     answer.values = fillings.first().map(|f| by_name(figure, f));
     answer.figures = fillings.iter().map(|f| crate::text::render(figure, f)).collect();
     if let Some(complete) = all {

@@ -12,7 +12,7 @@ use puzzlec_engine::{Answer, Error, Result, Solution};
 const R: f64 = 26.0;
 
 pub fn render(answer: &Answer) -> Result<String> {
-    let order = answer.order.unwrap_or(3);
+    let order = answer.own::<usize>("order").unwrap_or(3);
     let hex = Hexagon::new(order).map_err(|e| Error::bad_input(format!("--svg: {e}")))?;
     let fillings: Vec<Vec<i64>> = match (&answer.solutions, &answer.values) {
         (Some(sols), _) => sols
@@ -35,7 +35,7 @@ pub fn render(answer: &Answer) -> Result<String> {
     let per_row = fillings.len().min(4);
     let panel_rows = fillings.len().div_ceil(per_row);
     let (width, height) = ((pw * per_row as f64).max(560.0), ph * panel_rows as f64 + 40.0);
-    let magic = answer.magic_sum.unwrap_or(0);
+    let magic = answer.own::<i64>("magic_sum").unwrap_or(0);
     let title = format!(
         "magic hexagon, order {order}: {} with every line summing to {magic}",
         puzzlec_engine::answer::count(fillings.len(), "filling")

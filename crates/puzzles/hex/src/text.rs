@@ -6,7 +6,7 @@ use puzzlec_engine::{Answer, Instance, Result, Show};
 
 impl Show for crate::Hex {
     fn text(&self, a: &Answer) -> String {
-        let magic = a.magic_sum.unwrap_or(0);
+        let magic = a.own::<i64>("magic_sum").unwrap_or(0);
         let end = match (a.complete, a.count) {
             (Some(c), Some(n)) => {
                 let more = if c { "all of them: no more exist" } else { more(a) };
@@ -18,7 +18,11 @@ impl Show for crate::Hex {
     }
 
     fn decoded_text(&self, a: &Answer) -> String {
-        format!("{}\ndecoded and checked: every line sums to {}\n", a.figures.concat(), a.magic_sum.unwrap_or(0))
+        format!(
+            "{}\ndecoded and checked: every line sums to {}\n",
+            a.figures.concat(),
+            a.own::<i64>("magic_sum").unwrap_or(0)
+        )
     }
 
     /// Every filling is drawn from the answer itself (its order and values).

@@ -107,9 +107,9 @@ fn by_cell(values: &[i64]) -> BTreeMap<String, i64> {
 }
 
 fn set_fillings(answer: &mut Answer, p: &MagicProblem, fillings: &[Vec<i64>], all: Option<bool>) {
-    answer.magic_sum = p.magic;
+    answer.set_own("magic_sum", p.magic);
     answer.values = fillings.first().map(|f| by_cell(f));
-    let order = answer.order.unwrap_or(3);
+    let order = answer.own::<usize>("order").unwrap_or(3);
     if let Ok(hex) = Hexagon::new(order) {
         answer.figures = fillings.iter().map(|f| render(&hex, f)).collect();
     }
@@ -127,7 +127,7 @@ fn set_fillings(answer: &mut Answer, p: &MagicProblem, fillings: &[Vec<i64>], al
 pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
     let instance: &HexInstance = &request.read()?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
-    answer.order = Some(instance.order);
+    answer.set_own("order", Some(instance.order));
     let p = problem(instance, false);
     drive_hex::fill::solve(p, instance.up_to_symmetry, request, env, &Look, answer, on)
 }
@@ -174,7 +174,7 @@ impl Verbs for crate::Hex {
         let instance = HexInstance { order, givens, values, sum: None, up_to_symmetry: false };
         let p = problem(&instance, broken).map_err(|e| e.context(&req.encoded_origin))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
-        answer.order = Some(order);
+        answer.set_own("order", Some(order));
         let Some(model) = files::read_model(req)? else {
             answer.status = Status::NoSolution;
             answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());

@@ -104,7 +104,7 @@ pub fn solve(
         return Err(Error::bad_input(why));
     }
     // Known before any solver runs: said also when none is found, or in time.
-    answer.magic_sum = p.magic;
+    answer.set_own("magic_sum", p.magic);
     let cert = Certification::start(options, &solver, env, deadline)?;
     puzzlec_engine::certify::needs_cnf(
         cert.is_some(),
@@ -151,7 +151,7 @@ fn searched(
         }
         Err(e) => return Err(e),
     };
-    answer.magic_sum = p.magic;
+    answer.set_own("magic_sum", p.magic);
     if !magic::local::applies(&p) {
         return Err(refuse(
             "an open sum (sum = \"equal\" where the figure does not imply it) is left to the solvers that choose it",
