@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Magic hexagons of higher orders (issue [N]): puzzlec through the embedded CaDiCaL against
+"""Magic hexagons of higher orders: puzzlec through the embedded CaDiCaL against
 OR-Tools CP-SAT with one worker on the plain model (integer cells LO..HI, AllDifferent, one
 linear equation per line), side by side in one run, each with the same time limit.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python package's costs (issue [Q]): its import time, and a call on the seed board
+"""The Python package's costs: its import time, and a call on the seed board
 against the CLI doing the same in a process of its own, both measured in this one run.
 
 Usage: bench-python.py PYTHON PUZZLEC   (PYTHON: an interpreter with the package installed;

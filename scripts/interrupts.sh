@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays Ctrl-C against the real binary (issue [R], items 1-3): single solvers of each kind,
+# Plays Ctrl-C against the real binary: single solvers of each kind,
 # portfolios with the linked z3, batches with fake sleepers and with z3. Each run must exit
 # 130, leave no process of its own (by process group and by the PUZZLEC_RUN marks in /proc)
 # and leave its TMPDIR empty.

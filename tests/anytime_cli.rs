@@ -1,4 +1,4 @@
-//! Any board, any size ([K]): a plan at once, shorter ones while time allows, and the gap to
+//! Any board, any size: a plan at once, shorter ones while time allows, and the gap to
 //! optimal always reported; a time limit never loses the plan and bound already found.
 
 use puzzlec_slide::rules::benchset::random_walk;

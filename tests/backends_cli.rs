@@ -48,7 +48,7 @@ fn unknown_solver_id_names_the_registry() {
     let dir = tempfile::tempdir().unwrap();
     let reg = registry_with(dir.path(), &[("other", "dimacs", &["cadical"])]);
     let run = puzzlec(&["--solvers", reg.to_str().unwrap(), "solve", "slide", "--board", SEED, "--solver", "nosuch"])
-        .expect_code(2); // a usage error ([F]): the contract says 2
+        .expect_code(2); // a usage error: the contract says 2
     assert!(run.stderr.contains("\"nosuch\"") && run.stderr.contains(reg.to_str().unwrap()), "{}", run.stderr);
 }
 

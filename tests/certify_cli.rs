@@ -1,4 +1,4 @@
-//! `--certify` ([G]): every UNSAT an answer rests on comes with a DRAT proof that `rate`
+//! `--certify`: every UNSAT an answer rests on comes with a DRAT proof that `rate`
 //! accepted; solvers that lie or write broken proofs never get a claim printed.
 
 use std::path::Path;

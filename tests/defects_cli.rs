@@ -1,5 +1,5 @@
-//! Regression tests for the defects a new user hit (issue [F]); each failed on the main of
-//! session 3 and names what it guards.
+//! Regression tests for the defects a new user hit; each failed when it was written and
+//! names what it guards.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

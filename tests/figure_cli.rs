@@ -1,4 +1,4 @@
-//! Magic figures from files (issue [N]): the shipped examples counted, checked here line by
+//! Magic figures from files: the shipped examples counted, checked here line by
 //! line against the file (read apart from the library), and bad files refused at their place.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,4 +1,4 @@
-//! Magic hexagons of other orders and values (issue [N]): `--values LO..HI`, `--sum`, and the
+//! Magic hexagons of other orders and values: `--values LO..HI`, `--sum`, and the
 //! files they emit. Lines are computed here from axial coordinates, apart from the library.
 
 use std::collections::BTreeSet;

@@ -1,4 +1,4 @@
-//! Regression tests for what a probe of the CLI found (issue [R], items 4 and 7-11): false
+//! Regression tests for what a probe of the CLI found: false
 //! optimality claims, argument errors without JSON, resumed batches and collected jobs that
 //! trusted tampered files, unbounded work from bad numbers, and smaller slips. Each failed on
 //! the main the issue was filed against.

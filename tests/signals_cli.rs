@@ -1,4 +1,4 @@
-//! Ctrl-C and SIGTERM (issue [R], items 1-3 and 6): an interrupted run exits 130 every time,
+//! Ctrl-C and SIGTERM: an interrupted run exits 130 every time,
 //! prints one JSON object with `--json`, and leaves no process and no temporary file. No test
 //! here sleeps and hopes: each waits for the condition it needs, with a generous deadline.
 

@@ -259,7 +259,7 @@ impl fill::Fillings for Fill<'_> {
 }
 
 /// Before "none exists" is printed on another solver's word, the embedded SAT solver looks
-/// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. [G]'s
+/// for a filling (a few milliseconds): one that checks means the UNSAT was a lie. `--certify`'s
 /// proofs make the claim checkable; this only keeps a wrong one from being printed.
 fn refute_lie(backend: &Backend, p: &MagicProblem) -> Result<()> {
     let embedded = Backend::embedded_sat();

@@ -15,7 +15,7 @@
 //! tables put near the goal holds a plan, when there is one, far more often than its share,
 //! and such a cube is quickly settled either way. Measured on Korf's 100 against the old
 //! frontier (every prefix to the first depth with `target` of them, most slack first): see
-//! `docs/bench-results.md`, session 27.
+//! `git log` of this file.
 //!
 //! Why the prefixes are kept as a tree of (parent, move) and not as move lists: a horizon's
 //! frontier makes a hundred thousand prefixes or more (Korf 25's horizon 50: 3,596 cubes and

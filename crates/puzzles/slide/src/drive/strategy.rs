@@ -75,7 +75,7 @@ impl Strategy {
 /// [`crate::drive::propagator::PdbPropagator::with_moves_ahead`]): the tables' estimate
 /// then counts as the least over the boards up to six moves away (the move plus that
 /// estimate), a stronger bound that only the boards' own search pays for. Measured on
-/// Korf's 100 (`docs/bench-results.md`, session 30): two moves 79 s in all and a worst
+/// Korf's 100 (`make bench-korf`): two moves 79 s in all and a worst
 /// SAT / search ratio of 63; four, 48 s and 29; six, 34 s and 24; eight gave 25 with the
 /// frontier of 20,000.
 pub const MOVES_AHEAD: usize = 6;
@@ -350,7 +350,7 @@ impl Split {
 /// makes the decisions ([`crate::drive::branching`]), so the variables' scores are not
 /// bumped, and learned clauses, swept soon like the lemmas, are neither shrunk, minimized
 /// nor checked for subsuming others. Measured on seven of the hardest boards: 25.0-26.1 s
-/// against 29.9-31.8 s. Both in `docs/bench-results.md`, session 29.
+/// against 29.9-31.8 s.
 pub const PROPAGATOR_SETTINGS: &str = "reduceint=2,reduceopt=2,arena=0,bump=0,shrink=0,minimize=0,eagersubsume=0";
 
 /// Horizons from which the cubes are shared out over the cores (measured: below it a
