@@ -7,6 +7,7 @@ pub mod enumerate;
 pub mod enumerate_parallel;
 pub mod equivalence;
 pub mod horizon;
+pub mod lowering;
 
 use std::time::Duration;
 

@@ -128,6 +128,12 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
+impl Plans<'_> {
+    fn lowered(&self) -> crate::drive::Lowered<'_> {
+        crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle }
+    }
+}
+
 impl plan::Plans for Plans<'_> {
     type Step = BlockMove;
 
@@ -140,7 +146,7 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed<BlockMove> {
-        crate::drive::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
+        puzzlec_drive::lowering::probe(&self.lowered(), self.backend, horizon, limit)
     }
 
     /// `sat` on a backend with live solvers: one per core (two at most), raced on each
@@ -173,7 +179,7 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn cnf(&self, horizon: usize) -> Option<Cnf> {
-        match crate::drive::encode(self.encoding, &self.puzzle, horizon, puzzlec_solve::Form::Dimacs) {
+        match puzzlec_drive::lowering::lower(&self.lowered(), horizon, puzzlec_solve::Form::Dimacs) {
             Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
             _ => None,
         }
@@ -207,7 +213,7 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every<BlockMove> {
-        crate::drive::all_plans(self.encoding, self.backend, &self.puzzle, horizon, deadline, found)
+        puzzlec_drive::lowering::every_plan(&self.lowered(), self.backend, horizon, deadline, Default::default(), found)
     }
 
     fn blocking(&self, plan: &[BlockMove]) -> Vec<(String, i64)> {

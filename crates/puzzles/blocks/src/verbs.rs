@@ -6,6 +6,7 @@ use crate::request::BlocksInstance;
 use crate::rules::board::{from_grid, parse_drawing, parse_line, rush_hour};
 use crate::rules::goal::{parse_goal_drawing, parse_goals, rush_hour_goal};
 use crate::rules::{self, Axis, BlockMove, BlocksPuzzle, Metric};
+use puzzlec_drive::lowering::{lower, Lowering as _};
 
 use puzzlec_engine::answer::{Answer, Solution, Status};
 use puzzlec_engine::error::{Error, Result};
@@ -168,8 +169,8 @@ impl Verbs for crate::Blocks {
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         check_metric(encoding, &puzzle)?;
         files::check_horizon(req.horizon)?;
-        let formula =
-            puzzlec_drive::build_by_horizon(None, req.horizon, |h| drive::encode(encoding, &puzzle, h, req.format));
+        let lowered = drive::Lowered { encoding, puzzle: &puzzle };
+        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| lower(&lowered, h, req.format));
         let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
         if formula.too_large() {
             return Err(Error::bad_input(puzzlec_drive::too_large_words(encoding.name(), req.horizon)));
@@ -187,7 +188,8 @@ impl Verbs for crate::Blocks {
         let fields = files::header_fields(req, PUZZLE)?;
         let encoding = encoding(files::field(&fields, req, "encoding")?)?;
         let horizon = files::horizon(&fields, req)?;
-        files::check_header(req, &drive::header(encoding, &puzzle, horizon))?;
+        let lowered = drive::Lowered { encoding, puzzle: &puzzle };
+        files::check_header(req, &lowered.header(horizon))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.horizon = Some(horizon);
         let Some(model) = files::read_model(req)? else {
@@ -196,7 +198,7 @@ impl Verbs for crate::Blocks {
                 Some(format!("unsatisfiable: no plan of at most {}", puzzlec_engine::answer::moves(horizon)));
             return Ok(answer);
         };
-        let plan = drive::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
+        let plan = lowered.decode(&format!("({})", req.answer_origin), &model, horizon)?;
         answer.encoding = Some(encoding.name().into());
         set_plans(&mut answer, &puzzle, &[plan], false, None);
         answer.optimal = None;

@@ -15,11 +15,11 @@ use puzzlec_engine::{plan, Request};
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
-use crate::drive as drive_cross;
 use crate::encodings::CrossEncoding;
 use crate::request::CrossRequest;
 use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
 use crate::verbs::{instance, set_plans, PUZZLE};
+use puzzlec_drive::lowering;
 
 /// Every neighbour of the target has one colour and the empty cell ends on one of them, so
 /// plan lengths have one parity and horizons go up by two.
@@ -130,6 +130,12 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
+impl Plans<'_> {
+    fn lowered(&self) -> crate::drive::Lowered<'_> {
+        crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle }
+    }
+}
+
 impl plan::Plans for Plans<'_> {
     type Step = Move;
 
@@ -142,11 +148,11 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed {
-        drive_cross::probe(self.encoding, self.backend, &self.puzzle, horizon, limit)
+        lowering::probe(&self.lowered(), self.backend, horizon, limit)
     }
 
     fn cnf(&self, horizon: usize) -> Option<Cnf> {
-        match drive_cross::encode(self.encoding, &self.puzzle, horizon, puzzlec_solve::Form::Dimacs) {
+        match lowering::lower(&self.lowered(), horizon, puzzlec_solve::Form::Dimacs) {
             Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
             _ => None,
         }
@@ -165,7 +171,7 @@ impl plan::Plans for Plans<'_> {
     }
 
     fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every {
-        drive_cross::all_plans(self.encoding, self.backend, &self.puzzle, horizon, deadline, usize::MAX, found)
+        lowering::every_plan(&self.lowered(), self.backend, horizon, deadline, Default::default(), found)
     }
 
     fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {

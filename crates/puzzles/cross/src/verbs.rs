@@ -4,6 +4,7 @@ use crate::drive as drive_cross;
 use crate::encodings::{self as encodings, CrossEncoding};
 use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, UNREACHABLE};
 use puzzlec_core::{moves_to_string, Move};
+use puzzlec_drive::lowering::{lower, Lowering as _};
 
 use crate::request::CrossInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
@@ -101,9 +102,8 @@ impl Verbs for crate::Cross {
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         files::check_horizon(req.horizon)?;
-        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| {
-            drive_cross::encode(encoding, &puzzle, h, req.format)
-        });
+        let lowered = drive_cross::Lowered { encoding, puzzle: &puzzle };
+        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| lower(&lowered, h, req.format));
         let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
         if formula.too_large() {
             return Err(Error::bad_input(puzzlec_drive::too_large_words(encoding.name(), req.horizon)));
@@ -122,7 +122,8 @@ impl Verbs for crate::Cross {
         let fields = files::header_fields(req, PUZZLE)?;
         let encoding = encoding(files::field(&fields, req, "encoding")?)?;
         let horizon = files::horizon(&fields, req)?;
-        files::check_header(req, &drive_cross::header(encoding, &puzzle, horizon))?;
+        let lowered = drive_cross::Lowered { encoding, puzzle: &puzzle };
+        files::check_header(req, &lowered.header(horizon))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.horizon = Some(horizon);
         let Some(model) = files::read_model(req)? else {
@@ -133,8 +134,7 @@ impl Verbs for crate::Cross {
             ));
             return Ok(answer);
         };
-        let plan =
-            drive_cross::decode_checked(encoding, &format!("({})", req.answer_origin), &puzzle, &model, horizon)?;
+        let plan = lowered.decode(&format!("({})", req.answer_origin), &model, horizon)?;
         answer.encoding = Some(encoding.name().into());
         set_plans(&mut answer, &puzzle, &[plan], false, None);
         answer.optimal = None;

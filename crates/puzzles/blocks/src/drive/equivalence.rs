@@ -36,7 +36,11 @@ pub fn blocks(
         for k in 0..=max_k {
             let form = match dropped {
                 Some(family) => Formula::Cnf(cnf_of(|sink| encoding.write_cnf(p, k, sink), Some(family)).0),
-                None => match crate::drive::encode(encoding, p, k, backend.form()) {
+                None => match puzzlec_drive::lowering::lower(
+                    &crate::drive::Lowered { encoding, puzzle: p },
+                    k,
+                    backend.form(),
+                ) {
                     Some(form) => form,
                     None => continue,
                 },

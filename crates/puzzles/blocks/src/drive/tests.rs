@@ -6,6 +6,19 @@ use crate::rules::random::{free_board, rush_hour_board};
 use crate::rules::search::{lower_bound, shortest, Found};
 use crate::rules::Metric;
 use puzzlec_drive::horizon::{shortest as horizons, Horizons, Shortest};
+use puzzlec_drive::lowering::probe as probe_lowered;
+use puzzlec_solve::{Backend, Outcome};
+use std::time::Duration;
+
+fn probe(
+    encoding: &dyn BlocksEncoding,
+    backend: &Backend,
+    p: &BlocksPuzzle,
+    k: usize,
+    limit: Duration,
+) -> Result<Outcome<Vec<BlockMove>>, DriveError> {
+    probe_lowered(&Lowered { encoding, puzzle: p }, backend, k, limit)
+}
 
 fn via(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle) -> Option<usize> {
     let lb = lower_bound(p)?;

@@ -36,7 +36,8 @@ pub fn cross(
     let mut queries = 0;
     for p in puzzles {
         for k in 1..=max_k {
-            let Some(form) = crate::drive::encode(encoding, p, k, backend.form()) else { continue };
+            let lowered = crate::drive::Lowered { encoding, puzzle: p };
+            let Some(form) = puzzlec_drive::lowering::lower(&lowered, k, backend.form()) else { continue };
             queries += 1;
             let (got, want) = (satisfiable(backend, &form)?, cross_reachable(p, k, encoding.allows_undo()));
             if got != want {

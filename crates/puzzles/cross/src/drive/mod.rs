@@ -1,128 +1,73 @@
-//! The cross slider through an encoding and a backend: encode one horizon, solve, decode the
-//! actions, replay on the reference model. Also every shortest plan, by enumeration.
+//! The cross slider through an encoding and a backend: what the horizon driver needs of an
+//! encoding of one instance ([`Lowered`]), and the encodings' proofs ([`equivalence`]).
 
 pub mod equivalence;
-
-use std::time::{Duration, Instant};
 
 use crate::encodings::CrossEncoding;
 use crate::rules::{replay, CrossPuzzle};
 use puzzlec_core::Move;
-use puzzlec_ir::{Cnf, Model};
-use puzzlec_solve::{Backend, Form, Outcome};
+use puzzlec_drive::DriveError;
+use puzzlec_ir::{Cnf, Form, Model, SmtScript};
 
-use puzzlec_drive::enumerate::{enumerate, Enumeration};
-use puzzlec_drive::{DriveError, Formula};
-
-/// The header line that lets `decode cross` rebuild the context.
-pub fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
-    format!(
-        "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
-        encoding.name(),
-        p.rows,
-        p.cols,
-        p.cross.0 + 1,
-        p.cross.1 + 1,
-        p.empty.0 + 1,
-        p.empty.1 + 1,
-        p.target.0 + 1,
-        p.target.1 + 1
-    )
+/// One encoding of one instance: what the horizon driver (`puzzlec_drive::lowering`) asks.
+pub struct Lowered<'a> {
+    pub encoding: &'a dyn CrossEncoding,
+    pub puzzle: &'a CrossPuzzle,
 }
 
-/// Encodes exactly `horizon` moves in the form `input`, if the encoding has that form.
-pub fn encode(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize, input: Form) -> Option<Formula> {
-    if !encoding.writes(input) {
-        return None;
+impl puzzlec_drive::lowering::Lowering for Lowered<'_> {
+    type Plan = Vec<Move>;
+
+    fn name(&self) -> &str {
+        self.encoding.name()
     }
-    Some(if encoding.writes(puzzlec_ir::Form::Dimacs) {
-        let mut cnf = Cnf::new();
-        cnf.comment(header(encoding, p, horizon));
-        encoding.write_cnf(p, horizon, &mut cnf);
-        Formula::Cnf(cnf)
-    } else {
-        let mut script = encoding.smt(p, horizon);
-        script.comment(header(encoding, p, horizon));
-        Formula::Smt(Box::new(script))
-    })
-}
 
-/// Decodes and replays one model.
-///
-/// # Errors
-/// Undecodable models and plans that fail replay, naming the solver.
-pub fn decode_checked(
-    encoding: &dyn CrossEncoding,
-    solver: &str,
-    p: &CrossPuzzle,
-    model: &dyn Model,
-    horizon: usize,
-) -> Result<Vec<Move>, DriveError> {
-    let plan =
-        encoding.decode(model, horizon).map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
-    replay(p, &plan).map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
-    Ok(plan)
-}
-
-/// The formula of one horizon for `backend`, abandoned at `deadline` or at the clause cap
-/// ([`puzzlec_drive::build_capped`]).
-fn form_for(
-    encoding: &dyn CrossEncoding,
-    backend: &Backend,
-    p: &CrossPuzzle,
-    horizon: usize,
-    deadline: Option<Instant>,
-) -> Result<Formula, DriveError> {
-    puzzlec_drive::build_capped(deadline, || encode(encoding, p, horizon, backend.form()))
-        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&encoding.forms_text())))
-}
-
-/// Encodes, solves, decodes and replays one horizon.
-///
-/// # Errors
-/// Solver failures, undecodable models, plans that fail replay.
-pub fn probe(
-    encoding: &dyn CrossEncoding,
-    backend: &Backend,
-    p: &CrossPuzzle,
-    horizon: usize,
-    limit: Duration,
-) -> Result<Outcome<Vec<Move>>, DriveError> {
-    let started = Instant::now();
-    let form = form_for(encoding, backend, p, horizon, Some(started + limit))?;
-    if form.too_large() {
-        return Ok(Outcome::Unknown(puzzlec_drive::too_large_words(encoding.name(), horizon)));
+    fn forms_text(&self) -> String {
+        self.encoding.forms_text()
     }
-    puzzlec_drive::probe(backend, &form, (started, limit), |m| decode_checked(encoding, backend.id(), p, m, horizon))
-}
 
-/// Every plan of exactly `horizon` moves (all shortest ones when `horizon` is the optimum).
-///
-/// # Errors
-/// As [`probe`].
-pub fn all_plans(
-    encoding: &dyn CrossEncoding,
-    backend: &Backend,
-    p: &CrossPuzzle,
-    horizon: usize,
-    deadline: Option<Instant>,
-    max: usize,
-    found: &mut dyn FnMut(usize),
-) -> Result<Enumeration<Vec<Move>>, DriveError> {
-    let form = form_for(encoding, backend, p, horizon, deadline)?;
-    if let Some(cut) = puzzlec_drive::cut_short(&form, encoding.name(), horizon) {
-        return Ok(cut);
+    fn writes(&self, form: Form) -> bool {
+        self.encoding.writes(form)
     }
-    let solver = backend.id().to_owned();
-    enumerate(
-        backend,
-        form,
-        deadline,
-        puzzlec_drive::enumerate::Settings { max: Some(max), ..Default::default() },
-        |m| decode_checked(encoding, &solver, p, m, horizon),
-        |plan| encoding.blocking(plan),
-        found,
-    )
+
+    /// The line that lets `decode cross` rebuild the context.
+    fn header(&self, horizon: usize) -> String {
+        let p = self.puzzle;
+        format!(
+            "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
+            self.encoding.name(),
+            p.rows,
+            p.cols,
+            p.cross.0 + 1,
+            p.cross.1 + 1,
+            p.empty.0 + 1,
+            p.empty.1 + 1,
+            p.target.0 + 1,
+            p.target.1 + 1
+        )
+    }
+
+    fn write_cnf(&self, horizon: usize, cnf: &mut Cnf) {
+        self.encoding.write_cnf(self.puzzle, horizon, cnf);
+    }
+
+    fn smt(&self, horizon: usize) -> SmtScript {
+        self.encoding.smt(self.puzzle, horizon)
+    }
+
+    fn decode(&self, solver: &str, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DriveError> {
+        let plan = self
+            .encoding
+            .decode(model, horizon)
+            .map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
+        replay(self.puzzle, &plan)
+            .map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
+        Ok(plan)
+    }
+
+    fn blocking(&self, plan: &Vec<Move>) -> Vec<(String, i64)> {
+        self.encoding.blocking(plan)
+    }
 }
 
 #[cfg(test)]
@@ -130,6 +75,8 @@ mod tests {
     use super::*;
     use crate::rules::{relaxed_distances, shortest_solutions, CrossSearch};
     use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
+    use puzzlec_drive::lowering::{every_plan, probe};
+    use puzzlec_solve::Backend;
 
     /// Optimum and every shortest plan through an encoding and backend.
     fn via(encoding: &dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
@@ -137,11 +84,12 @@ mod tests {
         let lb = relaxed_distances(p)[p.index(p.cross) * n + p.index(p.empty)] as usize;
         let h = Horizons { lower_bound: lb, step: 2, max: 40, deadline: None };
         let Shortest::Found { horizon, optimal: true, .. } =
-            shortest(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap()
+            shortest(h, |k, limit| probe(&Lowered { encoding, puzzle: p }, backend, k, limit), |_| {}).unwrap()
         else {
             panic!("{p:?}: no optimum")
         };
-        let all = all_plans(encoding, backend, p, horizon, None, usize::MAX, &mut |_| {}).unwrap();
+        let all = every_plan(&Lowered { encoding, puzzle: p }, backend, horizon, None, Default::default(), &mut |_| {})
+            .unwrap();
         assert!(all.complete);
         let mut plans = all.solutions;
         plans.sort();
