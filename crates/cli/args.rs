@@ -3,6 +3,7 @@
 //! from the registry, so this file names no puzzle. `commands.rs` turns the flags into the
 //! facade's requests, which check everything before any work starts (stage two).
 
+use indoc::indoc;
 use std::path::PathBuf;
 
 use clap::{ArgMatches, FromArgMatches, Parser, Subcommand};
@@ -68,14 +69,14 @@ pub enum Command {
     #[command(subcommand)]
     Decode(Puzzle<2>),
     /// List the solvers: built in, and those of the registry, with their binaries.
-    #[command(after_help = "\
-Examples:
-  puzzlec solvers
-  puzzlec solvers --check            (runs each binary's --version)
-  puzzlec --solvers my-solvers.toml solvers
+    #[command(after_help = indoc! {"
+        Examples:
+          puzzlec solvers
+          puzzlec solvers --check            (runs each binary's --version)
+          puzzlec --solvers my-solvers.toml solvers
 
-Built in: z3 (linked, SMT-LIB2), cadical (embedded, CNF), search (exact search); the others
-come from the registry (see --solvers).")]
+        Built in: z3 (linked, SMT-LIB2), cadical (embedded, CNF), search (exact search); the others
+        come from the registry (see --solvers)."})]
     Solvers {
         /// Run each binary once (`--version`) and show what it says.
         #[arg(long)]
@@ -90,14 +91,14 @@ come from the registry (see --solvers).")]
     #[command(subcommand)]
     Jobs(Puzzle<4>),
     /// Read a job directory's answers: replay a plan, prove horizons UNSAT, list what is missing.
-    #[command(after_help = "\
-Examples:
-  puzzlec collect seed-jobs
-  puzzlec collect seed-jobs --json
+    #[command(after_help = indoc! {"
+        Examples:
+          puzzlec collect seed-jobs
+          puzzlec collect seed-jobs --json
 
-A horizon is UNSAT only when every one of its jobs answered UNSAT (with a checked proof when
-the jobs were written with --certify). Exit 0 with a plan, 1 when every horizon is UNSAT,
-3 while jobs are missing or failed.")]
+        A horizon is UNSAT only when every one of its jobs answered UNSAT (with a checked proof when
+        the jobs were written with --certify). Exit 0 with a plan, 1 when every horizon is UNSAT,
+        3 while jobs are missing or failed."})]
     Collect {
         /// The folder `puzzlec jobs` wrote.
         dir: PathBuf,
@@ -106,11 +107,11 @@ the jobs were written with --certify). Exit 0 with a plan, 1 when every horizon 
     #[command(subcommand)]
     Family(Puzzle<5>),
     /// Print (or write into --dir) the shell completion script for bash, zsh or fish.
-    #[command(after_help = "\
-Examples:
-  puzzlec completions bash > ~/.local/share/bash-completion/completions/puzzlec
-  puzzlec completions zsh --dir ~/.zfunc
-  puzzlec completions fish > ~/.config/fish/completions/puzzlec.fish")]
+    #[command(after_help = indoc! {"
+        Examples:
+          puzzlec completions bash > ~/.local/share/bash-completion/completions/puzzlec
+          puzzlec completions zsh --dir ~/.zfunc
+          puzzlec completions fish > ~/.config/fish/completions/puzzlec.fish"})]
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,

@@ -1,5 +1,6 @@
 //! Flags of the verbs that run many things: `batch`, `jobs` (and `collect`), `family`.
 
+use indoc::indoc;
 use std::path::PathBuf;
 
 use clap::{Args, Parser};
@@ -8,16 +9,16 @@ use crate::args::Puzzle;
 
 /// `batch`'s options.
 #[derive(Args, Debug)]
-#[command(after_help = "\
-Examples:
-  puzzlec batch requests.txt -j 2 -o answers.jsonl
-  puzzlec batch requests.txt -o answers.jsonl --resume     (after Ctrl-C: skip what is done)
+#[command(after_help = indoc! {"
+    Examples:
+      puzzlec batch requests.txt -j 2 -o answers.jsonl
+      puzzlec batch requests.txt -o answers.jsonl --resume     (after Ctrl-C: skip what is done)
 
-A line is the CLI's own words after `solve` (PUZZLE and its options) or one JSON object in the
-library's request form ({\"puzzle\": NAME, ..., \"id\": \"b1\"}: the puzzle's fields and the
-shared options). Blank lines and # comments are skipped. Each answer is the --json object of
-`solve` with the line's id (its \"id\", else its line number), in input order. Exit code: the
-worst of the answers'.")]
+    A line is the CLI's own words after `solve` (PUZZLE and its options) or one JSON object in the
+    library's request form ({\"puzzle\": NAME, ..., \"id\": \"b1\"}: the puzzle's fields and the
+    shared options). Blank lines and # comments are skipped. Each answer is the --json object of
+    `solve` with the line's id (its \"id\", else its line number), in input order. Exit code: the
+    worst of the answers'."})]
 pub struct Batch {
     /// The requests, one per line (- for standard input).
     pub file: PathBuf,

@@ -19,6 +19,7 @@ pub mod fill;
 pub mod opinion;
 pub mod options;
 pub mod plan;
+pub mod policy;
 pub mod prove;
 pub mod puzzle;
 pub mod request;

@@ -11,7 +11,7 @@ use puzzlec_engine::env::{self, Env};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
-use puzzlec_engine::{plan, Request};
+use puzzlec_engine::{plan, policy, Request};
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
@@ -34,13 +34,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let started = Instant::now();
     let puzzle = instance(&req.instance)?;
     let deadline = env::deadline(options.timeout)?;
-    let max = req.max_moves.unwrap_or(DEFAULT_MAX_MOVES);
-    if max > puzzlec_engine::files::MAX_HORIZON {
-        return Err(Error::bad_input(format!(
-            "--max-moves {max}: at most {} (every horizon up to it is encoded and solved)",
-            puzzlec_engine::files::MAX_HORIZON
-        )));
-    }
+    let max = policy::max_moves(req.max_moves, DEFAULT_MAX_MOVES, puzzlec_engine::files::MAX_HORIZON)?;
     let solver = env.solver(options.solver.as_deref().unwrap_or(puzzlec_solve::Solver::SEARCH_ID))?;
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.solver = Some(solver.id().to_owned());
@@ -55,17 +49,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     answer.lower_bound = Some(lb);
     let cert = Certification::start(options, &solver, env, deadline)?;
     let Some(backend) = solver.backend() else {
-        if cert.is_some() {
-            return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
-        }
-        if options.all {
-            return Err(Error::bad_input("--all enumerates through a SAT or SMT solver: add --solver cadical"));
-        }
-        if let Some(e) = &options.encoding {
-            return Err(Error::bad_input(format!(
-                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
-            )));
-        }
+        policy::search_refusals(options, false)?;
         answer.encoding = Some("none".into());
         let limit = req.max_moves.unwrap_or(usize::MAX);
         return finish(match shortest(&puzzle, limit, deadline) {

@@ -1,6 +1,7 @@
 //! The cross slider on the command line: the instance flags, this puzzle's own solve and
 //! family options, and the help of each verb.
 
+use indoc::indoc;
 use std::path::PathBuf;
 
 use clap::{Args, Command};
@@ -49,14 +50,14 @@ impl CommandLine for crate::Cross {
                     "puzzlec solve cross --orientations grid.txt --target 3,3",
                     "puzzlec solve cross --solver search --all",
                 ],
-                notes: "\
-The default solver is the embedded cadical (with the CNF encoding sat); search is the exact
-IDA* guided by the relaxed puzzle. The horizon grows from the relaxed-puzzle lower bound by
-2 (the empty cell's colour fixes a plan's parity); optimal is claimed only when the horizon
-2 below was proved unsatisfiable.
+                notes: indoc! {"
+                    The default solver is the embedded cadical (with the CNF encoding sat); search is the exact
+                    IDA* guided by the relaxed puzzle. The horizon grows from the relaxed-puzzle lower bound by
+                    2 (the empty cell's colour fixes a plan's parity); optimal is claimed only when the horizon
+                    2 below was proved unsatisfiable.
 
-The grid printed with a solution shows each piece in its starting cell:
-+ the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way).",
+                    The grid printed with a solution shows each piece in its starting cell:
+                    + the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way)."},
             },
             Verb::Emit => Help {
                 about: "Emit a cross-slider horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",

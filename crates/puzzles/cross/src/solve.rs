@@ -11,7 +11,7 @@ use puzzlec_engine::env::{self, Env};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
-use puzzlec_engine::{plan, Request};
+use puzzlec_engine::{plan, policy, Request};
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
@@ -43,12 +43,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let started = Instant::now();
     let puzzle = instance(&req.instance)?;
     let deadline = env::deadline(options.timeout)?;
-    let max = req.max_moves.unwrap_or(DEFAULT_MAX_MOVES);
-    if max > MAX_MOVES_CAP {
-        return Err(Error::bad_input(format!(
-            "--max-moves {max}: at most {MAX_MOVES_CAP} (every horizon up to it is encoded and solved)"
-        )));
-    }
+    let max = policy::max_moves(req.max_moves, DEFAULT_MAX_MOVES, MAX_MOVES_CAP)?;
     let solver = env.solver(options.solver.as_deref().unwrap_or("cadical"))?;
     let n = puzzle.cells();
     let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
@@ -62,14 +57,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let all = options.all.then_some(());
     let cert = Certification::start(options, &solver, env, deadline)?;
     let Some(backend) = solver.backend() else {
-        if cert.is_some() {
-            return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
-        }
-        if let Some(e) = &options.encoding {
-            return Err(Error::bad_input(format!(
-                "--encoding {e} needs a SAT or SMT solver; the search solver uses none"
-            )));
-        }
+        policy::search_refusals(options, true)?;
         answer.encoding = Some("none".into());
         let keep = if options.all { usize::MAX } else { 1 };
         return finish(match rules::shortest_solutions(&puzzle, max, keep, deadline) {

@@ -2,6 +2,7 @@
 //! each verb (a filling has no moves to verify and no horizons to split into jobs).
 
 use clap::{Args, Command};
+use indoc::indoc;
 use puzzlec_engine::options::{fields, parsed, Help, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
@@ -27,23 +28,23 @@ struct Decoding {
     file: Option<String>,
 }
 
-const FILE: &str = "\
-A figure file is TOML:
-  name = \"3x3 magic square\"
-  values = \"1..9\"          a range, or a list [1, 2, 3, 4, 5, 6, 8, 9, 10, 12];
-                           except = [7, 11] drops some from a range
-  sum = 15                 or \"equal\" (the default): every line the same sum; the figure
-                           implies it when some lines share out every cell, or every cell is
-                           on as many lines (else each sum the lines can reach is tried)
-  distinct = true          the default: each value once (as many values as cells); false
-                           lets any value fill any number of cells
-  cells = [{ name = \"a\", x = 0, y = 0 }, ...]   or names only: [\"a\", \"b\", ...]
-  lines = [[\"a\", \"b\", \"c\"], ...]
-  symmetry = \"drawing\"     the default with x and y: the permutations of cells that map
-                           lines onto lines and keep every distance (a square's 8); \"lines\"
-                           (the default without): every one that maps lines onto lines;
-                           \"none\"
-x grows to the right, y downwards. Mistakes are reported as FILE:LINE:COLUMN.";
+const FILE: &str = indoc! {"
+    A figure file is TOML:
+      name = \"3x3 magic square\"
+      values = \"1..9\"          a range, or a list [1, 2, 3, 4, 5, 6, 8, 9, 10, 12];
+                               except = [7, 11] drops some from a range
+      sum = 15                 or \"equal\" (the default): every line the same sum; the figure
+                               implies it when some lines share out every cell, or every cell is
+                               on as many lines (else each sum the lines can reach is tried)
+      distinct = true          the default: each value once (as many values as cells); false
+                               lets any value fill any number of cells
+      cells = [{ name = \"a\", x = 0, y = 0 }, ...]   or names only: [\"a\", \"b\", ...]
+      lines = [[\"a\", \"b\", \"c\"], ...]
+      symmetry = \"drawing\"     the default with x and y: the permutations of cells that map
+                               lines onto lines and keep every distance (a square's 8); \"lines\"
+                               (the default without): every one that maps lines onto lines;
+                               \"none\"
+    x grows to the right, y downwards. Mistakes are reported as FILE:LINE:COLUMN."};
 
 impl CommandLine for crate::Figure {
     fn help(&self, verb: Verb) -> Option<Help> {

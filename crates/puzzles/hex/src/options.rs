@@ -2,6 +2,7 @@
 //! each verb (a filling has no moves to verify and no horizons to split into jobs).
 
 use clap::{Args, Command};
+use indoc::indoc;
 use puzzlec_engine::options::{fields, parsed, Help, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
@@ -59,20 +60,20 @@ impl CommandLine for crate::Hex {
                     "puzzlec solve hex --order 5 --values 15..75 --solver search   (local search, 2 cores)",
                     "puzzlec solve hex --order 5 --values -30..30 (zero-sum)",
                 ],
-                notes: "\
-Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
-sum is the values' total divided by the number of rows (the rows share out every cell);
-values whose total does not divide have no magic hexagon (exit 1 at once). The default
-solver is the embedded cadical, with the encoding that suits the instance: cnf (a table of
-value sets per line) while the tables are small, unary (order-encoded values, line sums by
-totalizers) beyond; there, without --solver, one filling is raced between the SAT cubes
-and a local search (simulated annealing) on one core, and the answer names the one that
-found it (--solver cadical runs the cubes alone); past the CNF's size cap (order 8) the
-default is the local search alone. --solver
-search runs the local search alone on every core: it finds fillings (order 5 in seconds to
-a minute) but proves nothing, so it answers a filling or \"unknown\", and refuses --all.
---all without givens enumerates one filling per symmetry class and expands each class by
-the hexagon's 12 symmetries, checking every member.",
+                notes: indoc! {"
+                    Cells are numbered row by row from the top (order 3: rows of 3, 4, 5, 4, 3). The magic
+                    sum is the values' total divided by the number of rows (the rows share out every cell);
+                    values whose total does not divide have no magic hexagon (exit 1 at once). The default
+                    solver is the embedded cadical, with the encoding that suits the instance: cnf (a table of
+                    value sets per line) while the tables are small, unary (order-encoded values, line sums by
+                    totalizers) beyond; there, without --solver, one filling is raced between the SAT cubes
+                    and a local search (simulated annealing) on one core, and the answer names the one that
+                    found it (--solver cadical runs the cubes alone); past the CNF's size cap (order 8) the
+                    default is the local search alone. --solver
+                    search runs the local search alone on every core: it finds fillings (order 5 in seconds to
+                    a minute) but proves nothing, so it answers a filling or \"unknown\", and refuses --all.
+                    --all without givens enumerates one filling per symmetry class and expands each class by
+                    the hexagon's 12 symmetries, checking every member."},
             },
             Verb::Emit => Help {
                 about: "Emit a magic hexagon as SMT-LIB2 (--encoding lia) or DIMACS (--encoding cnf).",
@@ -93,11 +94,11 @@ the hexagon's 12 symmetries, checking every member.",
                     "puzzlec family hex --count 10 --seed 3 --out hex38",
                     "puzzlec family hex --order 4 --values 3..39 --count 5 --out hex4",
                 ],
-                notes: "\
-Order 3: every filling is enumerated and each label read from that enumeration. Larger
-orders: one filling is found; a SAT instance keeps two or three of its values, an UNSAT one
-changes one of them and is labelled by the embedded solver (30 s at most; instances it
-cannot decide are drawn again).",
+                notes: indoc! {"
+                    Order 3: every filling is enumerated and each label read from that enumeration. Larger
+                    orders: one filling is found; a SAT instance keeps two or three of its values, an UNSAT one
+                    changes one of them and is labelled by the embedded solver (30 s at most; instances it
+                    cannot decide are drawn again)."},
             },
             Verb::Verify | Verb::Jobs => return None,
         })

@@ -227,15 +227,7 @@ impl plan::Plans for Plans<'_> {
 
 /// Options that need an encoding cannot go with the search.
 fn reject_for_search(req: &SlideRequest, options: &SolveOptions) -> Result<()> {
-    if let Some(e) = &options.encoding {
-        return Err(Error::bad_input(format!("--encoding {e} needs a SAT or SMT solver; the search solver uses none")));
-    }
-    if options.all {
-        return Err(Error::bad_input("--all needs a SAT or SMT solver (e.g. --solver cadical)"));
-    }
-    if options.certify {
-        return Err(Error::bad_input("--certify proves SAT solvers' UNSAT answers; the search solver gives none"));
-    }
+    puzzlec_engine::policy::search_refusals(options, false)?;
     if req.incremental {
         return Err(Error::bad_input(
             "--incremental needs --encoding compact on an incremental SAT solver (e.g. --solver cadical)",
