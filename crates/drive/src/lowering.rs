@@ -20,14 +20,8 @@ pub trait Lowering {
     /// A plan, as the puzzle's rules replay it.
     type Plan;
 
-    /// The encoding's name (for messages).
-    fn name(&self) -> &str;
-
-    /// The forms it writes, in words (for a backend that reads another).
-    fn forms_text(&self) -> String;
-
-    /// Whether it writes `form`.
-    fn writes(&self, form: Form) -> bool;
+    /// The encoding (its name and the forms it writes).
+    fn encoding(&self) -> &'static puzzlec_encode::Info;
 
     /// The header line a written file starts with (what `decode` checks the instance by).
     fn header(&self, horizon: usize) -> String;
@@ -51,10 +45,11 @@ pub trait Lowering {
 /// The formula of `horizon` in `form` (CNF where the encoding writes it), with its header;
 /// `None` when the encoding does not write that form.
 pub fn lower<L: Lowering + ?Sized>(l: &L, horizon: usize, form: Form) -> Option<Formula> {
-    if !l.writes(form) {
+    let forms = &l.encoding().forms;
+    if !forms.contains(&form) {
         return None;
     }
-    Some(if l.writes(Form::Dimacs) {
+    Some(if forms.contains(&Form::Dimacs) {
         let mut cnf = Cnf::new();
         cnf.comment(l.header(horizon));
         l.write_cnf(horizon, &mut cnf);
@@ -75,7 +70,7 @@ fn form_for<L: Lowering + ?Sized>(
     deadline: Option<Instant>,
 ) -> Result<Formula, DriveError> {
     crate::build_capped(deadline, || lower(l, horizon, backend.form()))
-        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&l.forms_text())))
+        .ok_or_else(|| DriveError::Solve(backend.wrong_input(&Form::list(l.encoding().forms))))
 }
 
 /// Encodes, solves, decodes and replays one horizon within `limit`.
@@ -91,7 +86,7 @@ pub fn probe<L: Lowering + ?Sized>(
     let started = Instant::now();
     let form = form_for(l, backend, horizon, Some(started + limit))?;
     if form.too_large() {
-        return Ok(Outcome::Unknown(crate::too_large_words(l.name(), horizon)));
+        return Ok(Outcome::Unknown(crate::too_large_words(l.encoding().name, horizon)));
     }
     crate::probe(backend, &form, (started, limit), |m| l.decode(backend.id(), m, horizon))
 }
@@ -109,7 +104,7 @@ pub fn every_plan<L: Lowering + ?Sized>(
     found: &mut dyn FnMut(usize),
 ) -> Result<Enumeration<L::Plan>, DriveError> {
     let form = form_for(l, backend, horizon, deadline)?;
-    if let Some(cut) = crate::cut_short(&form, l.name(), horizon) {
+    if let Some(cut) = crate::cut_short(&form, l.encoding().name, horizon) {
         return Ok(cut);
     }
     let solver = backend.id().to_owned();

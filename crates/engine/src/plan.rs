@@ -11,6 +11,7 @@ use std::time::Instant;
 use puzzlec_core::{parse_moves, Move};
 use puzzlec_drive::enumerate::Enumeration;
 use puzzlec_drive::horizon::{self, Attempt, Horizons, Outcome, Shortest};
+use puzzlec_drive::lowering::{self, Lowering};
 use puzzlec_drive::DriveError;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
@@ -34,6 +35,13 @@ pub type Probed<S = Move> = std::result::Result<Outcome<Vec<S>>, DriveError>;
 /// Every plan of one horizon, or the backend's failure.
 pub type Every<S = Move> = std::result::Result<Enumeration<Vec<S>>, DriveError>;
 
+/// One instance's encoding on its backend, as the generic horizon driver
+/// ([`puzzlec_drive::lowering`]) reads it.
+pub struct Lowered<'a, S> {
+    pub lowering: Box<dyn Lowering<Plan = Vec<S>> + 'a>,
+    pub backend: &'a Backend,
+}
+
 /// What the plan search needs of one instance with its encoding and backend.
 ///
 /// A plan is a list of [`Plans::Step`]s: the blank's moves for the grid puzzles, a piece
@@ -50,11 +58,21 @@ pub trait Plans {
     /// The words of a claim about one horizon: "no plan of exactly 13 moves".
     fn none_at(&self, horizon: usize) -> String;
 
+    /// The instance's encoding on its backend, when the puzzle goes through the generic
+    /// horizon driver: [`Plans::probe`], [`Plans::cnf`], [`Plans::all`] and
+    /// [`Plans::blocking`] then come from it. `None` for a puzzle that writes those itself.
+    fn lowered(&self) -> Option<Lowered<'_, Self::Step>> {
+        None
+    }
+
     /// Encodes, solves and decodes one horizon within `limit`.
     ///
     /// # Errors
     /// The backend fails, or its model does not decode.
-    fn probe(&self, horizon: usize, limit: std::time::Duration) -> Probed<Self::Step>;
+    fn probe(&self, horizon: usize, limit: std::time::Duration) -> Probed<Self::Step> {
+        let l = lowered_or_said(self.lowered());
+        lowering::probe(&*l.lowering, l.backend, horizon, limit)
+    }
 
     /// The whole search on one solver kept across horizons, when the request asked for it
     /// and the encoding and backend can (`None`: probe each horizon afresh).
@@ -81,7 +99,13 @@ pub trait Plans {
     }
 
     /// The plain CNF of one horizon, for certificates (checked to exist before the search).
-    fn cnf(&self, horizon: usize) -> Option<Cnf>;
+    fn cnf(&self, horizon: usize) -> Option<Cnf> {
+        let l = lowered_or_said(self.lowered());
+        match lowering::lower(&*l.lowering, horizon, puzzlec_solve::Form::Dimacs) {
+            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
+            _ => None,
+        }
+    }
 
     /// Replays a plan through the rules: `Err` says how it fails.
     fn replay(&self, plan: &[Self::Step]) -> std::result::Result<(), String>;
@@ -93,10 +117,15 @@ pub trait Plans {
     ///
     /// # Errors
     /// As [`Plans::probe`].
-    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> Every<Self::Step>;
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> Every<Self::Step> {
+        let l = lowered_or_said(self.lowered());
+        lowering::every_plan(&*l.lowering, l.backend, horizon, deadline, Default::default(), found)
+    }
 
     /// The assignment that excludes `plan` (the blocking clause `--all` adds).
-    fn blocking(&self, plan: &[Self::Step]) -> Vec<(String, i64)>;
+    fn blocking(&self, plan: &[Self::Step]) -> Vec<(String, i64)> {
+        lowered_or_said(self.lowered()).lowering.blocking(&plan.to_vec())
+    }
 
     /// What an UNSAT at `horizon` rests on besides the solver, when anything does (lemmas
     /// that do not follow from the formula by resolution).
@@ -120,6 +149,12 @@ pub trait Plans {
 
     /// Writes the (replayed) plans into the answer: every plan when `complete` is given.
     fn show(&self, answer: &mut Answer, plans: &[Vec<Self::Step>], optimal: bool, complete: Option<bool>);
+}
+
+/// A puzzle that states no lowering must write the methods that would come from it: a
+/// missing one is the puzzle's bug, said as such.
+fn lowered_or_said<S>(lowered: Option<Lowered<'_, S>>) -> Lowered<'_, S> {
+    lowered.expect("a plan puzzle states its lowering (Plans::lowered) or writes probe, cnf, all and blocking")
 }
 
 /// How to search: on which backend, over which horizons, for what.

@@ -12,7 +12,6 @@ use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
 use puzzlec_engine::{plan, policy, Request};
-use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
 use crate::encodings::BlocksEncoding;
@@ -112,14 +111,13 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
-impl Plans<'_> {
-    fn lowered(&self) -> crate::drive::Lowered<'_> {
-        crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle }
-    }
-}
-
 impl plan::Plans for Plans<'_> {
     type Step = BlockMove;
+
+    fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {
+        let lowering = Box::new(crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle });
+        Some(plan::Lowered { lowering, backend: self.backend })
+    }
 
     fn write(&self, plan: &[BlockMove]) -> String {
         rules::moves::write(&self.puzzle, plan)
@@ -127,10 +125,6 @@ impl plan::Plans for Plans<'_> {
 
     fn none_at(&self, horizon: usize) -> String {
         format!("no plan of at most {} reaches the goal", puzzlec_engine::answer::moves(horizon))
-    }
-
-    fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed<BlockMove> {
-        puzzlec_drive::lowering::probe(&self.lowered(), self.backend, horizon, limit)
     }
 
     /// `sat` on a backend with live solvers: one per core (two at most), raced on each
@@ -162,13 +156,6 @@ impl plan::Plans for Plans<'_> {
         rules::shorten::shorten(&self.puzzle, plan)
     }
 
-    fn cnf(&self, horizon: usize) -> Option<Cnf> {
-        match puzzlec_drive::lowering::lower(&self.lowered(), horizon, puzzlec_solve::Form::Dimacs) {
-            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
-            _ => None,
-        }
-    }
-
     fn replay(&self, plan: &[BlockMove]) -> std::result::Result<(), String> {
         rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
     }
@@ -194,14 +181,6 @@ impl plan::Plans for Plans<'_> {
             rules::deepening::Bounded::NoneBelow => Opinion::Confirmed,
             rules::deepening::Bounded::Limit => Opinion::NoTime,
         }
-    }
-
-    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every<BlockMove> {
-        puzzlec_drive::lowering::every_plan(&self.lowered(), self.backend, horizon, deadline, Default::default(), found)
-    }
-
-    fn blocking(&self, plan: &[BlockMove]) -> Vec<(String, i64)> {
-        self.encoding.blocking(&self.puzzle, plan)
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {

@@ -12,14 +12,12 @@ use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
 use puzzlec_engine::{plan, policy, Request};
-use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
 use crate::encodings::CrossEncoding;
 use crate::request::CrossRequest;
 use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
 use crate::verbs::{instance, set_plans, PUZZLE};
-use puzzlec_drive::lowering;
 
 /// Every neighbour of the target has one colour and the empty cell ends on one of them, so
 /// plan lengths have one parity and horizons go up by two.
@@ -118,14 +116,13 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
-impl Plans<'_> {
-    fn lowered(&self) -> crate::drive::Lowered<'_> {
-        crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle }
-    }
-}
-
 impl plan::Plans for Plans<'_> {
     type Step = Move;
+
+    fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {
+        let lowering = Box::new(crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle });
+        Some(plan::Lowered { lowering, backend: self.backend })
+    }
 
     fn write(&self, plan: &[Move]) -> String {
         puzzlec_core::moves_to_string(plan)
@@ -133,17 +130,6 @@ impl plan::Plans for Plans<'_> {
 
     fn none_at(&self, horizon: usize) -> String {
         format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
-    }
-
-    fn probe(&self, horizon: usize, limit: Duration) -> plan::Probed {
-        lowering::probe(&self.lowered(), self.backend, horizon, limit)
-    }
-
-    fn cnf(&self, horizon: usize) -> Option<Cnf> {
-        match lowering::lower(&self.lowered(), horizon, puzzlec_solve::Form::Dimacs) {
-            Some(puzzlec_drive::Formula::Cnf(cnf)) => Some(cnf),
-            _ => None,
-        }
     }
 
     fn replay(&self, plan: &[Move]) -> std::result::Result<(), String> {
@@ -156,14 +142,6 @@ impl plan::Plans for Plans<'_> {
             CrossSearch::Found { .. } | CrossSearch::NoneWithin { .. } => Opinion::Confirmed,
             CrossSearch::TimedOut => Opinion::NoTime,
         }
-    }
-
-    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> plan::Every {
-        lowering::every_plan(&self.lowered(), self.backend, horizon, deadline, Default::default(), found)
-    }
-
-    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
-        self.encoding.blocking(plan)
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {

@@ -9,7 +9,7 @@ pub mod live;
 use crate::encodings::{plan_of, BlocksEncoding};
 use crate::rules::{replay, BlockMove, BlocksPuzzle};
 use puzzlec_drive::DriveError;
-use puzzlec_ir::{Cnf, Form, Model, SmtScript};
+use puzzlec_ir::{Cnf, Model, SmtScript};
 
 /// One encoding of one instance: what the horizon driver (`puzzlec_drive::lowering`) asks.
 pub struct Lowered<'a> {
@@ -20,16 +20,8 @@ pub struct Lowered<'a> {
 impl puzzlec_drive::lowering::Lowering for Lowered<'_> {
     type Plan = Vec<BlockMove>;
 
-    fn name(&self) -> &str {
-        self.encoding.name()
-    }
-
-    fn forms_text(&self) -> String {
-        self.encoding.forms_text()
-    }
-
-    fn writes(&self, form: Form) -> bool {
-        self.encoding.writes(form)
+    fn encoding(&self) -> &'static puzzlec_encode::Info {
+        self.encoding.info()
     }
 
     /// The line that lets `decode blocks` check the instance: the board (rows joined by

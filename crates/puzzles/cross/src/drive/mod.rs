@@ -7,7 +7,7 @@ use crate::encodings::CrossEncoding;
 use crate::rules::{replay, CrossPuzzle};
 use puzzlec_core::Move;
 use puzzlec_drive::DriveError;
-use puzzlec_ir::{Cnf, Form, Model, SmtScript};
+use puzzlec_ir::{Cnf, Model, SmtScript};
 
 /// One encoding of one instance: what the horizon driver (`puzzlec_drive::lowering`) asks.
 pub struct Lowered<'a> {
@@ -18,16 +18,8 @@ pub struct Lowered<'a> {
 impl puzzlec_drive::lowering::Lowering for Lowered<'_> {
     type Plan = Vec<Move>;
 
-    fn name(&self) -> &str {
-        self.encoding.name()
-    }
-
-    fn forms_text(&self) -> String {
-        self.encoding.forms_text()
-    }
-
-    fn writes(&self, form: Form) -> bool {
-        self.encoding.writes(form)
+    fn encoding(&self) -> &'static puzzlec_encode::Info {
+        self.encoding.info()
     }
 
     /// The line that lets `decode cross` rebuild the context.
