@@ -151,6 +151,22 @@ pub trait Plans {
     fn show(&self, answer: &mut Answer, plans: &[Vec<Self::Step>], optimal: bool, complete: Option<bool>);
 }
 
+/// `emit`: the file of one horizon through a puzzle's lowering, in `form`. A long horizon that
+/// cannot fit under the clause cap is refused before it is built
+/// ([`puzzlec_drive::build_by_horizon`]).
+///
+/// # Errors
+/// Bad input for horizons above the cap, a form the encoding lacks, a formula too large.
+pub fn emit<L: Lowering + ?Sized>(l: &L, horizon: usize, form: puzzlec_solve::Form) -> Result<String> {
+    crate::files::check_horizon(horizon)?;
+    let formula = puzzlec_drive::build_by_horizon(None, horizon, |h| lowering::lower(l, h, form));
+    let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
+    if formula.too_large() {
+        return Err(Error::bad_input(puzzlec_drive::too_large_words(l.encoding().name, horizon)));
+    }
+    Ok(formula.to_text())
+}
+
 /// A puzzle that states no lowering must write the methods that would come from it: a
 /// missing one is the puzzle's bug, said as such.
 fn lowered_or_said<S>(lowered: Option<Lowered<'_, S>>) -> Lowered<'_, S> {

@@ -6,7 +6,7 @@ use crate::request::BlocksInstance;
 use crate::rules::board::{from_grid, parse_drawing, parse_line, rush_hour};
 use crate::rules::goal::{parse_goal_drawing, parse_goals, rush_hour_goal};
 use crate::rules::{self, Axis, BlockMove, BlocksPuzzle, Metric};
-use puzzlec_drive::lowering::{lower, Lowering as _};
+use puzzlec_drive::lowering::Lowering as _;
 
 use puzzlec_engine::answer::{Answer, Solution, Status};
 use puzzlec_engine::error::{Error, Result};
@@ -168,14 +168,7 @@ impl Verbs for crate::Blocks {
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
         check_metric(encoding, &puzzle)?;
-        files::check_horizon(req.horizon)?;
-        let lowered = drive::Lowered { encoding, puzzle: &puzzle };
-        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| lower(&lowered, h, req.format));
-        let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
-        if formula.too_large() {
-            return Err(Error::bad_input(puzzlec_drive::too_large_words(encoding.name(), req.horizon)));
-        }
-        Ok(formula.to_text())
+        puzzlec_engine::plan::emit(&drive::Lowered { encoding, puzzle: &puzzle }, req.horizon, req.format)
     }
 
     /// Decodes a solver's answer to an emitted file and replays the plan.

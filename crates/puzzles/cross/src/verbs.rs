@@ -4,7 +4,7 @@ use crate::drive as drive_cross;
 use crate::encodings::{self as encodings, CrossEncoding};
 use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, UNREACHABLE};
 use puzzlec_core::{moves_to_string, Move};
-use puzzlec_drive::lowering::{lower, Lowering as _};
+use puzzlec_drive::lowering::Lowering as _;
 
 use crate::request::CrossInstance;
 use puzzlec_engine::answer::{Answer, Solution, Status};
@@ -101,14 +101,7 @@ impl Verbs for crate::Cross {
         let default = default_encoding(req.format);
         let encoding =
             puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
-        files::check_horizon(req.horizon)?;
-        let lowered = drive_cross::Lowered { encoding, puzzle: &puzzle };
-        let formula = puzzlec_drive::build_by_horizon(None, req.horizon, |h| lower(&lowered, h, req.format));
-        let formula = formula.ok_or_else(|| Error::bad_input("the encoding wrote nothing"))?;
-        if formula.too_large() {
-            return Err(Error::bad_input(puzzlec_drive::too_large_words(encoding.name(), req.horizon)));
-        }
-        Ok(formula.to_text())
+        puzzlec_engine::plan::emit(&drive_cross::Lowered { encoding, puzzle: &puzzle }, req.horizon, req.format)
     }
 
     /// Decodes a solver's answer to an emitted file and replays the plan.
