@@ -10,17 +10,15 @@ use std::time::Instant;
 
 use puzzlec_core::{parse_moves, Move};
 use puzzlec_drive::enumerate::Enumeration;
-use puzzlec_drive::horizon::{self, Attempt, Horizons, Outcome, Shortest};
+use puzzlec_drive::horizon::{Attempt, Horizons, Outcome, Shortest};
 use puzzlec_drive::lowering::{self, Lowering};
 use puzzlec_drive::DriveError;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::Backend;
 
-use crate::answer::{moves as length, Answer};
-use crate::certify::Certification;
+use crate::answer::Answer;
 use crate::error::{Error, Result};
-use crate::event::Event;
-use crate::opinion::{self, Opinion};
+use crate::opinion::Opinion;
 
 /// Parses a move string.
 ///
@@ -205,171 +203,5 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Runs the search and writes what it found and proved into `answer`.
-///
-/// # Errors
-/// The backend fails, a plan fails replay, a claim does not certify, or the solver is caught
-/// lying (its UNSAT refuted by a known plan or the exact search).
-pub fn search<S: Clone>(
-    p: &dyn Plans<Step = S>,
-    s: &Search,
-    mut answer: Answer,
-    mut cert: Option<Certification>,
-    on: &mut dyn FnMut(Event),
-) -> Result<Answer> {
-    let (id, h, deadline) = (s.backend.id(), s.horizons, s.horizons.deadline);
-    let on = std::cell::RefCell::new(on);
-    // The least plan length the solver's UNSAT answers proved, for an at-most search that
-    // stops short of the optimum (it skips horizons, so the last one tried says less).
-    let proved = std::cell::Cell::new(h.lower_bound);
-    let mut progress = |at: &Attempt| {
-        if at.result == "unsat" && p.at_most() {
-            proved.set(proved.get().max(at.horizon + 1));
-        }
-        (on.borrow_mut())(Event::Horizon { horizon: at.horizon, result: at.result, seconds: at.seconds })
-    };
-    let solving = |horizon, limit| {
-        (on.borrow_mut())(Event::Solving { horizon });
-        p.probe(horizon, limit)
-    };
-    let outcome = match p.session(h, &mut progress) {
-        Some(outcome) => outcome,
-        None if p.at_most() => {
-            let started = Instant::now();
-            // Each plan as the search will use it, shortened: its length is the next step.
-            let shorten = |plan| {
-                let plan = p.shorten(plan);
-                (on.borrow_mut())(Event::Plan { length: plan.len(), seconds: started.elapsed().as_secs_f64() });
-                plan
-            };
-            puzzlec_drive::at_most::shortest(h, solving, shorten, Vec::len, &mut progress)
-        }
-        None => horizon::shortest(h, solving, &mut progress),
-    }?;
-    let on = on.into_inner();
-    let replay = |plan: &[S]| {
-        p.replay(plan).map_err(|why| {
-            Error::unknown(format!("solver {id} returned a plan that fails replay ({why}): {}", p.write(plan)))
-        })
-    };
-    let claim = |cert: &mut Option<Certification>, words: String, horizon: usize, found: Option<&[Vec<S>]>| {
-        let Some(c) = cert else { return Ok(()) };
-        if let (None, Some(evidence)) = (found, p.evidence(horizon)) {
-            return c.claim_evidence(words, horizon, evidence.as_ref(), || p.cnf(horizon));
-        }
-        let cnf = p.cnf(horizon).ok_or_else(|| Error::unknown("--certify: the encoding has no CNF form"))?;
-        let cnf = match found {
-            Some(plans) => {
-                puzzlec_drive::enumerate::blocked(cnf, &plans.iter().map(|f| p.blocking(f)).collect::<Vec<_>>())
-            }
-            None => cnf,
-        };
-        c.claim(words, Some(horizon), found.map(<[_]>::len), cnf)
-    };
-    match outcome {
-        Shortest::Found { plan, optimal, horizon } => {
-            replay(&plan)?;
-            let below = horizon.checked_sub(h.step).filter(|_| optimal);
-            if let (Some(below), None, true) = (below, &cert, s.backend.is_external()) {
-                match opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(horizon, by)) {
-                    Opinion::Confirmed => answer.checked = Some(opinion::confirmed()),
-                    Opinion::Shorter(found) => return Err(opinion::lie(id, horizon, found)),
-                    Opinion::NoTime => answer.trusted = Some(opinion::unchecked(id, below)),
-                }
-            }
-            if let Some(t) = below.and_then(|b| p.trusted(b, cert.is_some())) {
-                answer.trusted = Some(t);
-            }
-            let note = match below {
-                Some(b) => {
-                    let why = if h.step == 2 { ": plan lengths have one parity" } else { "" };
-                    let words = format!("{} (so none shorter than {horizon}{why})", p.none_at(b));
-                    claim(&mut cert, words, b, None)?;
-                    None
-                }
-                None => optimal.then(|| format!("a plan of {} is optimal without a proof", length(horizon))),
-            };
-            if !s.all {
-                let text = (!optimal && p.at_most()).then(|| p.write(&plan));
-                p.show(&mut answer, &[plan], optimal, None);
-                if let Some(text) = text {
-                    answer.set_best_text(text, horizon, proved.get());
-                }
-                answer.certificate = cert.map(|c| c.finish(note.filter(|_| optimal)));
-                return Ok(answer);
-            }
-            let found = p.all(horizon, deadline, &mut |count| on(Event::Found { count, noun: "plan" }))?;
-            for plan in &found.solutions {
-                replay(plan)?;
-            }
-            enumerated_the_plan(id, horizon, &p.write(&plan), &found, |f| p.write(f))?;
-            on(Event::Enumerated { count: found.solutions.len(), length: horizon, noun: "plan" });
-            if found.complete {
-                let words =
-                    format!("no plan of exactly {} beyond the {} found", length(horizon), found.solutions.len());
-                claim(&mut cert, words, horizon, Some(&found.solutions))?;
-            }
-            p.show(&mut answer, &found.solutions, optimal, Some(found.complete));
-            answer.certificate = cert.map(|c| c.finish(note.filter(|_| optimal)));
-            Ok(answer)
-        }
-        Shortest::NoneWithin { max } => {
-            if let Some(known) = p.known().filter(|k| k.len() <= max) {
-                return Err(Error::unknown(format!(
-                    "solver {id} answered UNSAT up to horizon {max}, but a plan of {} exists (found before the search and replayed): the solver is wrong",
-                    length(known.len())
-                )));
-            }
-            match opinion::deadline(deadline).map_or(Opinion::NoTime, |by| p.exact(max + 1, by)) {
-                Opinion::Shorter(found) => return Err(opinion::lie(id, max + 1, found)),
-                Opinion::Confirmed if s.backend.is_external() => answer.checked = Some(opinion::confirmed_none()),
-                Opinion::NoTime if s.backend.is_external() && cert.is_none() => {
-                    answer.trusted = Some(opinion::unchecked_none(id, max))
-                }
-                _ => {}
-            }
-            if max >= h.lower_bound {
-                // The last horizon tried: the largest one of the plans' parity within the bound.
-                let last = h.lower_bound + (max - h.lower_bound) / h.step * h.step;
-                claim(&mut cert, format!("{} (so none of at most {max})", p.none_at(last)), last, None)?;
-            }
-            answer.certificate = cert.map(|c| c.finish(None));
-            let (reason, words) = p.none_within(max.min(s.max));
-            Ok(answer.no_solution(reason, words))
-        }
-        Shortest::Unknown { horizon, reason } => {
-            let why = crate::env::limit_reason(s.timeout, deadline, &reason);
-            let mut a = answer.unknown(format!("at horizon {horizon}: {why}"));
-            if p.at_most() {
-                a.lower_bound = Some(proved.get());
-            }
-            if let Some(known) = p.known() {
-                a.set_best_text(p.write(known), known.len(), horizon.max(h.lower_bound));
-            }
-            Ok(a)
-        }
-    }
-}
-
-/// A horizon answered SAT with a plan, then enumerated: the enumeration must hold at least
-/// one plan, and every plan when it says it is complete, the one found first among them.
-/// Anything else is the solver contradicting itself (an honest first answer and lies after
-/// it would otherwise read "0 shortest solutions; all of them").
-fn enumerated_the_plan<S>(
-    id: &str,
-    horizon: usize,
-    first: &str,
-    found: &Enumeration<Vec<S>>,
-    write: impl Fn(&[S]) -> String,
-) -> Result<()> {
-    let missing = if found.solutions.is_empty() {
-        "finds no plan"
-    } else if found.complete && !found.solutions.iter().any(|f| write(f) == first) {
-        "says it is complete without it"
-    } else {
-        return Ok(());
-    };
-    Err(Error::unknown(format!(
-        "solver {id} answered SAT at horizon {horizon} with a plan that replays ({first}), but its enumeration of that horizon {missing}: the solver contradicts itself"
-    )))
-}
+mod judge;
+pub use judge::search;
