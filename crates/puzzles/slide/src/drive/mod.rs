@@ -3,6 +3,7 @@
 
 pub mod bound;
 pub mod branching;
+pub mod by_cubes;
 pub mod cover;
 pub mod cubes;
 pub mod equivalence;
@@ -202,7 +203,7 @@ pub fn probe_with(
     let layered = encoding.layered().filter(|_| strategy.cubes != Cubes::Off || strategy.propagator);
     if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), strategy.settings()) {
-            return crate::drive::strategy::by_cubes(
+            return crate::drive::by_cubes::by_cubes(
                 encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy, trace,
             );
         }
