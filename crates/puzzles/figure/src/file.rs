@@ -116,6 +116,9 @@ enum RawSum {
     Word(String),
 }
 
+/// Where a mistake is: a span of the file and the words, as a [`FileError`].
+type At<'a> = &'a dyn Fn(Range<usize>, String) -> FileError;
+
 /// Reads the figure at `path` from its text.
 ///
 /// # Errors
@@ -134,6 +137,50 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     if raw.lines.get_ref().len() > MAX_LINES {
         return Err(at(raw.lines.span(), format!("{} lines: at most {MAX_LINES}", raw.lines.get_ref().len())));
     }
+    let (cells, index, points) = read_cells(&raw, &at)?;
+    let (lines, line_spans) = read_lines(&raw, &cells, &index, &at)?;
+    let (values, values_span) = read_values(&raw, &at)?;
+    let distinct = raw.distinct.unwrap_or(true);
+    if distinct && values.len() != cells.len() {
+        return Err(at(
+            values_span,
+            format!(
+                "{} values for {} cells: with distinct values each fills one cell, so there must be as many (or set distinct = false)",
+                values.len(),
+                cells.len()
+            ),
+        ));
+    }
+    let (sum, sum_span) = match &raw.sum {
+        None => (Sum::Equal, 0..0),
+        Some(s) => match s.get_ref() {
+            RawSum::Number(n) => (Sum::Given(*n), s.span()),
+            RawSum::Word(w) if w == "equal" => (Sum::Equal, s.span()),
+            RawSum::Word(w) => return Err(at(s.span(), format!("sum {w:?}: a number, or \"equal\""))),
+        },
+    };
+    let symmetry = match &raw.symmetry {
+        None if points.is_some() => Symmetry::Drawing,
+        None => Symmetry::Lines,
+        Some(s) => match s.get_ref().as_str() {
+            "drawing" if points.is_some() => Symmetry::Drawing,
+            "drawing" => return Err(at(s.span(), "symmetry \"drawing\" needs x and y for every cell".into())),
+            "lines" => Symmetry::Lines,
+            "none" => Symmetry::None,
+            other => return Err(at(s.span(), format!("symmetry {other:?}: one of \"drawing\", \"lines\", \"none\""))),
+        },
+    };
+    let name = raw.name.unwrap_or_else(|| path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_owned());
+    Ok(Figure { name, cells, points, lines, line_spans, values, values_span, sum, sum_span, distinct, symmetry })
+}
+
+/// The cells' names (each once, a name users can type), their places by name, and their
+/// points when every cell has x and y.
+#[allow(clippy::type_complexity)]
+fn read_cells(
+    raw: &Raw,
+    at: At,
+) -> Result<(Vec<String>, std::collections::HashMap<String, usize>, Option<Vec<(f64, f64)>>), FileError> {
     let mut cells: Vec<String> = Vec::new();
     let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut points: Vec<Option<(f64, f64)>> = Vec::new();
@@ -177,6 +224,17 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         ));
     }
     let points: Option<Vec<(f64, f64)>> = points.into_iter().collect();
+    Ok((cells, index, points))
+}
+
+/// The lines as cell places (each cell once on a line, no line twice), with their spans.
+#[allow(clippy::type_complexity)]
+fn read_lines(
+    raw: &Raw,
+    cells: &[String],
+    index: &std::collections::HashMap<String, usize>,
+    at: At,
+) -> Result<(Vec<Vec<usize>>, Vec<Range<usize>>), FileError> {
     let mut lines: Vec<Vec<usize>> = Vec::new();
     let mut line_spans: Vec<Range<usize>> = Vec::new();
     let mut listed: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
@@ -194,7 +252,7 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
             let Some(&i) = index.get(name.get_ref()) else {
                 return Err(at(
                     name.span(),
-                    format!("unknown cell {:?}: the cells are {}", name.get_ref(), list(&cells)),
+                    format!("unknown cell {:?}: the cells are {}", name.get_ref(), list(cells)),
                 ));
             };
             if std::mem::replace(&mut on_line[i], k) == k {
@@ -217,6 +275,11 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     if lines.is_empty() {
         return Err(at(raw.lines.span(), "a figure needs at least one line".into()));
     }
+    Ok((lines, line_spans))
+}
+
+/// The values, sorted, each once, within the cap; and where they are written.
+fn read_values(raw: &Raw, at: At) -> Result<(Vec<i64>, Range<usize>), FileError> {
     let values_span = raw.values.span();
     let mut values = match raw.values.get_ref() {
         RawValues::List(v) => v.clone(),
@@ -231,7 +294,6 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         }
     }
     values.sort_unstable();
-    let distinct = raw.distinct.unwrap_or(true);
     if values.is_empty() {
         return Err(at(values_span, "no values".into()));
     }
@@ -244,37 +306,7 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
     if let Some(w) = values.windows(2).find(|w| w[0] == w[1]) {
         return Err(at(values_span, format!("value {} is listed twice", w[0])));
     }
-    if distinct && values.len() != cells.len() {
-        return Err(at(
-            values_span,
-            format!(
-                "{} values for {} cells: with distinct values each fills one cell, so there must be as many (or set distinct = false)",
-                values.len(),
-                cells.len()
-            ),
-        ));
-    }
-    let (sum, sum_span) = match &raw.sum {
-        None => (Sum::Equal, 0..0),
-        Some(s) => match s.get_ref() {
-            RawSum::Number(n) => (Sum::Given(*n), s.span()),
-            RawSum::Word(w) if w == "equal" => (Sum::Equal, s.span()),
-            RawSum::Word(w) => return Err(at(s.span(), format!("sum {w:?}: a number, or \"equal\""))),
-        },
-    };
-    let symmetry = match &raw.symmetry {
-        None if points.is_some() => Symmetry::Drawing,
-        None => Symmetry::Lines,
-        Some(s) => match s.get_ref().as_str() {
-            "drawing" if points.is_some() => Symmetry::Drawing,
-            "drawing" => return Err(at(s.span(), "symmetry \"drawing\" needs x and y for every cell".into())),
-            "lines" => Symmetry::Lines,
-            "none" => Symmetry::None,
-            other => return Err(at(s.span(), format!("symmetry {other:?}: one of \"drawing\", \"lines\", \"none\""))),
-        },
-    };
-    let name = raw.name.unwrap_or_else(|| path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_owned());
-    Ok(Figure { name, cells, points, lines, line_spans, values, values_span, sum, sum_span, distinct, symmetry })
+    Ok((values, values_span))
 }
 
 impl Figure {
