@@ -59,52 +59,9 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
             let a = facade::collect::collect(&dir)?;
             Ok(render::answer(&a, json, facade::text::solved))
         }
-        Command::Emit(c) => {
-            let (instance, f) = (instance(&c, Verb::Emit)?, flags::<args::EmitFlags>(&c.matches)?);
-            // Plans take --horizon; fillings have none.
-            let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
-            let format = f.form()?;
-            let request = facade::EmitRequest { instance, encoding: f.encoding, format, horizon };
-            let text = facade::emit(&request)?;
-            if let Some(path) = &f.out {
-                std::fs::write(path, &text)
-                    .map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
-            }
-            if json {
-                render::write_stdout(&format!("{}\n", facade::emitted(&request, &text, f.out.as_deref())));
-            } else if f.out.is_none() {
-                render::write_stdout(&text);
-            }
-            Ok(0)
-        }
-        Command::Decode(c) => {
-            let (instance, f) = (instance(&c, Verb::Decode)?, flags::<args::DecodeFlags>(&c.matches)?);
-            check_writable("--svg", f.svg.as_deref())?;
-            let request = facade::DecodeRequest {
-                instance,
-                encoded: read_text(&f.formula)?,
-                encoded_origin: f.formula.display().to_string(),
-                answer: read_answer(&f.model)?,
-                answer_origin: f.model.display().to_string(),
-                answers: None,
-            };
-            let answer = facade::decode(&request)?;
-            draw(f.svg.as_deref(), &request.instance, &answer)?;
-            Ok(render::answer(&answer, json, facade::text::decoded))
-        }
-        Command::Verify(c) => {
-            let (instance, f) = (instance(&c, Verb::Verify)?, flags::<args::VerifyFlags>(&c.matches)?);
-            check_writable("--svg", f.svg.as_deref())?;
-            let moves = match (f.moves, f.moves_file) {
-                (Some(m), _) => m,
-                (None, Some(path)) => read_text(&path)?.split_whitespace().collect::<String>(),
-                (None, None) => return Err(Error::bad_input("no plan given: pass --moves or --moves-file")),
-            };
-            let request = facade::VerifyRequest { instance, moves };
-            let answer = facade::verify(&request)?;
-            draw(f.svg.as_deref(), &request.instance, &answer)?;
-            Ok(render::answer(&answer, json, facade::text::verified))
-        }
+        Command::Emit(c) => emit(&c, json),
+        Command::Decode(c) => decode(&c, json),
+        Command::Verify(c) => verify(&c, json),
         Command::Prove(args::ProveCommand::Invariants { max_side }) => {
             let report = facade::prove::invariants(&env, facade::prove::sides(max_side)?, &mut progress)?;
             Ok(render::report(&report, json, report.proved))
@@ -115,6 +72,57 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Solvers { check } => Ok(render::report(&facade::solvers::list(&env, check)?, json, true)),
     }
+}
+
+/// `emit`: the formula to `-o` or stdout (with `--json`, one object naming it).
+fn emit(c: &args::Puzzle<1>, json: bool) -> Result<u8, Error> {
+    let (instance, f) = (instance(c, Verb::Emit)?, flags::<args::EmitFlags>(&c.matches)?);
+    // Plans take --horizon; fillings have none.
+    let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
+    let format = f.form()?;
+    let request = facade::EmitRequest { instance, encoding: f.encoding, format, horizon };
+    let text = facade::emit(&request)?;
+    if let Some(path) = &f.out {
+        std::fs::write(path, &text).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
+    }
+    if json {
+        render::write_stdout(&format!("{}\n", facade::emitted(&request, &text, f.out.as_deref())));
+    } else if f.out.is_none() {
+        render::write_stdout(&text);
+    }
+    Ok(0)
+}
+
+/// `decode`: a solver's answer to an emitted file, read back and replayed.
+fn decode(c: &args::Puzzle<2>, json: bool) -> Result<u8, Error> {
+    let (instance, f) = (instance(c, Verb::Decode)?, flags::<args::DecodeFlags>(&c.matches)?);
+    check_writable("--svg", f.svg.as_deref())?;
+    let request = facade::DecodeRequest {
+        instance,
+        encoded: read_text(&f.formula)?,
+        encoded_origin: f.formula.display().to_string(),
+        answer: read_answer(&f.model)?,
+        answer_origin: f.model.display().to_string(),
+        answers: None,
+    };
+    let answer = facade::decode(&request)?;
+    draw(f.svg.as_deref(), &request.instance, &answer)?;
+    Ok(render::answer(&answer, json, facade::text::decoded))
+}
+
+/// `verify`: a plan replayed through the rules.
+fn verify(c: &args::Puzzle<3>, json: bool) -> Result<u8, Error> {
+    let (instance, f) = (instance(c, Verb::Verify)?, flags::<args::VerifyFlags>(&c.matches)?);
+    check_writable("--svg", f.svg.as_deref())?;
+    let moves = match (f.moves, f.moves_file) {
+        (Some(m), _) => m,
+        (None, Some(path)) => read_text(&path)?.split_whitespace().collect::<String>(),
+        (None, None) => return Err(Error::bad_input("no plan given: pass --moves or --moves-file")),
+    };
+    let request = facade::VerifyRequest { instance, moves };
+    let answer = facade::verify(&request)?;
+    draw(f.svg.as_deref(), &request.instance, &answer)?;
+    Ok(render::answer(&answer, json, facade::text::verified))
 }
 
 /// The instance a verb's puzzle subcommand describes (the puzzle reads its own flags).

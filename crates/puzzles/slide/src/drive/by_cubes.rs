@@ -25,9 +25,7 @@ pub(crate) fn by_cubes(
     layered: &dyn Layered,
     backend: &Backend,
     mut session: Box<dyn Incremental>,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
+    (start, goal, horizon): (&Board, &Board, usize),
     limit: Duration,
     ing: Ingredients,
     how: Strategy,
@@ -41,10 +39,8 @@ pub(crate) fn by_cubes(
     let ing = leaner(ing, pdb.is_some() && how.propagator && trace.is_none());
     // The tables alone rule the horizon out: no formula to build (a certified run still
     // builds it, for the claim's files: its lemma is then the empty clause).
-    if let (Some(db), None, Cubes::Frontier) = (&pdb, trace, how.cubes) {
-        if db.estimate(start) > horizon {
-            return Ok(Outcome::Unsat);
-        }
+    if pdb.as_ref().is_some_and(|db| trace.is_none() && how.cubes == Cubes::Frontier && db.estimate(start) > horizon) {
+        return Ok(Outcome::Unsat);
     }
     // A certificate is kept only where the answer rests on lemmas (else `--certify`
     // proves the plain formula again).
@@ -62,19 +58,17 @@ pub(crate) fn by_cubes(
     let stats = puzzlec_core::tuning::get().frontier_stats;
     // The frontier comes first: it needs no formula, and when it leaves no cube and covers
     // every plan, the tables alone have ruled the horizon out.
+    // The coverage check walks move sequences without undos: it speaks for the formula only
+    // when that forbids them too.
+    let target = how.frontier_target(recorder.is_some());
     let split = match (&pdb, how.cubes) {
-        // The coverage check walks move sequences without undos: it speaks for the formula
-        // only when that forbids them too.
         (Some(db), Cubes::Frontier) => {
-            let target = how.frontier_target(recorder.is_some());
             Some(Split::new(db, start, goal, horizon, recorder.is_none(), ing.no_undo, target))
         }
         _ => None,
     };
-    if stats {
-        if let Some(split) = &split {
-            split.report(horizon);
-        }
+    if let (true, Some(split)) = (stats, &split) {
+        split.report(horizon);
     }
     if split.as_ref().is_some_and(|s| s.covered && s.frontier.cube_count() == 0) {
         return Ok(Outcome::Unsat);
@@ -101,10 +95,8 @@ pub(crate) fn by_cubes(
         (Some(split), _) => split.cubes_and_lemmas(&actions, recorder.as_ref()),
         _ => (crate::drive::cubes::cubes(&actions, start, goal, horizon / 2), Vec::new()),
     };
-    let closing = match split.as_ref().is_some_and(|s| s.covered) {
-        true => Closing::Covered,
-        false => Closing::Solve(&frontier_lemmas),
-    };
+    let covered = split.as_ref().is_some_and(|s| s.covered);
+    let closing = if covered { Closing::Covered } else { Closing::Solve(&frontier_lemmas) };
     let Some(left) = puzzlec_drive::left_after(started, limit) else {
         return Ok(Outcome::Unknown("time limit reached while building the cubes".into()));
     };

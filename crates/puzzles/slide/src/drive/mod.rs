@@ -204,7 +204,15 @@ pub fn probe_with(
     if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), strategy.settings()) {
             return crate::drive::by_cubes::by_cubes(
-                encoding, layered, backend, session, start, goal, horizon, limit, ing, strategy, trace,
+                encoding,
+                layered,
+                backend,
+                session,
+                (start, goal, horizon),
+                limit,
+                ing,
+                strategy,
+                trace,
             );
         }
     }
