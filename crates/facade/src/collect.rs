@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use crate::jobs::Manifest;
 use crate::{Answer, DecodeRequest, Error, Result, Status};
+use puzzlec_engine::puzzle::JobChecker;
 
 pub use crate::answer::{HorizonResult, Verdict};
 
@@ -39,53 +40,7 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         })?),
         _ => None,
     };
-    let mut by_horizon: BTreeMap<usize, HorizonResult> = BTreeMap::new();
-    let mut plans: BTreeMap<usize, Answer> = BTreeMap::new();
-    for job in &m.jobs {
-        let h = by_horizon
-            .entry(job.horizon)
-            .or_insert_with(|| HorizonResult { horizon: job.horizon, ..Default::default() });
-        h.jobs += 1;
-        let out = dir.join("out").join(format!("{}.txt", job.id));
-        let Ok(answer_text) = std::fs::read_to_string(&out) else {
-            h.missing.push(job.id);
-            continue;
-        };
-        let cnf = dir.join(&job.file);
-        let request = DecodeRequest {
-            instance: m.instance.clone(),
-            encoded: std::fs::read_to_string(&cnf)
-                .map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
-            encoded_origin: cnf.display().to_string(),
-            answer: answer_text,
-            answer_origin: out.display().to_string(),
-            answers: m.answers,
-        };
-        match crate::decode(&request) {
-            Ok(a) if a.status == Status::Solved => {
-                plans.entry(job.horizon).or_insert(a);
-            }
-            Ok(_) => match &checker {
-                None => h.unsat += 1,
-                Some(c) => {
-                    let proof = dir.join("out").join(format!("{}.drat", job.id));
-                    let rate = |cnf: &Path, proof: &Path| c.check(cnf, proof, Duration::from_secs(3600));
-                    let checked = match (&job.lemmas, &job.formula, &lemma_checker) {
-                        (Some(lemmas), Some(formula), Some(lc)) => {
-                            lc.check(&dir.join(formula), &dir.join(lemmas), &proof, &rate)
-                        }
-                        (None, _, _) => rate(&cnf, &proof),
-                        _ => Err("the job's lemmas name no formula file".into()),
-                    };
-                    match checked {
-                        Ok(()) => h.unsat += 1,
-                        Err(why) => h.failed.push((job.id, format!("UNSAT but its certificate does not hold: {why}"))),
-                    }
-                }
-            },
-            Err(e) => h.failed.push((job.id, e.to_string())),
-        }
-    }
+    let (mut by_horizon, plans) = read_jobs(dir, &m, checker.as_ref(), lemma_checker.as_deref())?;
     if m.jobs.is_empty() {
         return Err(Error::unknown(format!(
             "{}: the manifest lists no jobs, so nothing can be concluded",
@@ -128,6 +83,65 @@ pub fn collect(dir: &Path) -> Result<Answer> {
         );
     }
     Ok(answer)
+}
+
+/// Every job's answer read and judged: plans by horizon (decoded and replayed), and per
+/// horizon its UNSAT jobs (their certificates checked when the jobs were written with
+/// `--certify`), the missing and the failed ones.
+fn read_jobs(
+    dir: &Path,
+    m: &Manifest,
+    checker: Option<&puzzlec_certify::Checker>,
+    lemma_checker: Option<&dyn JobChecker>,
+) -> Result<(BTreeMap<usize, HorizonResult>, BTreeMap<usize, Answer>)> {
+    let mut by_horizon: BTreeMap<usize, HorizonResult> = BTreeMap::new();
+    let mut plans: BTreeMap<usize, Answer> = BTreeMap::new();
+    for job in &m.jobs {
+        let h = by_horizon
+            .entry(job.horizon)
+            .or_insert_with(|| HorizonResult { horizon: job.horizon, ..Default::default() });
+        h.jobs += 1;
+        let out = dir.join("out").join(format!("{}.txt", job.id));
+        let Ok(answer_text) = std::fs::read_to_string(&out) else {
+            h.missing.push(job.id);
+            continue;
+        };
+        let cnf = dir.join(&job.file);
+        let request = DecodeRequest {
+            instance: m.instance.clone(),
+            encoded: std::fs::read_to_string(&cnf)
+                .map_err(|e| Error::bad_input(format!("reading {}: {e}", cnf.display())))?,
+            encoded_origin: cnf.display().to_string(),
+            answer: answer_text,
+            answer_origin: out.display().to_string(),
+            answers: m.answers,
+        };
+        match crate::decode(&request) {
+            Ok(a) if a.status == Status::Solved => {
+                plans.entry(job.horizon).or_insert(a);
+            }
+            Ok(_) => match checker {
+                None => h.unsat += 1,
+                Some(c) => {
+                    let proof = dir.join("out").join(format!("{}.drat", job.id));
+                    let rate = |cnf: &Path, proof: &Path| c.check(cnf, proof, Duration::from_secs(3600));
+                    let checked = match (&job.lemmas, &job.formula, lemma_checker) {
+                        (Some(lemmas), Some(formula), Some(lc)) => {
+                            lc.check(&dir.join(formula), &dir.join(lemmas), &proof, &rate)
+                        }
+                        (None, _, _) => rate(&cnf, &proof),
+                        _ => Err("the job's lemmas name no formula file".into()),
+                    };
+                    match checked {
+                        Ok(()) => h.unsat += 1,
+                        Err(why) => h.failed.push((job.id, format!("UNSAT but its certificate does not hold: {why}"))),
+                    }
+                }
+            },
+            Err(e) => h.failed.push((job.id, e.to_string())),
+        }
+    }
+    Ok((by_horizon, plans))
 }
 
 /// A manifest is read as untrusted as any other input: every cap and name `jobs` keeps when

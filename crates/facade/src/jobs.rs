@@ -76,6 +76,13 @@ pub struct Job {
     pub formula: Option<String>,
 }
 
+impl Job {
+    /// Job `id` of `horizon`, fixing `first_moves`, in `jobs/<id>.cnf`.
+    fn new(id: usize, horizon: usize, first_moves: String) -> Job {
+        Job { id, horizon, first_moves, file: format!("jobs/{id}.cnf"), lemmas: None, formula: None }
+    }
+}
+
 /// Parses `A..B` (or one horizon `H`).
 ///
 /// # Errors
@@ -103,31 +110,7 @@ pub const MAX_JOBS: usize = 10_000;
 pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     let puzzle = registry::lookup(&req.instance.puzzle)?;
     let facts = puzzle.jobs(&req.instance, req.encoding.as_deref())?;
-    if (facts.choices)(0, &[]).is_empty() {
-        return Err(Error::bad_input(format!(
-            "--encoding {}: it has no action variables to split a horizon on (leave --encoding out for one that has)",
-            facts.encoding
-        )));
-    }
-    if req.horizons.is_empty() {
-        return Err(Error::bad_input(format!(
-            "--horizons {}..{}: an empty range",
-            req.horizons.start(),
-            req.horizons.end()
-        )));
-    }
-    crate::files::check_horizon(*req.horizons.end())?;
-    let horizons = req.horizons.clone().count();
-    // A split gives fewer than four sequences for each one asked for.
-    if req.split.saturating_mul(horizons).saturating_mul(4) > MAX_JOBS {
-        return Err(Error::bad_input(format!(
-            "--split {} over {} could write up to {} jobs; puzzlec writes at most {MAX_JOBS} per directory (split x horizons at most {})",
-            req.split,
-            crate::answer::count(horizons, "horizon"),
-            req.split.saturating_mul(horizons).saturating_mul(4),
-            MAX_JOBS / 4
-        )));
-    }
+    check_request(req, &facts)?;
     let solver_id = req.solver.as_deref().unwrap_or(DEFAULT_SOLVER);
     let solver = env.solver(solver_id)?;
     let backend = solver.backend().filter(|b| b.form() == Form::Dimacs);
@@ -169,37 +152,8 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
             shared_written = true;
         }
         for (first_moves, units) in prefixes(&facts, &base, horizon, req.split) {
-            let id = jobs.len();
-            let write =
-                |file: &str, text: String| std::fs::write(dir.join(file), text).map_err(|e| io(e, &dir.join(file)));
-            let comment = format!("job {id}: horizon {horizon}, first moves {first_moves:?}");
-            let units: Vec<Vec<i64>> = units.iter().map(|&u| vec![u]).collect();
-            let file = format!("jobs/{id}.cnf");
-            let mut job = Job { id, horizon, first_moves, file: file.clone(), lemmas: None, formula: None };
-            // Only the lemmas whose moves agree with the job's own first moves.
-            let mine: Vec<&puzzlec_engine::JobLemma> = lemmas
-                .iter()
-                .flat_map(|l| &l.lemmas)
-                .filter(|x| x.moves.starts_with(&job.first_moves) || job.first_moves.starts_with(&x.moves))
-                .collect();
-            let formula = with_clauses(&base, &units, &comment);
-            if mine.is_empty() {
-                write(&file, formula)?;
-            } else {
-                let clauses: Vec<Vec<i64>> = mine.iter().map(|x| x.clause.clone()).collect();
-                let comment = format!("{comment}, then its {} lemmas (jobs/{id}.lemmas)", clauses.len());
-                write(&file, with_clauses(&formula, &clauses, &comment))?;
-                let (lemma_file, formula_file) = (format!("jobs/{id}.lemmas"), format!("jobs/{id}.formula.cnf"));
-                let mut text = format!("c job {id}: the lemmas that close {file}, in its order\n");
-                for x in &mine {
-                    text.push_str(&x.line);
-                    text.push('\n');
-                }
-                write(&lemma_file, text)?;
-                write(&formula_file, formula)?;
-                (job.lemmas, job.formula) = (Some(lemma_file), Some(formula_file));
-            }
-            jobs.push(job);
+            let mine: Vec<&puzzlec_engine::JobLemma> = lemmas.iter().flat_map(|l| &l.lemmas).collect();
+            jobs.push(write_job(dir, Job::new(jobs.len(), horizon, first_moves), &units, &base, &mine)?);
         }
     }
     let manifest = Manifest {
@@ -218,6 +172,69 @@ pub fn write(req: &JobsRequest, env: &Env) -> Result<Manifest> {
     };
     crate::jobs_scripts::write_all(dir, &manifest, &command)?;
     Ok(manifest)
+}
+
+/// The request's numbers against what the puzzle and the caps allow.
+fn check_request(req: &JobsRequest, facts: &Facts) -> Result<()> {
+    if (facts.choices)(0, &[]).is_empty() {
+        return Err(Error::bad_input(format!(
+            "--encoding {}: it has no action variables to split a horizon on (leave --encoding out for one that has)",
+            facts.encoding
+        )));
+    }
+    if req.horizons.is_empty() {
+        return Err(Error::bad_input(format!(
+            "--horizons {}..{}: an empty range",
+            req.horizons.start(),
+            req.horizons.end()
+        )));
+    }
+    crate::files::check_horizon(*req.horizons.end())?;
+    let horizons = req.horizons.clone().count();
+    // A split gives fewer than four sequences for each one asked for.
+    if req.split.saturating_mul(horizons).saturating_mul(4) > MAX_JOBS {
+        return Err(Error::bad_input(format!(
+            "--split {} over {} could write up to {} jobs; puzzlec writes at most {MAX_JOBS} per directory (split x horizons at most {})",
+            req.split,
+            crate::answer::count(horizons, "horizon"),
+            req.split.saturating_mul(horizons).saturating_mul(4),
+            MAX_JOBS / 4
+        )));
+    }
+    Ok(())
+}
+
+/// Writes one job: the horizon's CNF with the units fixing its first moves, and, when some
+/// of the horizon's `lemmas` agree with those moves, the lemmas beside it.
+fn write_job(dir: &Path, mut job: Job, units: &[i64], base: &str, lemmas: &[&puzzlec_engine::JobLemma]) -> Result<Job> {
+    let io = |e: std::io::Error, p: &Path| Error::bad_input(format!("writing {}: {e}", p.display()));
+    let write = |file: &str, text: String| std::fs::write(dir.join(file), text).map_err(|e| io(e, &dir.join(file)));
+    let (id, horizon) = (job.id, job.horizon);
+    let comment = format!("job {id}: horizon {horizon}, first moves {:?}", job.first_moves);
+    let units: Vec<Vec<i64>> = units.iter().map(|&u| vec![u]).collect();
+    // Only the lemmas whose moves agree with the job's own first moves.
+    let mine: Vec<&&puzzlec_engine::JobLemma> = lemmas
+        .iter()
+        .filter(|x| x.moves.starts_with(&job.first_moves) || job.first_moves.starts_with(&x.moves))
+        .collect();
+    let formula = with_clauses(base, &units, &comment);
+    if mine.is_empty() {
+        write(&job.file, formula)?;
+        return Ok(job);
+    }
+    let clauses: Vec<Vec<i64>> = mine.iter().map(|x| x.clause.clone()).collect();
+    let comment = format!("{comment}, then its {} lemmas (jobs/{id}.lemmas)", clauses.len());
+    write(&job.file, with_clauses(&formula, &clauses, &comment))?;
+    let (lemma_file, formula_file) = (format!("jobs/{id}.lemmas"), format!("jobs/{id}.formula.cnf"));
+    let mut text = format!("c job {id}: the lemmas that close {}, in its order\n", job.file);
+    for x in &mine {
+        text.push_str(&x.line);
+        text.push('\n');
+    }
+    write(&lemma_file, text)?;
+    write(&formula_file, formula)?;
+    (job.lemmas, job.formula) = (Some(lemma_file), Some(formula_file));
+    Ok(job)
 }
 
 /// The move sequences a horizon is split on, with the literals that fix them: the shortest
