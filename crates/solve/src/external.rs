@@ -54,7 +54,14 @@ impl External {
     pub fn command_line(&self, input: &str, output: &str, proof: Option<&str>) -> Vec<String> {
         let fill = |arg: &str| arg.replace("{input}", input).replace("{output}", output);
         let mut args = vec![self.binary.to_string_lossy().into_owned()];
-        args.extend(self.spec.command[1..].iter().map(|a| fill(a)));
+        args.extend(self.arguments(&fill, input, proof));
+        args
+    }
+
+    /// The solver's arguments from its table: the command's (with the input appended when
+    /// it names none), then the proof flags; `fill` puts in the paths and limits.
+    fn arguments(&self, fill: &dyn Fn(&str) -> String, input: &str, proof: Option<&str>) -> Vec<String> {
+        let mut args: Vec<String> = self.spec.command[1..].iter().map(|a| fill(a)).collect();
         if !self.spec.command.iter().any(|a| a.contains("{input}")) {
             args.push(input.to_owned());
         }
@@ -62,6 +69,11 @@ impl External {
             args.extend(self.spec.proof.iter().map(|a| fill(a).replace("{proof}", proof)));
         }
         args
+    }
+
+    /// The error for an output past puzzlec's cap, quoting the head of `path`.
+    fn over_cap(&self, reason: String, path: &Path) -> SolveError {
+        SolveError::Garbage { id: self.spec.id.clone(), reason, head: head(&read_head(path), "") }
     }
 
     fn err_io(&self, source: std::io::Error) -> SolveError {
@@ -91,13 +103,8 @@ impl External {
                 .replace("{ms}", &ms)
         };
         let mut args: Vec<String> = self.spec.timeout.iter().map(|a| fill(a)).collect();
-        args.extend(self.spec.command[1..].iter().map(|a| fill(a)));
-        if !self.spec.command.iter().any(|a| a.contains("{input}")) {
-            args.push(input.to_string_lossy().into_owned());
-        }
-        if let Some(proof) = proof {
-            args.extend(self.spec.proof.iter().map(|a| fill(a).replace("{proof}", &proof.to_string_lossy())));
-        }
+        let proof = proof.map(|p| p.to_string_lossy().into_owned());
+        args.extend(self.arguments(&fill, &input.to_string_lossy(), proof.as_deref()));
         let stdout_path = dir.path().join("stdout.txt");
         let stderr_path = dir.path().join("stderr.txt");
         let job = runner::Job {
@@ -119,28 +126,19 @@ impl External {
             runner::Ended::Exited { status, elapsed } => (status, elapsed),
             runner::Ended::TimedOut { .. } | runner::Ended::Stopped => return Ok(None),
             runner::Ended::TooMuchOutput { bytes } => {
-                return Err(SolveError::Garbage {
-                    id: self.spec.id.clone(),
-                    reason: format!(
-                        "it printed more than {} MiB ({} MiB when it was stopped), puzzlec's cap on a solver's output",
-                        MAX_OUTPUT >> 20,
-                        bytes >> 20
-                    ),
-                    head: head(&read_head(&stdout_path), ""),
-                })
+                let (cap, got) = (MAX_OUTPUT >> 20, bytes >> 20);
+                let why = format!("it printed more than {cap} MiB ({got} MiB when it was stopped), puzzlec's cap on a solver's output");
+                return Err(self.over_cap(why, &stdout_path));
             }
         };
         let printed = std::fs::metadata(&stdout_path).map_or(0, |m| m.len());
         if printed > MAX_OUTPUT {
-            return Err(SolveError::Garbage {
-                id: self.spec.id.clone(),
-                reason: format!(
-                    "it printed {} MiB, more than puzzlec's cap on a solver's output ({} MiB)",
-                    printed >> 20,
-                    MAX_OUTPUT >> 20
-                ),
-                head: head(&read_head(&stdout_path), ""),
-            });
+            let why = format!(
+                "it printed {} MiB, more than puzzlec's cap on a solver's output ({} MiB)",
+                printed >> 20,
+                MAX_OUTPUT >> 20
+            );
+            return Err(self.over_cap(why, &stdout_path));
         }
         // The cap again on what is read: a result file may have grown between the last look
         // and the solver's exit.
@@ -152,14 +150,9 @@ impl External {
         };
         let result_file = read(&output);
         if result_file.as_ref().is_some_and(|t| t.len() as u64 > MAX_OUTPUT) {
-            return Err(SolveError::Garbage {
-                id: self.spec.id.clone(),
-                reason: format!(
-                    "its result file is larger than {} MiB, puzzlec's cap on a solver's output",
-                    MAX_OUTPUT >> 20
-                ),
-                head: head(&read_head(&output), ""),
-            });
+            let why =
+                format!("its result file is larger than {} MiB, puzzlec's cap on a solver's output", MAX_OUTPUT >> 20);
+            return Err(self.over_cap(why, &output));
         }
         Ok(Some(Finished {
             stdout: read_answer(&stdout_path).map_err(|e| self.err_io(e))?,
