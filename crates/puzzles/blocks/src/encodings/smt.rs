@@ -158,9 +158,19 @@ fn offsets(p: &BlocksPuzzle, i: usize, j: usize) -> Vec<(i64, i64)> {
 
 pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
     let mut x = Script { s: SmtScript::new("QF_LIA"), p };
-    let n = p.board.pieces.len();
-    let cols = p.board.cols;
     let dom = Domains::new(p, horizon);
+    let at = positions(&mut x, &dom, horizon);
+    ends(&mut x, &at, horizon);
+    no_overlap(&mut x, &at);
+    moves(&mut x, &dom, &at, horizon);
+    x.s
+}
+
+/// Every piece's anchor at every step, as (row, column): a coordinate a piece's axis fixes
+/// is pinned, each within the board, and the anchor one of those its domain allows then.
+fn positions(x: &mut Script, dom: &Domains, horizon: usize) -> Vec<Vec<(Coord, Coord)>> {
+    let p = x.p;
+    let cols = p.board.cols;
     let zero = Coord::fixed(0);
     let mut at: Vec<Vec<(Coord, Coord)>> = Vec::new();
     for t in 0..=horizon {
@@ -201,6 +211,13 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
         }
         at.push(row);
     }
+    at
+}
+
+/// Each piece at its start at step 0, and each goal piece at its goal at the last step.
+fn ends(x: &mut Script, at: &[Vec<(Coord, Coord)>], horizon: usize) {
+    let (p, zero) = (x.p, Coord::fixed(0));
+    let cols = p.board.cols;
     for (i, piece) in p.board.pieces.iter().enumerate() {
         let mut ends = vec![(0, piece.start)];
         ends.extend(p.goal_of(i).map(|g| (horizon, g)));
@@ -209,9 +226,14 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
             x.assert(e);
         }
     }
-    // No overlap, at every step: an order for two blocks that can never pass each other,
+}
+
+/// No overlap, at every step.
+fn no_overlap(x: &mut Script, at: &[Vec<(Coord, Coord)>]) {
+    let (p, n) = (x.p, x.p.board.pieces.len());
+    // An order for two blocks that can never pass each other,
     // else every offset excluded.
-    for now in &at {
+    for now in at {
         for i in 0..n {
             for j in i + 1..n {
                 if let Some((first, second, along_row)) = ordered(p, i, j) {
@@ -230,6 +252,12 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
             }
         }
     }
+}
+
+/// The moves: at most one piece moves per step (idle steps last), a piece that does not
+/// move stays, and one that does follows the metric's rule.
+fn moves(x: &mut Script, dom: &Domains, at: &[Vec<(Coord, Coord)>], horizon: usize) {
+    let (p, n) = (x.p, x.p.board.pieces.len());
     // mv_t_i: piece i moves at step t; none for an idle step.
     let movers: Vec<Vec<SExpr>> = (0..horizon)
         .map(|t| (0..n).map(|i| x.s.declare(&format!("mv_{t}_{i}"), Sort::Bool, false)).collect())
@@ -257,10 +285,10 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
                 let twice = x.not(x.and(vec![moves_now, again]));
                 x.assert(twice);
             }
-            let mut rule = vec![move_rule(&x, p.metric, here, next)];
+            let mut rule = vec![move_rule(x, p.metric, here, next)];
             match p.metric {
-                Metric::Slide => rule.extend(sweep(&x, &at[t], i, next)),
-                Metric::Path => rule.push(path::reach(&mut x, &dom, &at[t], i, next, t)),
+                Metric::Slide => rule.extend(sweep(x, &at[t], i, next)),
+                Metric::Path => rule.push(path::reach(x, dom, &at[t], i, next, t)),
                 Metric::Step => {}
             }
             let body = x.and(rule);
@@ -268,7 +296,6 @@ pub fn encode(p: &BlocksPuzzle, horizon: usize) -> SmtScript {
             x.assert(moved);
         }
     }
-    x.s
 }
 
 /// One move from `a` to `b`: one cell, a straight line, or anywhere else (a path, whose
