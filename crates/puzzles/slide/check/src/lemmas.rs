@@ -63,9 +63,9 @@ pub struct Formula {
     pub vars: u32,
     pub clauses: Vec<Vec<i32>>,
     meanings: HashMap<u32, Meaning>,
-    actions: HashMap<(usize, char), i32>,
+    pub(crate) actions: HashMap<(usize, char), i32>,
     positions: HashMap<(u8, usize, usize), i32>,
-    blanks: HashMap<(usize, usize), i32>,
+    pub(crate) blanks: HashMap<(usize, usize), i32>,
     pub start: Vec<u8>,
     pub goal: Vec<u8>,
     pub horizon: usize,
@@ -190,11 +190,7 @@ pub struct Counted {
 /// # Errors
 /// The first lemma whose clause or arithmetic does not match its justification.
 pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<i32>>, Counted), CheckError> {
-    let shape = tables.shape;
-    let h = formula.horizon;
-    let mirror = shape.mirror(&tables.goal);
-    let home: Vec<usize> =
-        (0..shape.cells()).map(|t| tables.goal.iter().position(|&x| x as usize == t).unwrap_or(0)).collect();
+    let justify = crate::justify::Justify::new(formula, tables);
     let mut clauses = Vec::new();
     let mut counted = Counted::default();
     for (i, line) in text.lines().enumerate() {
@@ -217,89 +213,18 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
         match words.as_slice() {
             // MOVES is empty (and the clause too) when the start itself is pruned.
             ["f", moves @ .., claimed] if moves.len() <= 1 => {
-                let moves = moves.first().copied().unwrap_or("");
-                let claimed: usize = claimed.parse().map_err(|_| bad("a bad estimate".into()))?;
-                let mut board = formula.start.clone();
-                let mut expected = Vec::new();
-                for (t, letter) in moves.chars().enumerate() {
-                    if !shape.apply(&mut board, letter) {
-                        return Err(bad(format!("move {} ({letter}) is not legal there", t + 1)));
-                    }
-                    let v = formula
-                        .actions
-                        .get(&(t, letter))
-                        .ok_or_else(|| bad(format!("no variable for move {letter} of step {t}")))?;
-                    expected.push(-v);
-                }
-                let mut where_is = vec![0; shape.cells()];
-                for (c, &t) in board.iter().enumerate() {
-                    where_is[t as usize] = c;
-                }
-                let mut estimate = tables.sum(&where_is);
-                if let Some((cell, tile)) = &mirror {
-                    let mut mirrored = vec![0; shape.cells()];
-                    for t in 0..shape.cells() {
-                        mirrored[tile[t] as usize] = cell[where_is[t]];
-                    }
-                    estimate = estimate.max(tables.sum(&mirrored));
-                }
-                if claimed != estimate {
-                    return Err(bad(format!("the tables estimate {estimate} after {moves}, not {claimed}")));
-                }
-                if moves.len() + estimate <= h {
-                    return Err(bad(format!("{} + {estimate} does not exceed the horizon {h}", moves.len())));
-                }
-                if sorted(&clause) != sorted(&expected) {
-                    return Err(bad("the clause is not the negation of those moves".into()));
-                }
+                justify.frontier(moves, claimed, &clause).map_err(bad)?;
                 counted.frontier += 1;
             }
             ["t", step, rest @ ..] => {
-                let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
-                let (transposed, groups, placed, expected) =
-                    placements(rest, step, formula, mirror.as_ref()).map_err(bad)?;
-                clause_is(&clause, &expected).map_err(bad)?;
-                let sum = bound(groups, &placed, transposed, tables, &home).map_err(bad)?;
-                if step == 0 || step >= h || step + sum <= h {
-                    return Err(bad(format!(
-                        "{step} + {sum} does not exceed the horizon {h} (or the step is not inside it)"
-                    )));
-                }
+                justify.placement(step, rest, &clause).map_err(bad)?;
                 counted.placements += 1;
             }
             // A move ruled out before it is made: the tiles listed after STEP moves, the
             // blank on BLANK and the move LETTER put those tiles where the groups named hold
             // too much for the steps left.
             ["l", step, letter, blank, rest @ ..] => {
-                let step: usize = step.parse().map_err(|_| bad("a bad step".into()))?;
-                let blank: usize = blank.parse().map_err(|_| bad("a bad blank cell".into()))?;
-                let letter = letter.chars().next().filter(|_| letter.len() == 1).unwrap_or('?');
-                let source = shape
-                    .source(blank, letter)
-                    .ok_or_else(|| bad(format!("no tile slides {letter} into cell {blank}")))?;
-                let (transposed, groups, placed, mut expected) =
-                    placements(rest, step, formula, mirror.as_ref()).map_err(bad)?;
-                if placed.values().any(|&c| c == blank) {
-                    return Err(bad(format!("a tile listed on the blank's cell {blank}")));
-                }
-                let b = formula
-                    .blanks
-                    .get(&(blank, step))
-                    .ok_or_else(|| bad(format!("no variable for the blank on cell {blank} after {step} moves")))?;
-                let a = formula
-                    .actions
-                    .get(&(step, letter))
-                    .ok_or_else(|| bad(format!("no variable for move {letter} of step {step}")))?;
-                expected.extend([-b, -a]);
-                clause_is(&clause, &expected).map_err(bad)?;
-                let after: HashMap<u8, usize> =
-                    placed.iter().map(|(&t, &c)| (t, if c == source { blank } else { c })).collect();
-                let sum = bound(groups, &after, transposed, tables, &home).map_err(bad)?;
-                if step == 0 || step + 1 >= h || step + 1 + sum <= h {
-                    return Err(bad(format!(
-                        "{step} + 1 + {sum} does not exceed the horizon {h} (or the step is not inside it)"
-                    )));
-                }
+                justify.lookahead(step, letter, blank, rest, &clause).map_err(bad)?;
                 counted.lookahead += 1;
             }
             _ => return Err(bad(format!("an unknown justification: {why}"))),
@@ -314,7 +239,7 @@ type Listed<'w, 'm> = (Transposed<'m>, &'w [&'w str], HashMap<u8, usize>, Vec<i3
 
 /// Reads `[m] G=V ... @ TILE:CELL ...` after STEP: the reading (direct, or transposed when
 /// `m`), the group words, the placements and the clause they make.
-fn placements<'w, 'm>(
+pub(crate) fn placements<'w, 'm>(
     rest: &'w [&'w str],
     step: usize,
     formula: &Formula,
@@ -346,7 +271,7 @@ fn placements<'w, 'm>(
     Ok((transposed, groups, placed, expected))
 }
 
-fn clause_is(clause: &[i32], expected: &[i32]) -> Result<(), String> {
+pub(crate) fn clause_is(clause: &[i32], expected: &[i32]) -> Result<(), String> {
     match sorted(clause) == sorted(expected) && clause.len() == expected.len() {
         true => Ok(()),
         false => Err("the clause is not the negation of the placements listed".into()),
@@ -356,7 +281,7 @@ fn clause_is(clause: &[i32], expected: &[i32]) -> Result<(), String> {
 /// The sum the groups named (`G=V` words) hold with the tiles on `placed`, each value
 /// checked: a group's table entry when every tile of it is placed, else the Manhattan
 /// distances of its tiles placed; every tile placed must be in a group named.
-fn bound(
+pub(crate) fn bound(
     groups: &[&str],
     placed: &HashMap<u8, usize>,
     transposed: Transposed,
@@ -398,7 +323,7 @@ fn bound(
     Ok(sum)
 }
 
-fn sorted(c: &[i32]) -> Vec<i32> {
+pub(crate) fn sorted(c: &[i32]) -> Vec<i32> {
     let mut c = c.to_vec();
     c.sort_unstable();
     c.dedup();

@@ -23,6 +23,7 @@
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod board;
+mod justify;
 pub mod lemmas;
 pub mod tables;
 
