@@ -183,10 +183,6 @@ fn tampered_certificates_are_refused() {
     let mut args = args.to_vec();
     args.extend([kept.to_str().unwrap(), "-q"]);
     puzzlec(&args).expect_code(0);
-    let check = |d: &Path| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec-slide-check")).arg(d).output().unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
-    };
     // A folder with no certificate in it is bad usage, not a verdict.
     let empty = dir.path().join("empty");
     std::fs::create_dir_all(&empty).unwrap();
@@ -207,36 +203,7 @@ fn tampered_certificates_are_refused() {
     let readme = std::fs::read_to_string(kept.join("README.txt")).unwrap();
     assert!(readme.contains("puzzlec-slide-check"), "{readme}");
     // Each tampering on a fresh copy of the folder.
-    let tampered = |name: &str, change: &dyn Fn(&Path)| {
-        let copy = dir.path().join(name);
-        std::fs::create_dir_all(&copy).unwrap();
-        for e in std::fs::read_dir(&kept).unwrap() {
-            let e = e.unwrap();
-            std::fs::copy(e.path(), copy.join(e.file_name())).unwrap();
-        }
-        change(&copy);
-        let (code, said) = check(&copy);
-        assert_eq!(code, Some(3), "{name}: {said}");
-        assert!(!said.contains(": holds"), "{name}: {said}");
-        said
-    };
-    let edit_lemma = |d: &Path, pick: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String| {
-        let path = d.join("claim-1.lemmas");
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut done = false;
-        let lines: Vec<String> = text
-            .lines()
-            .map(|l| match !done && pick(l) {
-                true => {
-                    done = true;
-                    edit(l)
-                }
-                false => l.to_owned(),
-            })
-            .collect();
-        assert!(done, "no lemma to tamper with");
-        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    };
+    let tampered = |name: &str, change: &dyn Fn(&Path)| tampered_copy(&kept, &dir.path().join(name), change);
     // A placement lemma whose first group's value is one more than the tables say.
     let said = tampered("value", &|d| {
         edit_lemma(d, &|l| l.starts_with("t ") && l.split(' ').nth(2) != Some("m"), &|l| {
@@ -303,6 +270,46 @@ fn tampered_certificates_are_refused() {
         std::fs::write(&path, kept.join("\n") + "\n").unwrap();
     });
     assert!(said.contains("proof:"), "{said}");
+}
+
+/// `puzzlec-slide-check` on a folder: its exit code and all it said.
+fn check(d: &Path) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec-slide-check")).arg(d).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+}
+
+/// `kept` copied to `copy`, changed by `change`, then checked: it must be refused (exit 3,
+/// no claim holding); what the checker said.
+fn tampered_copy(kept: &Path, copy: &Path, change: &dyn Fn(&Path)) -> String {
+    std::fs::create_dir_all(copy).unwrap();
+    for e in std::fs::read_dir(kept).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), copy.join(e.file_name())).unwrap();
+    }
+    change(copy);
+    let (code, said) = check(copy);
+    assert_eq!(code, Some(3), "{}: {said}", copy.display());
+    assert!(!said.contains(": holds"), "{}: {said}", copy.display());
+    said
+}
+
+/// The first lemma of folder `d` that `pick` chooses, rewritten by `edit`.
+fn edit_lemma(d: &Path, pick: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String) {
+    let path = d.join("claim-1.lemmas");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut done = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| match !done && pick(l) {
+            true => {
+                done = true;
+                edit(l)
+            }
+            false => l.to_owned(),
+        })
+        .collect();
+    assert!(done, "no lemma to tamper with");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
 }
 
 /// A board whose tables' estimate at the start is its optimum (26): the claim at horizon 24

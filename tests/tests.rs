@@ -4,6 +4,7 @@ mod anytime_cli;
 mod backends_cli;
 mod batch_cli;
 mod blocks_cli;
+mod blocks_files_cli;
 mod certify_cli;
 mod cross_cli;
 mod defects_cli;
