@@ -87,7 +87,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         return finish(answer.no_solution(Some("unreachable"), never_words(states)));
     }
     let search = plan::Search::new(backend, options, (lb, 1), max, deadline);
-    finish(plan::search(&Plans { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
+    finish(plan::search(&Case { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
 }
 
 fn alone_words(p: &BlocksPuzzle) -> String {
@@ -103,7 +103,7 @@ fn within_words(max: usize) -> String {
 }
 
 /// One instance with its encoding and backend, as the plan search sees it.
-struct Plans<'a> {
+struct Case<'a> {
     encoding: &'static dyn BlocksEncoding,
     backend: &'a Backend,
     puzzle: BlocksPuzzle,
@@ -111,7 +111,7 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
-impl plan::Plans for Plans<'_> {
+impl plan::Plans for Case<'_> {
     type Step = BlockMove;
 
     fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {

@@ -104,11 +104,11 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         );
     }
     let search = plan::Search::new(backend, options, (h0 as usize, STEP), max, deadline);
-    finish(plan::search(&Plans { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
+    finish(plan::search(&Case { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
 }
 
 /// One instance with its encoding and backend, as the plan search sees it.
-struct Plans<'a> {
+struct Case<'a> {
     encoding: &'static dyn CrossEncoding,
     backend: &'a Backend,
     puzzle: CrossPuzzle,
@@ -116,7 +116,7 @@ struct Plans<'a> {
     deadline: Option<Instant>,
 }
 
-impl plan::Plans for Plans<'_> {
+impl plan::Plans for Case<'_> {
     type Step = Move;
 
     fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {

@@ -112,12 +112,12 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         ),
         false => None,
     };
-    let plans = Plans { encoding, backend, start, goal, known, incremental: req.incremental, trace };
+    let plans = Case { encoding, backend, start, goal, known, incremental: req.incremental, trace };
     finish(plan::search(&plans, &search, answer, cert, on)?)
 }
 
 /// One board with its encoding and backend, as the plan search sees it.
-struct Plans<'a> {
+struct Case<'a> {
     encoding: &'static dyn SlideEncoding,
     backend: &'a Backend,
     start: Board,
@@ -128,7 +128,7 @@ struct Plans<'a> {
     trace: Option<drive_slide::trace::Trace>,
 }
 
-impl plan::Plans for Plans<'_> {
+impl plan::Plans for Case<'_> {
     type Step = Move;
 
     fn write(&self, plan: &[Move]) -> String {
