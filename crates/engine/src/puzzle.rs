@@ -45,6 +45,18 @@ pub struct About {
     /// Its own keys in a JSON `solve` request (instance and options), beyond the options
     /// every puzzle shares.
     pub keys: &'static [&'static str],
+    /// Its encodings, in the order defaults are chosen (see [`infos`]).
+    pub encodings: fn() -> Vec<&'static EncodingInfo>,
+    /// How it solves one request (see `puzzlec_facade::solve`).
+    pub solve: SolveFn,
+}
+
+/// A puzzle's `solve`: a request, where it runs, and where its progress goes.
+pub type SolveFn = fn(&Request, &Env, &mut dyn FnMut(Event)) -> Result<Answer>;
+
+/// The descriptions of a puzzle's list of encodings, for [`About::encodings`].
+pub fn infos<E: puzzlec_encode::Encoding + ?Sized>(all: &[&'static E]) -> Vec<&'static EncodingInfo> {
+    all.iter().map(|e| e.info()).collect()
 }
 
 /// The moves step t may play after the moves already fixed (their labels), each as (label,
@@ -137,7 +149,9 @@ pub trait Puzzle: Verbs + CommandLine + Show + Bench + Sync {
     }
 
     /// Its encodings, in the order defaults are chosen.
-    fn encodings(&self) -> Vec<&'static EncodingInfo>;
+    fn encodings(&self) -> Vec<&'static EncodingInfo> {
+        (self.about().encodings)()
+    }
 
     /// The encoding written in `form` when none is named (`emit`, `family`, `jobs`).
     fn default_encoding(&self, form: Form) -> Option<&'static str> {
@@ -148,7 +162,9 @@ pub trait Puzzle: Verbs + CommandLine + Show + Bench + Sync {
     ///
     /// # Errors
     /// Bad input for requests that are wrong; unknown when a solver fails or lies.
-    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer>;
+    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+        (self.about().solve)(req, env, on)
+    }
 }
 
 /// The verbs besides `solve`: formulas written and read back, plans replayed, jobs split.

@@ -17,7 +17,7 @@ pub mod solve;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
+use puzzlec_engine::{About, Kind, Puzzle};
 
 /// The puzzle's name in requests and on the command line.
 pub const NAME: &str = "cross";
@@ -31,18 +31,12 @@ static ABOUT: About = About {
     line: "Cross slider: choose orientations so the cross reaches the target.",
     kind: Kind::Plan,
     keys: request::KEYS,
+    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+    solve: solve::solve,
 };
 
 impl Puzzle for Cross {
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn encodings(&self) -> Vec<&'static EncodingInfo> {
-        encodings::ALL.iter().map(|e| e.info()).collect()
-    }
-
-    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-        solve::solve(req, env, on)
     }
 }

@@ -15,7 +15,7 @@ pub mod symmetry;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
+use puzzlec_engine::{About, Kind, Puzzle};
 
 /// The puzzle's name in requests and on the command line.
 pub const NAME: &str = "figure";
@@ -29,18 +29,12 @@ static ABOUT: About = About {
     line: "Magic figure from a TOML file (squares, stars, triangles): every line the same sum.",
     kind: Kind::Filling,
     keys: request::KEYS,
+    encodings: || puzzlec_engine::puzzle::infos(&puzzlec_hex::encodings::ALL),
+    solve: verbs::solve,
 };
 
 impl Puzzle for Figure {
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn encodings(&self) -> Vec<&'static EncodingInfo> {
-        puzzlec_hex::encodings::ALL.iter().map(|e| e.info()).collect()
-    }
-
-    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-        verbs::solve(req, env, on)
     }
 }

@@ -16,7 +16,7 @@ pub mod rules;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
+use puzzlec_engine::{About, Kind, Puzzle};
 
 /// The puzzle's name in requests and on the command line.
 pub const NAME: &str = "hex";
@@ -30,18 +30,12 @@ static ABOUT: About = About {
     line: "Magic hexagon: fill cells 1..N so every line has the same sum.",
     kind: Kind::Filling,
     keys: request::KEYS,
+    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+    solve: verbs::solve,
 };
 
 impl Puzzle for Hex {
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn encodings(&self) -> Vec<&'static EncodingInfo> {
-        encodings::ALL.iter().map(|e| e.info()).collect()
-    }
-
-    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-        verbs::solve(req, env, on)
     }
 }

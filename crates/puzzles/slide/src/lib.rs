@@ -19,7 +19,7 @@ pub mod solve;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Answer, EncodingInfo, Env, Event, Kind, Puzzle, Request, Result};
+use puzzlec_engine::{About, Kind, Puzzle};
 use puzzlec_solve::Form;
 
 /// The puzzle's name in requests and on the command line.
@@ -34,6 +34,8 @@ static ABOUT: About = About {
     line: "Sliding tiles: reach the goal board in the fewest moves.",
     kind: Kind::Plan,
     keys: request::KEYS,
+    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+    solve: solve::solve,
 };
 
 impl Puzzle for Slide {
@@ -41,15 +43,7 @@ impl Puzzle for Slide {
         &ABOUT
     }
 
-    fn encodings(&self) -> Vec<&'static EncodingInfo> {
-        encodings::ALL.iter().map(|e| e.info()).collect()
-    }
-
     fn default_encoding(&self, form: Form) -> Option<&'static str> {
         Some(drive::default_encoding(form).name())
-    }
-
-    fn solve(&self, req: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-        solve::solve(req, env, on)
     }
 }
