@@ -3,10 +3,9 @@
 
 use std::path::Path;
 
-use clap::FromArgMatches;
 use puzzlec_facade as facade;
-use puzzlec_facade::options::check_writable;
 use puzzlec_facade::options::Verb;
+use puzzlec_facade::options::{check_writable, parsed};
 pub use puzzlec_facade::options::{read_answer, read_text};
 use puzzlec_facade::{registry, Env, Error, Event, Instance};
 
@@ -34,15 +33,12 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet, json),
         Command::Jobs(c) => {
-            let (instance, f) = (instance(&c, Verb::Jobs)?, flags::<args::JobsFlags>(&c.matches)?);
-            let horizons = facade::jobs::horizons(&f.horizons)?;
-            let (encoding, solver, split, out, certify) = (f.encoding, f.solver, f.split, f.out, f.certify);
-            let req = facade::jobs::JobsRequest { instance, encoding, solver, horizons, split, out, certify };
+            let req = facade::jobs::JobsRequest::new(instance(&c, Verb::Jobs)?, parsed(&c.matches)?)?;
             let manifest = facade::jobs::write(&req, &env)?;
             Ok(render::report(&facade::jobs::Written { manifest, out: req.out }, json, true))
         }
         Command::Family(c) => {
-            let (puzzle, f) = (instance(&c, Verb::Family)?, flags::<args::FamilyFlags>(&c.matches)?);
+            let (puzzle, f): (_, args::FamilyFlags) = (instance(&c, Verb::Family)?, parsed(&c.matches)?);
             let words: Vec<String> = std::env::args().skip(1).map(|a| shell_words::quote(&a).into_owned()).collect();
             let command = format!("puzzlec {}", words.join(" "));
             let req = facade::family::FamilyRequest { puzzle, count: f.count, seed: f.seed, out: f.out, command };
@@ -76,15 +72,12 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
 
 /// `emit`: the formula to `-o` or stdout (with `--json`, one object naming it).
 fn emit(c: &args::Puzzle<1>, json: bool) -> Result<u8, Error> {
-    let (instance, f) = (instance(c, Verb::Emit)?, flags::<args::EmitFlags>(&c.matches)?);
+    let (instance, f): (_, args::EmitFlags) = (instance(c, Verb::Emit)?, parsed(&c.matches)?);
     // Plans take --horizon; fillings have none.
     let horizon = c.matches.try_get_one::<usize>("horizon").ok().flatten().copied().unwrap_or(0);
     let format = f.form()?;
     let request = facade::EmitRequest { instance, encoding: f.encoding, format, horizon };
-    let text = facade::emit(&request)?;
-    if let Some(path) = &f.out {
-        std::fs::write(path, &text).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
-    }
+    let text = facade::emit_to(&request, f.out.as_deref())?;
     if json {
         render::write_stdout(&format!("{}\n", facade::emitted(&request, &text, f.out.as_deref())));
     } else if f.out.is_none() {
@@ -95,7 +88,7 @@ fn emit(c: &args::Puzzle<1>, json: bool) -> Result<u8, Error> {
 
 /// `decode`: a solver's answer to an emitted file, read back and replayed.
 fn decode(c: &args::Puzzle<2>, json: bool) -> Result<u8, Error> {
-    let (instance, f) = (instance(c, Verb::Decode)?, flags::<args::DecodeFlags>(&c.matches)?);
+    let (instance, f): (_, args::DecodeFlags) = (instance(c, Verb::Decode)?, parsed(&c.matches)?);
     check_writable("--svg", f.svg.as_deref())?;
     let request = facade::DecodeRequest {
         instance,
@@ -112,7 +105,7 @@ fn decode(c: &args::Puzzle<2>, json: bool) -> Result<u8, Error> {
 
 /// `verify`: a plan replayed through the rules.
 fn verify(c: &args::Puzzle<3>, json: bool) -> Result<u8, Error> {
-    let (instance, f) = (instance(c, Verb::Verify)?, flags::<args::VerifyFlags>(&c.matches)?);
+    let (instance, f): (_, args::VerifyFlags) = (instance(c, Verb::Verify)?, parsed(&c.matches)?);
     check_writable("--svg", f.svg.as_deref())?;
     let moves = match (f.moves, f.moves_file) {
         (Some(m), _) => m,
@@ -131,34 +124,17 @@ fn instance<const V: u8>(c: &args::Puzzle<V>, verb: Verb) -> Result<Instance, Er
     Ok(Instance { puzzle: c.name.clone(), fields })
 }
 
-/// A verb's shared flags, read back from its puzzle subcommand.
-fn flags<T: FromArgMatches>(m: &clap::ArgMatches) -> Result<T, Error> {
-    puzzlec_facade::options::parsed(m)
-}
-
 /// `--svg FILE`: draws a solved or valid answer; says on stderr why nothing was drawn else.
 fn draw(path: Option<&Path>, instance: &Instance, answer: &facade::Answer) -> Result<(), Error> {
-    let Some(path) = path else { return Ok(()) };
-    if answer.exit_code() != 0 {
+    if path.map(|p| facade::draw_to(p, instance, answer)).transpose()? == Some(false) {
         eprintln!("no SVG written: the answer has no plan or filling to draw");
-        return Ok(());
     }
-    let svg = facade::draw(instance, answer)?;
-    std::fs::write(path, svg).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))
+    Ok(())
 }
 
 /// The facade's request for a `solve` command, and where to draw its answer.
 pub fn request(c: &args::Puzzle<0>) -> Result<(facade::Request, Option<std::path::PathBuf>), Error> {
-    let f: args::SolveFlags = flags(&c.matches)?;
-    let (certify, proof_dir) = (f.certify, f.proof_dir);
-    let options = facade::SolveOptions {
-        encoding: f.encoding,
-        solver: f.solver,
-        all: f.all,
-        timeout: f.timeout,
-        certify,
-        proof_dir,
-    };
+    let (options, svg) = parsed::<args::SolveFlags>(&c.matches)?.into_options();
     let Instance { puzzle, fields } = instance(c, Verb::Solve)?;
-    Ok((facade::Request { puzzle, options, fields }, f.svg))
+    Ok((facade::Request { puzzle, options, fields }, svg))
 }

@@ -3,7 +3,6 @@
 //! registries (so they cannot go stale).
 
 use clap::{Args, Command};
-use indoc::indoc;
 use puzzlec_facade::options::Verb;
 use puzzlec_facade::{registry, Form, Kind, Puzzle};
 
@@ -23,20 +22,8 @@ fn verb_help(verb: Verb) -> String {
         Verb::Verify => "Exit 0 when the plan reaches the goal, 1 when it does not (the first illegal move is named).",
         Verb::Emit => "Then run any solver on the file and read its answer back with `puzzlec decode`.",
         Verb::Decode => "Models: SAT-competition output (s/v lines) or minisat's result file for DIMACS; the\nsat + get-value (or get-model) answer of z3 or cvc5 for SMT-LIB2.",
-        Verb::Jobs => indoc! {"
-            Each job is a complete DIMACS file (the horizon's CNF plus unit clauses fixing the plan's first
-            moves); a horizon's jobs together cover every plan of that length. The folder holds
-            manifest.json, run-one.sh K (runs job K with the solver, answer in out/K.txt), slurm.sbatch
-            (an array over the same script) and a README. Run them with GNU parallel or sbatch, then
-            `puzzlec collect DIR`."},
-        Verb::Family => indoc! {"
-            Each instance gives two files per form: the horizon of its optimum (SAT) and two below (UNSAT),
-            optima from the exact search (fillings: labels from the complete enumeration). DIMACS files
-            open with comment lines holding this command, the instance and its status, then an exact
-            `p cnf` header; SMT-LIB2 files carry set-info :source and :status and end at check-sat.
-            manifest.csv lists file, status, optimum, horizon, variables, clauses and the embedded
-            CaDiCaL's time (which confirmed every CNF label). Instances whose UNSAT side the encoding
-            refutes by its own bound (an empty clause) are drawn again: they are no benchmark."},
+        Verb::Jobs => puzzlec_facade::jobs::WHAT_IS_WRITTEN,
+        Verb::Family => puzzlec_facade::family::WHAT_IS_WRITTEN,
     };
     s
 }

@@ -70,7 +70,7 @@ impl Tuning {
         }
     }
 
-    /// The first file called `name` in a folder of [`Tuning::path`].
+    /// Where a program called `name` would be, in the order of the folders of [`Tuning::path`].
     pub fn on_path(&self, name: &std::path::Path) -> Vec<PathBuf> {
         self.path.as_ref().map(|p| std::env::split_paths(p).map(|d| d.join(name)).collect()).unwrap_or_default()
     }

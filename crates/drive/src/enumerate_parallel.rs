@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use puzzlec_ir::{Cnf, Lit};
 use puzzlec_solve::propagator::Propagator;
-use puzzlec_solve::{Backend, Outcome};
+use puzzlec_solve::{Backend, FreedApart, Outcome};
 
 use crate::enumerate::Enumeration;
 use crate::{AnyModel, DriveError};
@@ -98,38 +98,18 @@ fn worker<P>(
     decode: &(dyn Fn(&AnyModel) -> Result<P, DriveError> + Sync),
     block: &(dyn Fn(&P) -> Vec<Lit> + Sync),
 ) -> Result<Enumeration<P>, DriveError> {
-    let out = Enumeration { solutions: Vec::new(), complete: true, stopped: None };
+    let mut out = Enumeration { solutions: Vec::new(), complete: true, stopped: None };
     // Loading a large formula into each thread's solver is cut at the deadline (and such a
-    // session, loaded in part, is never asked).
-    let loaded = crate::build_by(deadline, || backend.session(cnf, how.cadical_config));
+    // session, loaded in part, is never asked). The answer, often given at a time limit,
+    // does not wait for the solver to be freed.
+    let loaded = crate::build_by(deadline, || backend.session(cnf, how.cadical_config)).map(FreedApart::new);
     if puzzlec_core::stop::passed(deadline) {
-        if let Some(session) = loaded {
-            puzzlec_solve::free_in_background(session);
-        }
         return Ok(Enumeration { complete: false, stopped: Some(crate::ENCODING_TIMED_OUT.into()), ..out });
     }
     let Some(mut session) = loaded else { return Ok(out) };
     if let Some(p) = how.propagator.and_then(|make| make(cnf)) {
         session.connect(p);
     }
-    // The answer, often given at a time limit, does not wait for the solver to be freed.
-    let result = take_cubes(&mut *session, cubes, next, deadline, how, decode, block, out);
-    puzzlec_solve::free_in_background(session);
-    result
-}
-
-/// Takes cubes from the shared counter until none is left (or the run is over).
-#[allow(clippy::too_many_arguments)]
-fn take_cubes<P>(
-    session: &mut dyn puzzlec_solve::Incremental,
-    cubes: &[Vec<Lit>],
-    next: &AtomicUsize,
-    deadline: Option<Instant>,
-    how: &Parallel<'_>,
-    decode: &(dyn Fn(&AnyModel) -> Result<P, DriveError> + Sync),
-    block: &(dyn Fn(&P) -> Vec<Lit> + Sync),
-    mut out: Enumeration<P>,
-) -> Result<Enumeration<P>, DriveError> {
     let remaining = || puzzlec_core::stop::time_left(deadline);
     loop {
         let i = next.fetch_add(1, Ordering::SeqCst);

@@ -13,12 +13,23 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use indoc::indoc;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 
 pub use puzzlec_engine::family::{FamilyRequest, Labelled};
 
 use crate::{registry, EmitRequest, Env, Error, Form, Result};
+
+/// What a family folder holds (`puzzlec family --help`).
+pub const WHAT_IS_WRITTEN: &str = indoc! {"
+    Each instance gives two files per form: the horizon of its optimum (SAT) and two below (UNSAT),
+    optima from the exact search (fillings: labels from the complete enumeration). DIMACS files
+    open with comment lines holding this command, the instance and its status, then an exact
+    `p cnf` header; SMT-LIB2 files carry set-info :source and :status and end at check-sat.
+    manifest.csv lists file, status, optimum, horizon, variables, clauses and the embedded
+    CaDiCaL's time (which confirmed every CNF label). Instances whose UNSAT side the encoding
+    refutes by its own bound (an empty clause) are drawn again: they are no benchmark."};
 
 /// The most instances one family holds.
 pub const MAX_COUNT: usize = 10_000;

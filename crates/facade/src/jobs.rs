@@ -11,6 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
+use indoc::indoc;
 use serde::{Deserialize, Serialize};
 
 pub use puzzlec_engine::JobFacts as Facts;
@@ -33,6 +34,18 @@ pub struct JobsRequest {
     pub out: PathBuf,
     /// Each job also writes a DRAT proof, which `collect` checks for every UNSAT job.
     pub certify: bool,
+}
+
+impl JobsRequest {
+    /// The request `puzzlec jobs` makes of its flags.
+    ///
+    /// # Errors
+    /// Bad input for horizons that are not `A..B` or one number.
+    pub fn new(instance: Instance, f: crate::options::flags::JobsFlags) -> Result<JobsRequest> {
+        let horizons = horizons(&f.horizons)?;
+        let (encoding, solver, split, out, certify) = (f.encoding, f.solver, f.split, f.out, f.certify);
+        Ok(JobsRequest { instance, encoding, solver, horizons, split, out, certify })
+    }
 }
 
 /// `manifest.json`: everything `collect` needs, and what a person reads first.
@@ -98,6 +111,14 @@ pub fn horizons(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
 
 /// Default solver for jobs: a binary every Debian machine can install, which writes proofs.
 pub const DEFAULT_SOLVER: &str = "cadical-bin";
+
+/// What a job folder holds and how it is run (`puzzlec jobs --help`).
+pub const WHAT_IS_WRITTEN: &str = indoc! {"
+    Each job is a complete DIMACS file (the horizon's CNF plus unit clauses fixing the plan's first
+    moves); a horizon's jobs together cover every plan of that length. The folder holds
+    manifest.json, run-one.sh K (runs job K with the solver, answer in out/K.txt), slurm.sbatch
+    (an array over the same script) and a README. Run them with GNU parallel or sbatch, then
+    `puzzlec collect DIR`."};
 
 /// The most jobs one directory holds (each is a whole CNF file).
 pub const MAX_JOBS: usize = 10_000;

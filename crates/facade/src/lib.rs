@@ -50,6 +50,18 @@ pub fn emit(req: &EmitRequest) -> Result<String> {
     registry::lookup(&req.instance.puzzle)?.emit(req)
 }
 
+/// [`emit`], the text also written to `out` when given.
+///
+/// # Errors
+/// As [`emit`], and bad input when the file cannot be written.
+pub fn emit_to(req: &EmitRequest, out: Option<&std::path::Path>) -> Result<String> {
+    let text = emit(req)?;
+    if let Some(path) = out {
+        std::fs::write(path, &text).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
+    }
+    Ok(text)
+}
+
 /// `emit --json`: one object naming what was written: the file and its size, or the text.
 pub fn emitted(request: &EmitRequest, text: &str, out: Option<&std::path::Path>) -> serde_json::Value {
     let mut v = serde_json::json!({
@@ -94,6 +106,20 @@ pub fn verify(req: &VerifyRequest) -> Result<Answer> {
 /// Bad input when the answer has nothing to draw (no plan, no filling).
 pub fn draw(instance: &Instance, answer: &Answer) -> Result<String> {
     registry::lookup(&instance.puzzle)?.draw(instance, answer)
+}
+
+/// `--svg FILE`: draws a solved or valid answer into `path`; false (nothing written) for an
+/// answer with no plan or filling to draw.
+///
+/// # Errors
+/// As [`draw`], and bad input when the file cannot be written.
+pub fn draw_to(path: &std::path::Path, instance: &Instance, answer: &Answer) -> Result<bool> {
+    if answer.exit_code() != 0 {
+        return Ok(false);
+    }
+    let svg = draw(instance, answer)?;
+    std::fs::write(path, svg).map_err(|e| Error::bad_input(format!("writing {}: {e}", path.display())))?;
+    Ok(true)
 }
 
 /// Asks every run of this process to stop (Ctrl-C, SIGTERM): searches, the embedded

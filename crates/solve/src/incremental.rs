@@ -51,6 +51,38 @@ pub fn free_in_background(session: Box<dyn Incremental>) {
     std::thread::spawn(move || drop(owned));
 }
 
+/// A live solver freed on a thread of its own when it is dropped ([`free_in_background`]), so
+/// that whatever returns past it (often an answer at a time limit) does not wait.
+pub struct FreedApart(Option<Box<dyn Incremental>>);
+
+impl FreedApart {
+    pub fn new(session: Box<dyn Incremental>) -> FreedApart {
+        FreedApart(Some(session))
+    }
+}
+
+impl std::ops::Deref for FreedApart {
+    type Target = dyn Incremental;
+
+    fn deref(&self) -> &Self::Target {
+        self.0.as_deref().expect("the session is held until the drop")
+    }
+}
+
+impl std::ops::DerefMut for FreedApart {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.0.as_deref_mut().expect("the session is held until the drop")
+    }
+}
+
+impl Drop for FreedApart {
+    fn drop(&mut self) {
+        if let Some(session) = self.0.take() {
+            free_in_background(session);
+        }
+    }
+}
+
 /// Conflicts allowed per cube in the first round of [`solve_by_cubes`].
 const FIRST_CUBE_BUDGET: i32 = 500;
 

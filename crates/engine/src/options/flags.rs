@@ -39,6 +39,21 @@ pub struct SolveFlags {
     pub svg: Option<PathBuf>,
 }
 
+impl SolveFlags {
+    /// The request's shared options, and where to draw its answer.
+    pub fn into_options(self) -> (crate::request::SolveOptions, Option<PathBuf>) {
+        let options = crate::request::SolveOptions {
+            encoding: self.encoding,
+            solver: self.solver,
+            all: self.all,
+            timeout: self.timeout,
+            certify: self.certify,
+            proof_dir: self.proof_dir,
+        };
+        (options, self.svg)
+    }
+}
+
 /// What `emit` writes, in which form, and where.
 #[derive(Args, Debug)]
 pub struct EmitFlags {
