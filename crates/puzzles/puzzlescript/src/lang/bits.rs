@@ -1,0 +1,78 @@
+//! Bit sets over words: a cell's objects (one bit per object) and its movements (five bits
+//! per collision layer: up, down, left, right, action), as the compiled game and the
+//! interpreter keep them.
+
+/// A bit set of a fixed number of words.
+pub type Bits = Box<[u64]>;
+
+/// The movement bits of one direction.
+pub const UP: u64 = 0b00001;
+pub const DOWN: u64 = 0b00010;
+pub const LEFT: u64 = 0b00100;
+pub const RIGHT: u64 = 0b01000;
+pub const ACTION: u64 = 0b10000;
+/// All five movement bits of a layer.
+pub const LAYER: u64 = 0b11111;
+
+pub fn zero(words: usize) -> Bits {
+    vec![0; words.max(1)].into_boxed_slice()
+}
+
+pub fn set(bits: &mut [u64], bit: usize) {
+    bits[bit / 64] |= 1 << (bit % 64);
+}
+
+pub fn get(bits: &[u64], bit: usize) -> bool {
+    bits.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1)
+}
+
+/// ORs `mask` (at most 5 bits) in at bit `shift`, across a word boundary when it must.
+pub fn shift_or(bits: &mut [u64], mask: u64, shift: usize) {
+    for b in 0..5 {
+        if mask >> b & 1 == 1 {
+            set(bits, shift + b);
+        }
+    }
+}
+
+/// The 5 bits at `shift`.
+pub fn field(bits: &[u64], shift: usize) -> u64 {
+    (0..5).filter(|&b| get(bits, shift + b)).fold(0, |acc, b| acc | 1 << b)
+}
+
+/// Clears the bits of `mask` (at most 5 bits) at `shift`.
+pub fn shift_clear(bits: &mut [u64], mask: u64, shift: usize) {
+    for b in 0..5 {
+        if mask >> b & 1 == 1 {
+            let bit = shift + b;
+            bits[bit / 64] &= !(1 << (bit % 64));
+        }
+    }
+}
+
+/// Every bit of `mask` is set in `cell`.
+pub fn all_in(mask: &[u64], cell: &[u64]) -> bool {
+    mask.iter().zip(cell).all(|(m, c)| m & c == *m)
+}
+
+/// Some bit of `mask` is set in `cell`.
+pub fn any_in(mask: &[u64], cell: &[u64]) -> bool {
+    mask.iter().zip(cell).any(|(m, c)| m & c != 0)
+}
+
+pub fn or(into: &mut [u64], other: &[u64]) {
+    into.iter_mut().zip(other).for_each(|(a, b)| *a |= b);
+}
+
+pub fn clear(into: &mut [u64], other: &[u64]) {
+    into.iter_mut().zip(other).for_each(|(a, b)| *a &= !b);
+}
+
+pub fn is_zero(bits: &[u64]) -> bool {
+    bits.iter().all(|w| *w == 0)
+}
+
+/// The set bits, lowest first.
+pub fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| (0..64).filter(move |b| word >> b & 1 == 1).map(move |b| w * 64 + b))
+}

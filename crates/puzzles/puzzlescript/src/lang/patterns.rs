@@ -1,0 +1,247 @@
+//! Expanded rules compiled to masks, as the reference's `rulesToMask`: each cell of a rule's
+//! left side a pattern (objects present, missing, one of a property present, movements
+//! present or absent) and, where the right side changes something, a replacement (objects
+//! cleared and set, movements cleared and set). Then rules are grouped (`+`), loops and
+//! rigid groups located.
+
+use super::bits::{self, Bits, LAYER};
+use super::legend::Names;
+use super::rule_text::RawRule;
+use super::source::Source;
+use super::Command;
+
+/// One cell of a rule's row: a pattern, or an ellipsis (any number of cells).
+#[derive(Clone, Debug)]
+pub enum Cell {
+    Pattern(Box<Pattern>),
+    Ellipsis,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub present: Bits,
+    pub missing: Bits,
+    /// Each mask needs one of its objects present (properties on one layer).
+    pub any: Vec<Bits>,
+    pub moving: Bits,
+    pub still: Bits,
+    pub replace: Option<Replacement>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Replacement {
+    pub objects_clear: Bits,
+    pub objects_set: Bits,
+    pub movements_clear: Bits,
+    pub movements_set: Bits,
+    /// Layers whose movements the rule rewrites (cleared before the set).
+    pub movements_layer: Bits,
+    pub random_entity: Bits,
+    pub random_dir: Bits,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The direction it scans in: 1 up, 2 down, 4 left, 8 right.
+    pub direction: u64,
+    pub rows: Vec<Vec<Cell>>,
+    /// Ellipses per row (0, 1 or 2).
+    pub ellipses: Vec<usize>,
+    pub has_replacements: bool,
+    pub line: usize,
+    pub group: usize,
+    /// For a rigid rule, its rigid group's index plus one.
+    pub rigid: Option<usize>,
+    pub commands: Vec<Command>,
+    pub random: bool,
+}
+
+pub struct Compiled {
+    pub rules: Vec<Vec<Rule>>,
+    pub late_rules: Vec<Vec<Rule>>,
+    pub loop_point: Vec<Option<usize>>,
+    pub late_loop_point: Vec<Option<usize>>,
+    pub rigid_groups: Vec<usize>,
+    pub rigid: bool,
+    pub chance: Option<String>,
+}
+
+pub fn direction_mask(dir: &str) -> u64 {
+    match dir {
+        "up" => 0b00001,
+        "down" => 0b00010,
+        "left" => 0b00100,
+        "right" => 0b01000,
+        "moving" => 0b01111,
+        "no" => 0b00011,
+        "randomdir" => 0b00101,
+        "random" => 0b10010,
+        "action" => 0b10000,
+        _ => 0,
+    }
+}
+
+/// A rule compiled, with the names of two objects it requires on one layer (`discard`).
+struct Masked {
+    rule: Rule,
+    late: bool,
+    discard: Option<(String, String)>,
+}
+
+pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops: &[(usize, i32)]) -> Compiled {
+    let mut masked = Vec::new();
+    let mut chance = None;
+    for r in rules {
+        if r.random {
+            chance = Some(format!("random rule group (line {})", r.line));
+        }
+        if let Some(m) = super::pattern_cells::mask_rule(src, names, &r) {
+            let randomized = m.0.iter().flatten().any(|c| matches!(c, Cell::Pattern(p) if p.replace.as_ref().is_some_and(|x| !bits::is_zero(&x.random_entity) || !bits::is_zero(&x.random_dir))));
+            if randomized && chance.is_none() {
+                chance = Some(format!("random or randomdir (line {})", r.line));
+            }
+            let (rows, discard) = m;
+            let ellipses: Vec<usize> =
+                rows.iter().map(|row| row.iter().filter(|c| matches!(c, Cell::Ellipsis)).count()).collect();
+            if ellipses.iter().any(|e| *e > 2) {
+                src.error(r.line, 1, "You can't use more than two ellipses in a single cell match pattern.");
+            }
+            let direction = direction_mask(&r.direction);
+            let rule = Rule {
+                direction,
+                rows,
+                ellipses,
+                has_replacements: !r.rhs.is_empty(),
+                line: r.line,
+                group: r.group,
+                rigid: None,
+                commands: r.commands.clone(),
+                random: r.random,
+            };
+            masked.push(Masked { rule: Rule { rigid: r.rigid.then_some(0), ..rule }, late: r.late, discard });
+        }
+    }
+    let rules = groups(src, masked.iter().filter(|m| !m.late));
+    let late_rules = groups(src, masked.iter().filter(|m| m.late));
+    let (rules, rigid_groups) = rigid(src, rules);
+    let loops = checked_loops(src, loops);
+    Compiled {
+        loop_point: loop_points(&loops, &rules),
+        late_loop_point: loop_points(&loops, &late_rules),
+        rigid: !rigid_groups.is_empty(),
+        rules,
+        late_rules,
+        rigid_groups,
+        chance,
+    }
+}
+
+/// Rules by group, groups in the order of their first line; a rule that needs two objects
+/// on one layer is dropped (an error when its whole line goes).
+fn groups<'a>(src: &mut Source, rules: impl Iterator<Item = &'a Masked>) -> Vec<Vec<Rule>> {
+    let mut by_group: std::collections::BTreeMap<usize, Vec<&Masked>> = Default::default();
+    for m in rules {
+        by_group.entry(m.rule.group).or_default().push(m);
+    }
+    let mut out = Vec::new();
+    for (_, mut group) in by_group {
+        let mut discards: Vec<(String, String)> = Vec::new();
+        let mut i = 0;
+        while i < group.len() {
+            let Some(d) = group[i].discard.clone() else {
+                i += 1;
+                continue;
+            };
+            let line = group[i].rule.line;
+            let before = i > 0 && group[i - 1].rule.line == line;
+            let after = i + 1 < group.len() && group[i + 1].rule.line == line;
+            group.remove(i);
+            if !discards.contains(&d) {
+                discards.push(d);
+            }
+            if !(before || after) || group.is_empty() {
+                let mut also = String::new();
+                if discards.len() > 1 {
+                    let rest: Vec<String> = discards[1..].iter().take(4).map(|(a, b)| format!("{a}/{b}")).collect();
+                    also = format!(" (ditto for {})", rest.join(", "));
+                }
+                src.error(line, 1, format!("{} and {} can never overlap{also}. This rule requires that to happen, so it impossible it will ever trigger.", discards[0].0, discards[0].1));
+            }
+        }
+        if !group.is_empty() {
+            out.push(group.into_iter().map(|m| m.rule.clone()).collect());
+        }
+    }
+    out
+}
+
+/// Numbers the groups holding rigid rules (at most 30) and gives each rigid rule its number.
+fn rigid(src: &mut Source, mut rules: Vec<Vec<Rule>>) -> (Vec<Vec<Rule>>, Vec<usize>) {
+    let mut rigid_groups = Vec::new();
+    for (i, group) in rules.iter_mut().enumerate() {
+        if group.iter().any(|r| r.rigid.is_some()) {
+            let index = rigid_groups.len() + 1;
+            rigid_groups.push(i);
+            for r in group.iter_mut().filter(|r| r.rigid.is_some()) {
+                r.rigid = Some(index);
+            }
+        }
+    }
+    if rigid_groups.len() > 30 {
+        let line = rules[rigid_groups[30]][0].line;
+        src.error(line, 1, "There can't be more than 30 rigid groups (rule groups containing rigid members).");
+    }
+    (rules, rigid_groups)
+}
+
+fn checked_loops(src: &mut Source, loops: &[(usize, i32)]) -> Vec<(usize, i32)> {
+    let mut loops = loops.to_vec();
+    for (i, (line, mark)) in loops.iter().enumerate() {
+        if i % 2 == 0 && *mark == -1 {
+            src.error(*line, 1, "Found an ENDLOOP, but I'm not in a loop?");
+        }
+        if i % 2 == 1 && *mark == 1 {
+            src.error(
+                *line,
+                1,
+                "Found a STARTLOOP, but I'm already inside a loop? (Puzzlescript can't nest loops, FWIW).",
+            );
+        }
+    }
+    if loops.len() % 2 == 1 {
+        let line = loops[loops.len() - 1].0;
+        src.error(line, 1, "Yo I found a STARTLOOP without a corresponding ENDLOOP.");
+        loops.push((line, -1));
+    }
+    loops
+}
+
+/// For the last group inside each loop, the group the loop starts at.
+fn loop_points(loops: &[(usize, i32)], groups: &[Vec<Rule>]) -> Vec<Option<usize>> {
+    let mut point = vec![None; groups.len()];
+    for pair in loops.chunks(2) {
+        let (start, end) = (pair[0].0, pair[1].0);
+        let mut first_in = None;
+        for (g, group) in groups.iter().enumerate() {
+            let first = group[0].line;
+            if end < first {
+                break;
+            }
+            if start <= first && first <= end {
+                let init = *first_in.get_or_insert(g);
+                if g > 0 && point[g - 1] == Some(init) {
+                    point[g - 1] = None;
+                }
+                point[g] = Some(init);
+            }
+        }
+    }
+    point
+}
+
+/// Movement bits of a whole layer.
+pub fn layer_field(words: usize, layer: usize) -> Bits {
+    let mut m = bits::zero(words);
+    bits::shift_or(&mut m, LAYER, 5 * layer);
+    m
+}

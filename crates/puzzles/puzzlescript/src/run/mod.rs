@@ -1,0 +1,136 @@
+//! The interpreter: one turn exactly as the reference engine plays it ([`Session::input`]),
+//! and a session of play over a game's levels as the reference test harness drives it
+//! (undo, restart, `again` turns, winning into the next level).
+
+mod moves;
+mod replace;
+mod rules;
+mod session;
+
+pub use session::{Session, Step};
+
+use crate::lang::bits;
+use crate::lang::{Board, Command, Game};
+
+/// A player's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    Up,
+    Left,
+    Down,
+    Right,
+    Action,
+}
+
+impl Input {
+    pub const ALL: [Input; 5] = [Input::Up, Input::Left, Input::Down, Input::Right, Input::Action];
+
+    /// The movement bits it gives the player.
+    pub fn mask(self) -> u64 {
+        match self {
+            Input::Up => bits::UP,
+            Input::Left => bits::LEFT,
+            Input::Down => bits::DOWN,
+            Input::Right => bits::RIGHT,
+            Input::Action => bits::ACTION,
+        }
+    }
+
+    /// The reference's number for it (0 up, 1 left, 2 down, 3 right, 4 action).
+    pub fn from_index(i: u64) -> Option<Input> {
+        Input::ALL.get(i as usize).copied()
+    }
+
+    /// One letter: `u l d r x`.
+    pub fn letter(self) -> char {
+        match self {
+            Input::Up => 'u',
+            Input::Left => 'l',
+            Input::Down => 'd',
+            Input::Right => 'r',
+            Input::Action => 'x',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Input> {
+        Input::ALL.into_iter().find(|i| i.letter() == c.to_ascii_lowercase())
+    }
+}
+
+/// A level being played: its cells and, during a turn, their movements, the rigid records
+/// and the queued commands.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub width: usize,
+    pub height: usize,
+    /// Cell `x * height + y`, `Game::object_words` words each.
+    pub cells: Vec<u64>,
+    pub movements: Vec<u64>,
+    pub rigid_group: Vec<u64>,
+    pub rigid_applied: Vec<u64>,
+    pub commands: Vec<Command>,
+}
+
+impl Level {
+    pub fn new(game: &Game, board: &Board) -> Level {
+        let n = board.width * board.height * game.movement_words;
+        let rigid = if game.rigid { n } else { 0 };
+        Level {
+            width: board.width,
+            height: board.height,
+            cells: board.cells.clone(),
+            movements: vec![0; n],
+            rigid_group: vec![0; rigid],
+            rigid_applied: vec![0; rigid],
+            commands: Vec::new(),
+        }
+    }
+
+    /// The level as the reference's `convertLevelToString` prints it: each cell's sorted
+    /// object names, numbered the first time a combination appears.
+    pub fn text(&self, game: &Game) -> String {
+        let ow = game.object_words;
+        let mut seen: Vec<String> = Vec::new();
+        let mut out = String::new();
+        for (k, cell) in self.cells.chunks(ow).enumerate() {
+            let mut names: Vec<&str> =
+                bits::ones(cell).filter_map(|id| game.objects.get(id)).map(|o| o.name.as_str()).collect();
+            names.sort_unstable();
+            let key = names.join(" ");
+            let index = match seen.iter().position(|s| *s == key) {
+                Some(i) => i,
+                None => {
+                    out.push_str(&key);
+                    out.push(':');
+                    seen.push(key);
+                    seen.len() - 1
+                }
+            };
+            out.push_str(&format!("{index},"));
+            if (k + 1) % self.width == 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Whether the win conditions hold (none: never).
+    pub fn wins(&self, game: &Game) -> bool {
+        if game.wins.is_empty() {
+            return false;
+        }
+        let ow = game.object_words;
+        let test = |mask: &[u64], all: bool, c: &[u64]| if all { bits::all_in(mask, c) } else { bits::any_in(mask, c) };
+        game.wins.iter().all(|w| {
+            let both = |c: &[u64]| test(&w.first, w.first_all, c) && test(&w.second, w.second_all, c);
+            let mut cells = self.cells.chunks(ow);
+            match w.quantifier {
+                crate::lang::Quantifier::No => !cells.any(both),
+                crate::lang::Quantifier::Some => cells.any(both),
+                crate::lang::Quantifier::All => {
+                    cells.all(|c| !test(&w.first, w.first_all, c) || test(&w.second, w.second_all, c))
+                }
+            }
+        })
+    }
+}

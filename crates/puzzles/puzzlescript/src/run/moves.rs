@@ -1,0 +1,128 @@
+//! Movement: the input sets the player's movement; after the rules, every cell's movements
+//! are carried out, cell by cell in storage order and layer by layer, until nothing more
+//! moves; a movement a rigid rule set that is left over bans that rule's group.
+
+use crate::lang::bits;
+use crate::lang::Game;
+
+use super::Level;
+
+/// The cells holding a player.
+pub fn players(game: &Game, level: &Level) -> Vec<usize> {
+    let ow = game.object_words;
+    (0..level.width * level.height)
+        .filter(|&i| {
+            let cell = &level.cells[i * ow..(i + 1) * ow];
+            match game.player_all {
+                true => bits::all_in(&game.player, cell),
+                false => bits::any_in(&game.player, cell),
+            }
+        })
+        .collect()
+}
+
+/// Sets the input's movement on every player's layer; returns where the players were.
+pub fn start(game: &Game, level: &mut Level, dir: u64) -> Vec<usize> {
+    let (ow, mw) = (game.object_words, game.movement_words);
+    let at = players(game, level);
+    for &i in &at {
+        let cell: Vec<u64> =
+            level.cells[i * ow..(i + 1) * ow].iter().zip(game.player.iter()).map(|(c, p)| c & p).collect();
+        for id in bits::ones(&cell).filter(|&id| id < game.objects.len()) {
+            bits::shift_or(&mut level.movements[i * mw..(i + 1) * mw], dir, 5 * game.objects[id].layer);
+        }
+    }
+    at
+}
+
+/// Moves a layer's objects out of cell `i`; whether they went.
+fn move_layer(game: &Game, level: &mut Level, i: usize, layer: usize, dir: u64) -> bool {
+    let (dx, dy): (isize, isize) = match dir {
+        1 => (0, -1),
+        2 => (0, 1),
+        4 => (-1, 0),
+        8 => (1, 0),
+        3 | 15 | 16 => (0, 0),
+        _ => return false,
+    };
+    let (h, w) = (level.height as isize, level.width as isize);
+    let (x, y) = (i as isize / h, i as isize % h);
+    if x + dx < 0 || x + dx >= w || y + dy < 0 || y + dy >= h {
+        return false;
+    }
+    let target = (i as isize + dy + dx * h) as usize;
+    let ow = game.object_words;
+    let mask = &game.layer_masks[layer];
+    let mut to: Vec<u64> = level.cells[target * ow..(target + 1) * ow].to_vec();
+    let mut from: Vec<u64> = level.cells[i * ow..(i + 1) * ow].to_vec();
+    if bits::any_in(mask, &to) && dir != 16 {
+        return false;
+    }
+    let moving: Vec<u64> = from.iter().zip(mask.iter()).map(|(f, m)| f & m).collect();
+    bits::clear(&mut from, mask);
+    bits::or(&mut to, &moving);
+    level.cells[i * ow..(i + 1) * ow].copy_from_slice(&from);
+    level.cells[target * ow..(target + 1) * ow].copy_from_slice(&to);
+    true
+}
+
+/// Carries out cell `i`'s movements, layer by layer; whether anything moved.
+fn move_cell(game: &Game, level: &mut Level, i: usize) -> bool {
+    let mw = game.movement_words;
+    let mut m: Vec<u64> = level.movements[i * mw..(i + 1) * mw].to_vec();
+    if bits::is_zero(&m) {
+        return false;
+    }
+    let mut moved = false;
+    for layer in 0..game.layer_count {
+        let dir = bits::field(&m, 5 * layer);
+        if dir != 0 && move_layer(game, level, i, layer, dir) {
+            bits::shift_clear(&mut m, dir, 5 * layer);
+            moved = true;
+        }
+    }
+    level.movements[i * mw..(i + 1) * mw].copy_from_slice(&m);
+    moved
+}
+
+/// Every movement carried out; returns whether a rigid group was newly banned (the turn
+/// must then be run again without it).
+pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
+    let n = level.width * level.height;
+    let mw = game.movement_words;
+    loop {
+        let mut moved = false;
+        for i in 0..n {
+            moved |= move_cell(game, level, i);
+        }
+        if !moved {
+            break;
+        }
+    }
+    let mut undo = false;
+    for i in 0..n {
+        let range = i * mw..(i + 1) * mw;
+        if game.rigid && !bits::is_zero(&level.movements[range.clone()]) {
+            let left: Vec<u64> = level.movements[range.clone()]
+                .iter()
+                .zip(&level.rigid_applied[range.clone()])
+                .map(|(m, a)| m & a)
+                .collect();
+            if let Some(layer) = (0..game.layer_count).find(|&l| bits::field(&left, 5 * l) != 0) {
+                let index = bits::field(&level.rigid_group[range.clone()], 5 * layer) as usize;
+                if let Some(&group) = index.checked_sub(1).and_then(|x| game.rigid_groups.get(x)) {
+                    if !banned[group] {
+                        banned[group] = true;
+                        undo = true;
+                    }
+                }
+            }
+        }
+        level.movements[range.clone()].fill(0);
+        if game.rigid {
+            level.rigid_group[range.clone()].fill(0);
+            level.rigid_applied[range].fill(0);
+        }
+    }
+    undo
+}

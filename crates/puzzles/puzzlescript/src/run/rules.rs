@@ -1,0 +1,267 @@
+//! Rules applied to a level as the reference engine applies them: a rule finds every match of
+//! each of its rows (scanning in its direction), applies its replacement at each combination
+//! of matches in turn (re-checking all but the first), queues its commands; a group repeats
+//! its rules until none changes anything (at most 200 times); `endloop` sends the run back to
+//! its `startloop` while anything changed (at most 200 times).
+
+use crate::lang::bits::{self};
+use crate::lang::{Cell, Command, Game, Pattern, Rule};
+
+use super::Level;
+
+/// Where a row matched: its first cell, and each ellipsis's length.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    start: usize,
+    gaps: [usize; 2],
+}
+
+fn pattern_matches(p: &Pattern, cell: &[u64], movements: &[u64]) -> bool {
+    bits::all_in(&p.present, cell)
+        && !bits::any_in(&p.missing, cell)
+        && bits::all_in(&p.moving, movements)
+        && !bits::any_in(&p.still, movements)
+        && p.any.iter().all(|m| bits::any_in(m, cell))
+}
+
+/// The index step of one cell in a direction.
+pub fn delta(level: &Level, direction: u64) -> isize {
+    let h = level.height as isize;
+    match direction {
+        1 => -1,
+        2 => 1,
+        4 => -h,
+        8 => h,
+        _ => 0,
+    }
+}
+
+/// Whether a row matches from `start` with the given ellipsis lengths.
+fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isize, gaps: [usize; 2]) -> bool {
+    let (ow, mw) = (game.object_words, game.movement_words);
+    let mut pos = start as isize;
+    let mut e = 0;
+    for cell in row {
+        match cell {
+            Cell::Ellipsis => {
+                pos += gaps[e] as isize * d;
+                e += 1;
+            }
+            Cell::Pattern(p) => {
+                let i = pos as usize;
+                if !pattern_matches(p, &level.cells[i * ow..(i + 1) * ow], &level.movements[i * mw..(i + 1) * mw]) {
+                    return false;
+                }
+                pos += d;
+            }
+        }
+    }
+    true
+}
+
+/// Every match of one row, in the reference's scanning order.
+fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
+    let row = &rule.rows[r];
+    let ellipses = rule.ellipses[r];
+    let (w, h) = (level.width as isize, level.height as isize);
+    let len = (row.len() - ellipses) as isize;
+    let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
+    match rule.direction {
+        1 => ymin += len - 1,
+        2 => ymax -= len - 1,
+        4 => xmin += len - 1,
+        8 => xmax -= len - 1,
+        _ => {}
+    }
+    let d = delta(level, rule.direction);
+    let mut out = Vec::new();
+    let visit = |x: isize, y: isize, out: &mut Vec<Found>| {
+        let start = (x * h + y) as usize;
+        if ellipses == 0 {
+            if row_matches_at(game, level, row, start, d, [0, 0]) {
+                out.push(Found { start, gaps: [0, 0] });
+            }
+            return;
+        }
+        let kmax = match rule.direction {
+            4 => x - len + 2,
+            8 => w - (x + len) + 1,
+            2 => h - (y + len) + 1,
+            1 => y - len + 2,
+            _ => 0,
+        }
+        .max(0) as usize;
+        for k1 in 0..kmax {
+            match ellipses {
+                1 => {
+                    if row_matches_at(game, level, row, start, d, [k1, 0]) {
+                        out.push(Found { start, gaps: [k1, 0] });
+                    }
+                }
+                _ => {
+                    for k2 in (0..kmax).take_while(|k2| k1 + k2 < kmax) {
+                        if row_matches_at(game, level, row, start, d, [k1, k2]) {
+                            out.push(Found { start, gaps: [k1, k2] });
+                        }
+                    }
+                }
+            }
+        }
+    };
+    if rule.direction > 2 {
+        for y in ymin..ymax {
+            for x in xmin..xmax {
+                visit(x, y, &mut out);
+            }
+        }
+    } else {
+        for x in xmin..xmax {
+            for y in ymin..ymax {
+                visit(x, y, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// The matches of every row, or nothing when a row has none.
+pub fn find_matches(game: &Game, level: &Level, rule: &Rule) -> Vec<Vec<Found>> {
+    let mut all = Vec::with_capacity(rule.rows.len());
+    for r in 0..rule.rows.len() {
+        let m = row_matches(game, level, rule, r);
+        if m.is_empty() {
+            return Vec::new();
+        }
+        all.push(m);
+    }
+    all
+}
+
+/// Every combination of one match per row, the first row's match changing fastest.
+pub fn tuples(matches: &[Vec<Found>]) -> Vec<Vec<Found>> {
+    let mut out: Vec<Vec<Found>> = vec![Vec::new()];
+    for row in matches {
+        let mut next = Vec::with_capacity(out.len() * row.len());
+        for m in row {
+            for t in &out {
+                let mut t = t.clone();
+                t.push(*m);
+                next.push(t);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// Applies a rule at one combination of matches (re-checked first when `check`).
+pub fn apply_at(game: &Game, level: &mut Level, rule: &Rule, tuple: &[Found], check: bool) -> bool {
+    let d = delta(level, rule.direction);
+    if check && !tuple.iter().zip(&rule.rows).all(|(f, row)| row_matches_at(game, level, row, f.start, d, f.gaps)) {
+        return false;
+    }
+    let mut changed = false;
+    for (f, row) in tuple.iter().zip(&rule.rows) {
+        let mut pos = f.start as isize;
+        let mut e = 0;
+        for cell in row {
+            match cell {
+                Cell::Ellipsis => {
+                    pos += f.gaps[e] as isize * d;
+                    e += 1;
+                }
+                Cell::Pattern(p) => {
+                    changed |= super::replace::replace(game, level, rule, p, pos as usize);
+                    pos += d;
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// A rule's turn: every match applied, its commands queued when it matched at all.
+fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
+    let matches = find_matches(game, level, rule);
+    if matches.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    if rule.has_replacements {
+        for (t, tuple) in tuples(&matches).iter().enumerate() {
+            changed |= apply_at(game, level, rule, tuple, t > 0);
+        }
+    }
+    queue_commands(level, &rule.commands);
+    changed
+}
+
+/// Queues a rule's commands: `cancel` outranks `restart`, which outranks the rest; each
+/// command is queued once.
+pub fn queue_commands(level: &mut Level, commands: &[Command]) {
+    if commands.is_empty() {
+        return;
+    }
+    let has = |q: &[Command], c: &Command| q.iter().any(|x| x.word() == c.word());
+    let (cancel, restart) = (commands.contains(&Command::Cancel), commands.contains(&Command::Restart));
+    if has(&level.commands, &Command::Cancel) || (has(&level.commands, &Command::Restart) && !cancel) {
+        return;
+    }
+    if cancel || restart {
+        level.commands.clear();
+    }
+    for c in commands {
+        if !has(&level.commands, c) {
+            level.commands.push(c.clone());
+        }
+    }
+}
+
+/// A group's rules until none changes anything.
+fn apply_group(game: &Game, level: &mut Level, group: &[Rule]) -> bool {
+    if group[0].random {
+        return super::replace::apply_random_group(game, level, group);
+    }
+    let mut changed = false;
+    let mut count = 0;
+    let mut again = true;
+    while again && count < 200 {
+        count += 1;
+        again = false;
+        for rule in group {
+            again |= try_apply(game, level, rule);
+        }
+        changed |= again;
+    }
+    changed
+}
+
+/// The groups in order, with their loops; `banned` groups (rigid failures) are skipped.
+pub fn apply_rules(
+    game: &Game,
+    level: &mut Level,
+    groups: &[Vec<Rule>],
+    loop_point: &[Option<usize>],
+    banned: Option<&[bool]>,
+) {
+    let mut propagated = false;
+    let mut loops = 0;
+    let mut g = 0;
+    while g < groups.len() {
+        if banned.is_none_or(|b| !b[g]) {
+            propagated |= apply_group(game, level, &groups[g]);
+        }
+        if propagated {
+            if let Some(back) = loop_point[g] {
+                g = back;
+                propagated = false;
+                loops += 1;
+                if loops > 200 {
+                    break;
+                }
+                continue;
+            }
+        }
+        g += 1;
+    }
+}

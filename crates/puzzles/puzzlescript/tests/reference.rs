@@ -1,0 +1,96 @@
+//! The reference engine's own simulation suite (`testdata.js`): every case whose game is
+//! deterministic is compiled, played input by input, and its final level compared with the
+//! text the reference recorded.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use puzzlec_puzzlescript::run::{Input, Session, Step};
+use serde_json::Value;
+
+/// The reference material: `PUZZLESCRIPT_REFERENCE`, else `shared/puzzlescript` beside an
+/// ancestor of this crate or of the working directory, else `/work/shared/puzzlescript`.
+fn reference() -> PathBuf {
+    if let Ok(p) = std::env::var("PUZZLESCRIPT_REFERENCE") {
+        return PathBuf::from(p);
+    }
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for start in [here, cwd] {
+        for dir in start.ancestors() {
+            let p = dir.join("shared/puzzlescript");
+            if p.join("src/tests/resources/testdata.js").exists() {
+                return p;
+            }
+        }
+    }
+    PathBuf::from("/work/shared/puzzlescript")
+}
+
+/// The suite's cases as JSON, read by node from the reference's own file.
+fn cases(file: &str, var: &str) -> Vec<Value> {
+    let path = reference().join("src/tests/resources").join(file);
+    assert!(path.exists(), "the reference suite is not at {} (set PUZZLESCRIPT_REFERENCE)", path.display());
+    let script = format!("const fs=require('fs');eval(fs.readFileSync(process.argv[1],'utf8')+';process.stdout.write(JSON.stringify({var}))')");
+    let out = Command::new("node").arg("-e").arg(script).arg(&path).output().expect("node runs");
+    assert!(out.status.success(), "node could not read {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice::<Vec<Value>>(&out.stdout).expect("the suite reads as JSON")
+}
+
+fn steps(inputs: &Value) -> Vec<Step> {
+    inputs
+        .as_array()
+        .expect("inputs")
+        .iter()
+        .map(|v| match v {
+            Value::String(s) if s == "undo" => Step::Undo,
+            Value::String(s) if s == "restart" => Step::Restart,
+            Value::String(s) if s == "tick" => Step::Tick,
+            v => Step::Input(Input::from_index(v.as_u64().expect("an input")).expect("an input 0..4")),
+        })
+        .collect()
+}
+
+#[test]
+fn the_reference_suite_is_reproduced() {
+    let all = cases("testdata.js", "testdata");
+    let (mut passed, mut chance, mut failed) = (0, Vec::new(), Vec::new());
+    for case in &all {
+        let name = case[0].as_str().unwrap_or("?");
+        let data = &case[1];
+        let text = data[0].as_str().expect("source");
+        // The reference plays a game despite errors, as long as something is left to play.
+        let game = match puzzlec_puzzlescript::compile_leniently(text) {
+            (Some(g), _, _) => g,
+            (None, errors, _) => {
+                failed.push(format!("{name}: does not compile: {}", errors[0]));
+                continue;
+            }
+        };
+        if let Some(why) = &game.chance {
+            chance.push(format!("{name}: {why}"));
+            continue;
+        }
+        let index = data.get(3).and_then(Value::as_u64).unwrap_or(0) as usize;
+        let Some(mut session) = Session::new(&game, index) else {
+            failed.push(format!("{name}: no level"));
+            continue;
+        };
+        for s in steps(&data[1]) {
+            session.step(s);
+        }
+        let got = session.text();
+        match got == data[2].as_str().unwrap_or("") {
+            true => passed += 1,
+            false => failed.push(format!("{name}: final level differs")),
+        }
+    }
+    println!("{passed} reproduced, {} left out for chance, {} missed of {}", chance.len(), failed.len(), all.len());
+    for c in &chance {
+        println!("chance: {c}");
+    }
+    for f in &failed {
+        println!("missed: {f}");
+    }
+    assert!(failed.is_empty(), "{} of {} deterministic cases missed", failed.len(), all.len() - chance.len());
+}
