@@ -87,7 +87,9 @@ fn the_reference_suite_is_reproduced() {
         let got = session.text();
         match got == data[2].as_str().unwrap_or("") {
             true => passed += 1,
-            false => failed.push(format!("{name}: final level differs\n{got}\nexpected\n{}", data[2].as_str().unwrap_or(""))),
+            false => {
+                failed.push(format!("{name}: final level differs\n{got}\nexpected\n{}", data[2].as_str().unwrap_or("")))
+            }
         }
     }
     println!("{passed} reproduced, {} left out for chance, {} missed of {}", chance.len(), failed.len(), all.len());
@@ -98,4 +100,43 @@ fn the_reference_suite_is_reproduced() {
         println!("missed: {f}");
     }
     assert!(failed.is_empty(), "{} of {} deterministic cases missed", failed.len(), all.len() - chance.len());
+}
+
+/// The compiler's error suite: a game is rejected here exactly when the reference finds an
+/// error in it (its recorded error count is not zero).
+#[test]
+fn games_the_reference_rejects_are_rejected() {
+    let all = cases("errormessage_testdata.js", "errormessage_testdata");
+    let (mut agree, mut misses) = (0, Vec::new());
+    for case in &all {
+        let name = case[0].as_str().unwrap_or("?");
+        let data = &case[1];
+        let text = data[0].as_str().expect("source");
+        let rejected_there = data[2].as_u64().unwrap_or(0) > 0;
+        let outcome = std::panic::catch_unwind(|| puzzlec_puzzlescript::compile(text).map(|_| ()));
+        let rejected_here = match outcome {
+            Ok(r) => r.is_err(),
+            Err(_) => {
+                misses.push(format!("{name}: panicked"));
+                continue;
+            }
+        };
+        match rejected_here == rejected_there {
+            true => agree += 1,
+            false => {
+                let first = puzzlec_puzzlescript::compile(text).err().map(|e| e.to_string()).unwrap_or_default();
+                misses.push(format!(
+                    "{name}: reference {} ({:?}), here {} {first}",
+                    if rejected_there { "rejects" } else { "accepts" },
+                    data[1].get(0),
+                    if rejected_here { "rejects" } else { "accepts" }
+                ));
+            }
+        }
+    }
+    println!("{agree} of {} agree", all.len());
+    for m in &misses {
+        println!("differs: {m}");
+    }
+    assert!(misses.is_empty(), "{} of {} games judged otherwise", misses.len(), all.len());
 }

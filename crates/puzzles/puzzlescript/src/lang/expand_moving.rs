@@ -92,6 +92,7 @@ pub fn concrete_movements(src: &mut Source, rule: RawRule, line: usize) -> Vec<R
     }
     let remains = out.iter().flat_map(|r| r.rhs.iter().flatten()).find_map(|cell| movings(cell).into_iter().next());
     if let Some((_, word)) = remains {
+        src.invalid = true;
         src.error(line, 1, format!("This rule has an ambiguous movement on the right-hand side, \"{word}\", that can't be inferred from the left-hand side.  (either for every ambiguous movement associated to an entity on the right there has to be a corresponding one on the left attached to the same entity, OR, if there's a single occurrence of a particular ambiguous movement on the left, all properties of the same movement attached to the same object on the right are assumed to be the same (or something like that))."));
     }
     out

@@ -4,6 +4,7 @@
 //! as the reference compiler does, so that the interpreter can play it turn for turn.
 
 pub mod bits;
+mod checks;
 mod expand;
 mod expand_moving;
 mod legend;
@@ -12,6 +13,7 @@ mod pattern_cells;
 mod patterns;
 mod rule_text;
 mod sections;
+mod sounds;
 mod source;
 
 use std::collections::BTreeMap;
@@ -194,8 +196,17 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
     let mut src = source::read(text);
     let Some(names) = legend::Names::resolve(&mut src) else { return (None, src.errors, src.warnings) };
     let levels = names.levels(&mut src);
+    sounds::check(&mut src, &names.aggregates, &names.object_masks);
+    checks::prelude(&mut src);
     let raw = rule_text::read_all(&mut src);
+    checks::contradictions(&mut src, &names, &raw.rules);
+    if src.invalid {
+        return (None, src.errors, src.warnings);
+    }
     let expanded = expand::expand_all(&mut src, &names, raw.rules);
+    if src.invalid {
+        return (None, src.errors, src.warnings);
+    }
     let compiled = patterns::compile_rules(&mut src, &names, expanded, &raw.loops);
     let wins = names.wins(&mut src);
     if levels.is_empty() && src.errors.is_empty() {

@@ -126,8 +126,8 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
     let (rules, rigid_groups) = rigid(src, rules);
     let loops = checked_loops(src, loops);
     Compiled {
-        loop_point: loop_points(&loops, &rules),
-        late_loop_point: loop_points(&loops, &late_rules),
+        loop_point: loop_points(src, &loops, &rules),
+        late_loop_point: loop_points(src, &loops, &late_rules),
         rigid: !rigid_groups.is_empty(),
         rules,
         late_rules,
@@ -217,13 +217,21 @@ fn checked_loops(src: &mut Source, loops: &[(usize, i32)]) -> Vec<(usize, i32)> 
 }
 
 /// For the last group inside each loop, the group the loop starts at.
-fn loop_points(loops: &[(usize, i32)], groups: &[Vec<Rule>]) -> Vec<Option<usize>> {
+fn loop_points(src: &mut Source, loops: &[(usize, i32)], groups: &[Vec<Rule>]) -> Vec<Option<usize>> {
     let mut point = vec![None; groups.len()];
     for pair in loops.chunks(2) {
         let (start, end) = (pair[0].0, pair[1].0);
         let mut first_in = None;
         for (g, group) in groups.iter().enumerate() {
             let first = group[0].line;
+            let last = group[group.len() - 1].line;
+            if (first <= start && start <= last) || (first <= end && end <= last) {
+                src.error(
+                    start,
+                    1,
+                    "Found a loop point in the middle of a rule. You probably don't want to do this, right?",
+                );
+            }
             if end < first {
                 break;
             }

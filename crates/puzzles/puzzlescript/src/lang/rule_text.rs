@@ -262,6 +262,7 @@ fn finish(src: &mut Source, mut r: RawRule, line: usize) -> Parsed {
         for (l, rr) in r.lhs.iter().zip(&r.rhs) {
             if l.len() != rr.len() {
                 src.error(line, 1, "In a rule, each pattern to match on the left must have a corresponding pattern on the right of equal length (number of cells).");
+                src.invalid = true;
             }
             if l.is_empty() {
                 src.error(0, 0, "You have an totally empty pattern on the left-hand side.  This will match *everything*.  You certainly don't want this.");

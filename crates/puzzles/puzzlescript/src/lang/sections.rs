@@ -3,47 +3,6 @@
 
 use super::source::{LevelDef, Line, RuleLine, Source};
 
-const SOUND_EVENTS: [&str; 21] = [
-    "undo",
-    "restart",
-    "titlescreen",
-    "startgame",
-    "cancel",
-    "endgame",
-    "startlevel",
-    "endlevel",
-    "showmessage",
-    "closemessage",
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
-];
-
-/// Sounds are not played; a line is checked for its first word and its events remembered.
-pub fn sounds_line(src: &mut Source, line: &Line) {
-    let Some(first) = line.lower.split_whitespace().next() else { return };
-    if SOUND_EVENTS.contains(&first) {
-        src.sounds.push(first.to_string());
-    } else if !src.declared(first) {
-        if first.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            src.error(line.number, line.indent + 1, format!("unexpected sound token \"{first}\"."));
-        } else {
-            src.warn(
-                line.number,
-                "Was expecting a sound event (like SFX3, or ENDLEVEL) or an object name, but didn't find either.",
-            );
-        }
-    }
-}
-
 pub fn layers_line(src: &mut Source, line: &Line) {
     src.layers.push((Vec::new(), line.number));
     let mut background_seen = false;

@@ -60,11 +60,15 @@ pub struct Source {
     pub levels: Vec<LevelDef>,
     /// The sound events SOUNDS declares (`sfx0`...), for the warning on undeclared ones.
     pub sounds: Vec<String>,
+    /// Each sound line's words, with its line.
+    pub sound_lines: Vec<(Vec<(String, super::sounds::Kind)>, usize)>,
     /// Every name OBJECTS and LEGEND declare (rules and win conditions may use them).
     pub names: std::collections::BTreeSet<String>,
     /// The single characters a level row may use.
     pub glyph_chars: std::collections::BTreeSet<char>,
     pub errors: Vec<Diagnostic>,
+    /// An error after which nothing can be compiled (a rule's sides of unequal length).
+    pub invalid: bool,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -159,7 +163,7 @@ pub fn read(text: &str) -> Source {
             "" => prelude(&mut src, &line),
             "objects" => objects.line(&mut src, &line),
             "legend" => super::objects::legend_line(&mut src, &line),
-            "sounds" => super::sections::sounds_line(&mut src, &line),
+            "sounds" => super::sounds::sounds_line(&mut src, &line),
             "collisionlayers" => super::sections::layers_line(&mut src, &line),
             "rules" => super::sections::rules_line(&mut src, &line),
             "winconditions" => super::sections::wins_line(&mut src, &line),
@@ -207,7 +211,13 @@ fn strip_comments(written: &str, depth: &mut usize, src: &mut Source, number: us
             continue;
         }
         match c {
-            '(' => *depth += 1,
+            '(' => {
+                // A comment separates the words around it.
+                if *depth == 0 {
+                    out.push(' ');
+                }
+                *depth += 1;
+            }
             ')' if *depth > 0 => *depth -= 1,
             ')' => src.warn(number, "You're trying to close a comment here, but I can't find any opening bracket to match it? [This is highly suspicious; you probably want to fix it.]"),
             _ if *depth == 0 => out.push(c),
