@@ -6,11 +6,15 @@ use super::expand::ambiguous;
 use super::rule_text::{Cell, RawRule};
 use super::source::Source;
 
-/// What a concretized rule replaced: per (object, ambiguous word) the movement, how many
-/// cells had it and where the first was; per ambiguous word the movement and how often.
+/// Per (object, ambiguous word): the key, the movement, how many cells had it, the word, the
+/// object and where the first was.
+type Moving = (String, String, usize, String, String, (usize, usize));
+
+/// What a concretized rule replaced: per (object, ambiguous word) its [`Moving`]; per
+/// ambiguous word the movement and how often.
 #[derive(Clone, Default)]
 struct Replaced {
-    moving: Vec<(String, String, usize, String, String, (usize, usize))>,
+    moving: Vec<Moving>,
     words: Vec<(String, String, usize)>,
 }
 

@@ -254,7 +254,7 @@ fn declare(src: &mut Source, mut words: Vec<String>, number: usize) {
     if words.len() == 1 {
         return src.error(number, 1, format!("Incorrect format of legend - {FORMS}."));
     }
-    if words.len() % 2 == 0 {
+    if words.len().is_multiple_of(2) {
         let last = words.last().map(|w| w.to_uppercase()).unwrap_or_default();
         return src.error(
             number,

@@ -254,7 +254,7 @@ fn finish(src: &mut Source, mut r: RawRule, line: usize) -> Parsed {
         src.error(line, 1, "Late rules cannot be marked as rigid (rigid rules are all about dealing with the consequences of unresolvable movements, and late rules can't even have movements).");
     }
     if r.lhs.len() != r.rhs.len() {
-        if !(r.rhs.is_empty() && !r.commands.is_empty()) {
+        if !r.rhs.is_empty() || r.commands.is_empty() {
             src.warn(line, "Error, when specifying a rule, the number of matches (square bracketed bits) on the left hand side of the arrow must equal the number on the right");
             return Parsed::Skip;
         }
@@ -417,7 +417,7 @@ impl CellReader {
                 src.error(line, 1, format!("You cannot specify the same object more than once in a single cell (in this case {} occurs multiple times).", w.to_uppercase()));
             }
         }
-        if self.cell.len() % 2 == 0 {
+        if self.cell.len().is_multiple_of(2) {
             self.cell.push(String::new());
         }
         self.cell.push(w.to_string());

@@ -131,7 +131,7 @@ pub fn levels_line(src: &mut Source, line: &Line) {
         if !after.is_empty() && !after.starts_with(char::is_whitespace) {
             src.warn(line.number, "You probably meant to put a space after 'message' innit.  That's ok, I'll still interpret it as a message, but you probably want to put a space there.");
         }
-        let message = LevelDef::Message { line: line.number, text: after.trim().to_string() };
+        let message = LevelDef::Message { text: after.trim().to_string() };
         match src.levels.last() {
             Some(LevelDef::Rows { rows, .. }) if rows.is_empty() => {
                 let at = src.levels.len() - 1;

@@ -40,7 +40,7 @@ pub struct RuleLine {
 #[derive(Clone, Debug)]
 pub enum LevelDef {
     Rows { line: usize, rows: Vec<String> },
-    Message { line: usize, text: String },
+    Message { text: String },
 }
 
 /// Everything the sections hold, before compilation.
@@ -175,11 +175,10 @@ pub fn read(text: &str) -> Source {
 
 fn blank_line(src: &mut Source, section: &str, objects: &mut super::objects::ObjectsState) {
     match section {
-        "levels" => {
-            if !matches!(src.levels.last(), Some(LevelDef::Rows { rows, .. }) if rows.is_empty()) {
+        "levels"
+            if !matches!(src.levels.last(), Some(LevelDef::Rows { rows, .. }) if rows.is_empty()) => {
                 src.levels.push(LevelDef::Rows { line: 0, rows: Vec::new() });
             }
-        }
         "objects" => objects.blank(),
         _ => {}
     }
