@@ -4,6 +4,7 @@
 
 pub mod lang;
 pub mod run;
+pub mod search;
 
 pub use lang::{compile, compile_leniently, Diagnostic, Game};
 pub use run::{Input, Level, Session};

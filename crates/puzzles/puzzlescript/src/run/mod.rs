@@ -7,7 +7,7 @@ mod replace;
 mod rules;
 mod session;
 
-pub use session::{Session, Step};
+pub use session::{Session, Step, AGAIN_CAP};
 
 use crate::lang::bits;
 use crate::lang::{Board, Command, Game};

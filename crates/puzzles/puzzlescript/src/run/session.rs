@@ -30,7 +30,12 @@ pub struct Session<'g> {
     backups: Vec<Vec<u64>>,
     restart_target: Vec<u64>,
     restarting: bool,
+    /// `again` turns did not stop (a cap of [`AGAIN_CAP`] was reached).
+    pub runaway: bool,
 }
+
+/// The most `again` turns one input may cause before the session gives up on them.
+pub const AGAIN_CAP: usize = 10_000;
 
 impl<'g> Session<'g> {
     /// Starts at entry `index` of LEVELS (the reference's level index, which counts
@@ -48,10 +53,25 @@ impl<'g> Session<'g> {
             wins: 0,
             backups: Vec::new(),
             restarting: false,
+            runaway: false,
         };
         s.load(index);
         s.settle();
         Some(s)
+    }
+
+    /// A session on entry `index` resumed at a state of its level (cells, and the restart
+    /// point a checkpoint set), with no turn played.
+    pub fn resume(game: &'g Game, index: usize, cells: &[u64], restart: &[u64]) -> Option<Session<'g>> {
+        let Some(Entry::Level(board)) = game.levels.get(index) else { return None };
+        let mut level = Level::new(game, board);
+        level.cells.copy_from_slice(cells);
+        Some(Session { game, level, current: index, text_mode: false, againing: false, wins: 0, backups: Vec::new(), restart_target: restart.to_vec(), restarting: false, runaway: false })
+    }
+
+    /// The restart point (the level's start, or the last checkpoint).
+    pub fn restart_point(&self) -> &[u64] {
+        &self.restart_target
     }
 
     fn load(&mut self, index: usize) {
@@ -73,7 +93,14 @@ impl<'g> Session<'g> {
 
     /// Plays the `again` turns that are due.
     pub fn settle(&mut self) {
+        let mut count = 0;
         while self.againing {
+            count += 1;
+            if count > AGAIN_CAP {
+                self.runaway = true;
+                self.againing = false;
+                break;
+            }
             self.againing = false;
             self.turn(None, false, false);
         }
