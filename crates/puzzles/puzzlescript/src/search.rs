@@ -129,6 +129,8 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn Fn
     let moves = inputs(game);
     let (mut layer_start, mut depth) = (0usize, 0usize);
     let (mut cells, mut restart) = (Vec::new(), Vec::new());
+    let mut s = Session::resume(game, index, base, base).ok_or("the game has no level")?;
+    s.keep_undo = false;
     while layer_start < seen.len() {
         on_depth(depth, seen.len());
         let layer_end = seen.len();
@@ -142,7 +144,7 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn Fn
                 false => restart.clone_from(base),
             }
             for (m, &input) in moves.iter().enumerate() {
-                let Some(mut s) = Session::resume(game, index, &cells, &restart) else { continue };
+                s.reset(&cells, &restart);
                 s.step(crate::run::Step::Input(input));
                 if s.wins > 0 {
                     let mut plan = vec![input];

@@ -28,25 +28,29 @@ pub fn get(bits: &[u64], bit: usize) -> bool {
 
 /// ORs `mask` (at most 5 bits) in at bit `shift`, across a word boundary when it must.
 pub fn shift_or(bits: &mut [u64], mask: u64, shift: usize) {
-    for b in 0..5 {
-        if mask >> b & 1 == 1 {
-            set(bits, shift + b);
-        }
+    let (w, b) = (shift / 64, shift % 64);
+    bits[w] |= mask << b;
+    if b > 59 {
+        bits[w + 1] |= mask >> (64 - b);
     }
 }
 
 /// The 5 bits at `shift`.
 pub fn field(bits: &[u64], shift: usize) -> u64 {
-    (0..5).filter(|&b| get(bits, shift + b)).fold(0, |acc, b| acc | 1 << b)
+    let (w, b) = (shift / 64, shift % 64);
+    let mut v = bits[w] >> b;
+    if b > 59 {
+        v |= bits.get(w + 1).map_or(0, |n| n << (64 - b));
+    }
+    v & LAYER
 }
 
 /// Clears the bits of `mask` (at most 5 bits) at `shift`.
 pub fn shift_clear(bits: &mut [u64], mask: u64, shift: usize) {
-    for b in 0..5 {
-        if mask >> b & 1 == 1 {
-            let bit = shift + b;
-            bits[bit / 64] &= !(1 << (bit % 64));
-        }
+    let (w, b) = (shift / 64, shift % 64);
+    bits[w] &= !(mask << b);
+    if b > 59 {
+        bits[w + 1] &= !(mask >> (64 - b));
     }
 }
 

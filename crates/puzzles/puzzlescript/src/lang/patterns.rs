@@ -54,6 +54,10 @@ pub struct Rule {
     pub rigid: Option<usize>,
     pub commands: Vec<Command>,
     pub random: bool,
+    /// Every object and movement some cell of the rule requires: a level that holds none
+    /// of one anywhere cannot match (the interpreter skips the rule).
+    pub needs: Bits,
+    pub needs_moving: Bits,
 }
 
 pub struct Compiled {
@@ -107,7 +111,17 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
                 src.error(r.line, 1, "You can't use more than two ellipses in a single cell match pattern.");
             }
             let direction = direction_mask(&r.direction);
+            let (mut needs, mut needs_moving) = (bits::zero(names.object_words), bits::zero(names.movement_words));
+            for p in rows.iter().flatten().filter_map(|c| match c {
+                Cell::Pattern(p) => Some(p),
+                Cell::Ellipsis => None,
+            }) {
+                bits::or(&mut needs, &p.present);
+                bits::or(&mut needs_moving, &p.moving);
+            }
             let rule = Rule {
+                needs,
+                needs_moving,
                 direction,
                 rows,
                 ellipses,

@@ -53,35 +53,31 @@ fn move_layer(game: &Game, level: &mut Level, i: usize, layer: usize, dir: u64) 
     let target = (i as isize + dy + dx * h) as usize;
     let ow = game.object_words;
     let mask = &game.layer_masks[layer];
-    let mut to: Vec<u64> = level.cells[target * ow..(target + 1) * ow].to_vec();
-    let mut from: Vec<u64> = level.cells[i * ow..(i + 1) * ow].to_vec();
-    if bits::any_in(mask, &to) && dir != 16 {
+    if dir != 16 && bits::any_in(mask, &level.cells[target * ow..(target + 1) * ow]) {
         return false;
     }
-    let moving: Vec<u64> = from.iter().zip(mask.iter()).map(|(f, m)| f & m).collect();
-    bits::clear(&mut from, mask);
-    bits::or(&mut to, &moving);
-    level.cells[i * ow..(i + 1) * ow].copy_from_slice(&from);
-    level.cells[target * ow..(target + 1) * ow].copy_from_slice(&to);
+    for (k, m) in mask.iter().enumerate() {
+        let moving = level.cells[i * ow + k] & m;
+        level.cells[i * ow + k] &= !m;
+        level.cells[target * ow + k] |= moving;
+    }
     true
 }
 
 /// Carries out cell `i`'s movements, layer by layer; whether anything moved.
 fn move_cell(game: &Game, level: &mut Level, i: usize) -> bool {
     let mw = game.movement_words;
-    let mut m: Vec<u64> = level.movements[i * mw..(i + 1) * mw].to_vec();
-    if bits::is_zero(&m) {
+    if level.movements[i * mw..(i + 1) * mw].iter().all(|w| *w == 0) {
         return false;
     }
     let mut moved = false;
     for layer in 0..game.layer_count {
-        let dir = bits::field(&m, 5 * layer);
+        let dir = bits::field(&level.movements[i * mw..(i + 1) * mw], 5 * layer);
         if dir != 0 && move_layer(game, level, i, layer, dir) {
-            bits::shift_clear(&mut m, dir, 5 * layer);
+            bits::shift_clear(&mut level.movements[i * mw..(i + 1) * mw], dir, 5 * layer);
             moved = true;
         }
     }
-    level.movements[i * mw..(i + 1) * mw].copy_from_slice(&m);
     moved
 }
 

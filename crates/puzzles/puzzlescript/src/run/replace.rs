@@ -3,62 +3,85 @@
 //! group set which layer's movement, so that a failed rigid movement can ban its group.
 
 use crate::lang::bits;
-use crate::lang::{Game, Pattern, Rule};
+use crate::lang::{Game, Pattern, Replacement, Rule};
 
 use super::Level;
 
 /// Rewrites cell `pos`; whether anything changed.
 pub fn replace(game: &Game, level: &mut Level, rule: &Rule, p: &Pattern, pos: usize) -> bool {
     let Some(x) = &p.replace else { return false };
+    if !bits::is_zero(&x.random_entity) || !bits::is_zero(&x.random_dir) {
+        return replace_by_chance(game, level, rule, x, pos);
+    }
+    write(game, level, rule, x, pos, &x.objects_set, &x.objects_clear, &x.movements_set, None)
+}
+
+/// Writes the new cell and movements; `extra_clear` adds movement bits to clear.
+#[allow(clippy::too_many_arguments)]
+fn write(game: &Game, level: &mut Level, rule: &Rule, x: &Replacement, pos: usize, set: &[u64], clear: &[u64], moves_set: &[u64], extra_clear: Option<&[u64]>) -> bool {
     let (ow, mw) = (game.object_words, game.movement_words);
-    let mut objects_set = x.objects_set.clone();
-    let mut objects_clear = x.objects_clear.clone();
-    let mut movements_set = x.movements_set.clone();
-    let mut movements_clear: Vec<u64> =
-        x.movements_clear.iter().zip(x.movements_layer.iter()).map(|(a, b)| a | b).collect();
-    if !bits::is_zero(&x.random_entity) {
-        // Chance: the game is refused by the solvers; the interpreter takes the first object.
-        if let Some(id) = bits::ones(&x.random_entity).find(|&id| id < game.objects.len()) {
-            bits::set(&mut objects_set, id);
-            let layer = game.objects[id].layer;
-            bits::or(&mut objects_clear, &game.layer_masks[layer]);
-            bits::shift_or(&mut movements_clear, bits::LAYER, 5 * layer);
-        }
-    }
-    if !bits::is_zero(&x.random_dir) {
-        for layer in 0..game.layer_count {
-            if bits::get(&x.random_dir, 5 * layer) {
-                bits::set(&mut movements_set, 5 * layer);
-            }
-        }
-    }
-    let old = &level.cells[pos * ow..(pos + 1) * ow];
-    let new: Vec<u64> =
-        old.iter().zip(objects_clear.iter()).zip(objects_set.iter()).map(|((o, c), s)| (o & !c) | s).collect();
-    let old_moves = &level.movements[pos * mw..(pos + 1) * mw];
-    let new_moves: Vec<u64> =
-        old_moves.iter().zip(&movements_clear).zip(movements_set.iter()).map(|((o, c), s)| (o & !c) | s).collect();
-    let mut rigid_change = false;
+    let new_object = |w: usize, old: u64| (old & !clear[w]) | set[w];
+    let new_move = |w: usize, old: u64| {
+        let c = x.movements_clear[w] | x.movements_layer[w] | extra_clear.map_or(0, |e| e[w]);
+        (old & !c) | moves_set[w]
+    };
+    let mut changed = (0..ow).any(|w| new_object(w, level.cells[pos * ow + w]) != level.cells[pos * ow + w])
+        || (0..mw).any(|w| new_move(w, level.movements[pos * mw + w]) != level.movements[pos * mw + w]);
     if let (Some(index), true) = (rule.rigid, game.rigid) {
-        let mut rigid_mask = bits::zero(mw);
-        for layer in 0..game.layer_count {
-            bits::shift_or(&mut rigid_mask, index as u64, 5 * layer);
-        }
-        rigid_mask.iter_mut().zip(x.movements_layer.iter()).for_each(|(r, l)| *r &= l);
-        let group = &level.rigid_group[pos * mw..(pos + 1) * mw];
-        let applied = &level.rigid_applied[pos * mw..(pos + 1) * mw];
-        if !bits::all_in(&rigid_mask, group) && !bits::all_in(&x.movements_layer, applied) {
-            bits::or(&mut level.rigid_group[pos * mw..(pos + 1) * mw], &rigid_mask);
-            bits::or(&mut level.rigid_applied[pos * mw..(pos + 1) * mw], &x.movements_layer);
-            rigid_change = true;
-        }
+        changed |= rigid(game, level, x, pos, index);
     }
-    if old == new.as_slice() && old_moves == new_moves.as_slice() && !rigid_change {
+    if !changed {
         return false;
     }
-    level.cells[pos * ow..(pos + 1) * ow].copy_from_slice(&new);
-    level.movements[pos * mw..(pos + 1) * mw].copy_from_slice(&new_moves);
+    for w in 0..ow {
+        let v = new_object(w, level.cells[pos * ow + w]);
+        level.cells[pos * ow + w] = v;
+        level.present[w] |= v;
+    }
+    for w in 0..mw {
+        let v = new_move(w, level.movements[pos * mw + w]);
+        level.movements[pos * mw + w] = v;
+        level.moving[w] |= v;
+    }
     true
+}
+
+/// A rigid rule records, for each layer it moves, its rigid group (once per cell and turn).
+fn rigid(game: &Game, level: &mut Level, x: &Replacement, pos: usize, index: usize) -> bool {
+    let mw = game.movement_words;
+    let mut mask = bits::zero(mw);
+    for layer in 0..game.layer_count {
+        bits::shift_or(&mut mask, index as u64, 5 * layer);
+    }
+    mask.iter_mut().zip(x.movements_layer.iter()).for_each(|(r, l)| *r &= l);
+    let range = pos * mw..(pos + 1) * mw;
+    if bits::all_in(&mask, &level.rigid_group[range.clone()]) || bits::all_in(&x.movements_layer, &level.rigid_applied[range.clone()]) {
+        return false;
+    }
+    bits::or(&mut level.rigid_group[range.clone()], &mask);
+    bits::or(&mut level.rigid_applied[range], &x.movements_layer);
+    true
+}
+
+/// A replacement that spawns a random object or gives a random direction. The solvers
+/// refuse such games; the interpreter takes the first object and the first direction.
+fn replace_by_chance(game: &Game, level: &mut Level, rule: &Rule, x: &Replacement, pos: usize) -> bool {
+    let mut set = x.objects_set.to_vec();
+    let mut clear = x.objects_clear.to_vec();
+    let mut moves_set = x.movements_set.to_vec();
+    let mut extra = vec![0; game.movement_words];
+    if let Some(id) = bits::ones(&x.random_entity).find(|&id| id < game.objects.len()) {
+        bits::set(&mut set, id);
+        let layer = game.objects[id].layer;
+        bits::or(&mut clear, &game.layer_masks[layer]);
+        bits::shift_or(&mut extra, bits::LAYER, 5 * layer);
+    }
+    for layer in 0..game.layer_count {
+        if bits::get(&x.random_dir, 5 * layer) {
+            bits::set(&mut moves_set, 5 * layer);
+        }
+    }
+    write(game, level, rule, x, pos, &set, &clear, &moves_set, Some(&extra))
 }
 
 /// A `random` group applies one of all its rules' matches, chosen by chance; the solvers

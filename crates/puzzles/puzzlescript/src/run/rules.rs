@@ -182,6 +182,9 @@ pub fn apply_at(game: &Game, level: &mut Level, rule: &Rule, tuple: &[Found], ch
 
 /// A rule's turn: every match applied, its commands queued when it matched at all.
 fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
+    if !bits::all_in(&rule.needs, &level.present) || !bits::all_in(&rule.needs_moving, &level.moving) {
+        return false;
+    }
     let matches = find_matches(game, level, rule);
     if matches.is_empty() {
         return false;

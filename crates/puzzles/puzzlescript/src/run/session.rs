@@ -30,6 +30,10 @@ pub struct Session<'g> {
     backups: Vec<Vec<u64>>,
     restart_target: Vec<u64>,
     restarting: bool,
+    /// Levels before each input are kept for `undo` (a search has no use for them).
+    pub keep_undo: bool,
+    /// A buffer for the level before a turn.
+    spare: Vec<u64>,
     /// `again` turns did not stop (a cap of [`AGAIN_CAP`] was reached).
     pub runaway: bool,
 }
@@ -53,6 +57,8 @@ impl<'g> Session<'g> {
             wins: 0,
             backups: Vec::new(),
             restarting: false,
+            keep_undo: true,
+            spare: Vec::new(),
             runaway: false,
         };
         s.load(index);
@@ -66,7 +72,17 @@ impl<'g> Session<'g> {
         let Some(Entry::Level(board)) = game.levels.get(index) else { return None };
         let mut level = Level::new(game, board);
         level.cells.copy_from_slice(cells);
-        Some(Session { game, level, current: index, text_mode: false, againing: false, wins: 0, backups: Vec::new(), restart_target: restart.to_vec(), restarting: false, runaway: false })
+        Some(Session { game, level, current: index, text_mode: false, againing: false, wins: 0, backups: Vec::new(), restart_target: restart.to_vec(), restarting: false, keep_undo: true, spare: Vec::new(), runaway: false })
+    }
+
+    /// Puts the session back at a state of its level (as [`Session::resume`] does).
+    pub fn reset(&mut self, cells: &[u64], restart: &[u64]) {
+        self.level.cells.copy_from_slice(cells);
+        self.level.movements.fill(0);
+        self.level.commands.clear();
+        self.restart_target.copy_from_slice(restart);
+        self.backups.clear();
+        (self.text_mode, self.againing, self.wins, self.runaway) = (false, false, 0, false);
     }
 
     /// The restart point (the level's start, or the last checkpoint).
@@ -122,7 +138,7 @@ impl<'g> Session<'g> {
     }
 
     fn restore(&mut self, cells: Vec<u64>) {
-        self.level.cells = cells;
+        self.spare = std::mem::replace(&mut self.level.cells, cells);
         self.level.movements.fill(0);
         self.level.rigid_group.fill(0);
         self.level.rigid_applied.fill(0);
@@ -167,13 +183,19 @@ impl<'g> Session<'g> {
     pub fn turn(&mut self, input: Option<Input>, dont_win: bool, dont_modify: bool) -> bool {
         let game = self.game;
         self.againing = false;
-        let bak = self.level.cells.clone();
+        let mut bak = std::mem::take(&mut self.spare);
+        bak.clone_from(&self.level.cells);
         let players = input.map(|i| moves::start(game, &mut self.level, i.mask())).unwrap_or_default();
         self.level.commands.clear();
-        let (start_cells, start_moves) = (self.level.cells.clone(), self.level.movements.clone());
-        let mut banned = vec![false; game.rules.len()];
+        self.level.survey(game);
+        // A rigid group's failure runs the turn again from here without it.
+        let (start_cells, start_moves) = match game.rigid {
+            true => (self.level.cells.clone(), self.level.movements.clone()),
+            false => (Vec::new(), Vec::new()),
+        };
+        let mut banned = vec![false; if game.rigid { game.rules.len() } else { 0 }];
         for _ in 0..50 {
-            rules::apply_rules(game, &mut self.level, &game.rules, &game.loop_point, Some(&banned));
+            rules::apply_rules(game, &mut self.level, &game.rules, &game.loop_point, Some(banned.as_slice()).filter(|b| !b.is_empty()));
             if !moves::resolve(game, &mut self.level, &mut banned) {
                 rules::apply_rules(game, &mut self.level, &game.late_rules, &game.late_loop_point, None);
                 break;
@@ -205,7 +227,9 @@ impl<'g> Session<'g> {
             return left;
         }
         if queued(self, &Command::Restart) {
-            self.backups.push(bak.clone());
+            if self.keep_undo {
+                self.backups.push(bak.clone());
+            }
             if !dont_modify {
                 self.restart(true);
             }
@@ -216,10 +240,18 @@ impl<'g> Session<'g> {
                 self.restore(bak);
                 return true;
             }
-            if had_input {
+            if had_input && self.keep_undo {
                 self.backups.push(bak);
+                return self.after_change(dont_modify, dont_win, modified);
             }
         }
+        self.spare = bak;
+        self.after_change(dont_modify, dont_win, modified)
+    }
+
+    /// The commands after the level's change was recorded: win, `checkpoint`, `again`.
+    fn after_change(&mut self, dont_modify: bool, dont_win: bool, modified: bool) -> bool {
+        let queued = |s: &Session, c: &Command| s.level.commands.iter().any(|x| x.word() == c.word());
         if dont_modify && (queued(self, &Command::Win) || queued(self, &Command::Restart)) {
             return true;
         }
