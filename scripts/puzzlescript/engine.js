@@ -58,7 +58,9 @@ function load() {
         'rng', 'riffwave', 'sfxr', 'codemirror/stringstream', 'colorhelpers', 'colors', 'engine', 'parser',
         'compiler', 'soundbar'];
     let code = files.map((f) => fs.readFileSync(path.join(src, 'js', f + '.js'), 'utf8')).join('\n');
-    code += '\nglobal.__engine = { get level() { return level; }, get state() { return state; },'
+    code += '\nglobal.__engine = { get level() { return level; }, set level(v) { level = v; },'
+        + ' get state() { return state; }, clearBackups() { backups = []; }, set curlevel(v) { curlevel = v; },'
+        + ' set textMode(v) { textMode = v; },'
         + ' get againing() { return againing; }, set againing(v) { againing = v; },'
         + ' get curlevel() { return curlevel; }, get textMode() { return textMode; },'
         + ' set unitTesting(v) { unitTesting = v; }, set lazyFunctionGeneration(v) { lazyFunctionGeneration = v; } };';

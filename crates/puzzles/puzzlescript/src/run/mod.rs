@@ -69,8 +69,9 @@ pub struct Level {
     pub rigid_group: Vec<u64>,
     pub rigid_applied: Vec<u64>,
     pub commands: Vec<Command>,
-    /// During a turn, every object and movement any cell has held since the turn began
-    /// (a rule needing something outside them cannot match).
+    /// Every object any cell has held since the level was loaded, and every movement any
+    /// cell has held since the turn began: a rule needing something outside them cannot
+    /// match (the interpreter skips it).
     pub present: Vec<u64>,
     pub moving: Vec<u64>,
 }
@@ -87,20 +88,11 @@ impl Level {
             rigid_group: vec![0; rigid],
             rigid_applied: vec![0; rigid],
             commands: Vec::new(),
-            present: vec![0; game.object_words],
+            present: board.cells.chunks(game.object_words).fold(vec![0; game.object_words], |mut acc, c| {
+                bits::or(&mut acc, c);
+                acc
+            }),
             moving: vec![0; game.movement_words],
-        }
-    }
-
-    /// Records what every cell holds now (at the start of a turn).
-    pub fn survey(&mut self, game: &Game) {
-        self.present.fill(0);
-        for cell in self.cells.chunks(game.object_words) {
-            bits::or(&mut self.present, cell);
-        }
-        self.moving.fill(0);
-        for m in self.movements.chunks(game.movement_words) {
-            bits::or(&mut self.moving, m);
         }
     }
 

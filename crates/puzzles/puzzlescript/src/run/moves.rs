@@ -30,6 +30,7 @@ pub fn start(game: &Game, level: &mut Level, dir: u64) -> Vec<usize> {
             level.cells[i * ow..(i + 1) * ow].iter().zip(game.player.iter()).map(|(c, p)| c & p).collect();
         for id in bits::ones(&cell).filter(|&id| id < game.objects.len()) {
             bits::shift_or(&mut level.movements[i * mw..(i + 1) * mw], dir, 5 * game.objects[id].layer);
+            bits::shift_or(&mut level.moving, dir, 5 * game.objects[id].layer);
         }
     }
     at
@@ -86,9 +87,12 @@ fn move_cell(game: &Game, level: &mut Level, i: usize) -> bool {
 pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
     let n = level.width * level.height;
     let mw = game.movement_words;
+    // Only cells that hold movements can move, and no cell gains a movement here: passes
+    // over them alone, in storage order, are the reference's passes over every cell.
+    let moving: Vec<usize> = (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect();
     loop {
         let mut moved = false;
-        for i in 0..n {
+        for &i in &moving {
             moved |= move_cell(game, level, i);
         }
         if !moved {
@@ -96,7 +100,7 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
         }
     }
     let mut undo = false;
-    for i in 0..n {
+    for &i in &moving {
         let range = i * mw..(i + 1) * mw;
         if game.rigid && !bits::is_zero(&level.movements[range.clone()]) {
             let left: Vec<u64> = level.movements[range.clone()]
@@ -114,11 +118,9 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
                 }
             }
         }
-        level.movements[range.clone()].fill(0);
-        if game.rigid {
-            level.rigid_group[range.clone()].fill(0);
-            level.rigid_applied[range].fill(0);
-        }
+        level.movements[range].fill(0);
     }
+    level.rigid_group.fill(0);
+    level.rigid_applied.fill(0);
     undo
 }

@@ -72,10 +72,14 @@ impl<'g> Session<'g> {
         let Some(Entry::Level(board)) = game.levels.get(index) else { return None };
         let mut level = Level::new(game, board);
         level.cells.copy_from_slice(cells);
+        for cell in cells.chunks(game.object_words) {
+            crate::lang::bits::or(&mut level.present, cell);
+        }
         Some(Session { game, level, current: index, text_mode: false, againing: false, wins: 0, backups: Vec::new(), restart_target: restart.to_vec(), restarting: false, keep_undo: true, spare: Vec::new(), runaway: false })
     }
 
-    /// Puts the session back at a state of its level (as [`Session::resume`] does).
+    /// Puts the session back at a state of its level (as [`Session::resume`] does); the
+    /// state must be one this session reached (its objects are known to the rules' skip).
     pub fn reset(&mut self, cells: &[u64], restart: &[u64]) {
         self.level.cells.copy_from_slice(cells);
         self.level.movements.fill(0);
@@ -185,9 +189,9 @@ impl<'g> Session<'g> {
         self.againing = false;
         let mut bak = std::mem::take(&mut self.spare);
         bak.clone_from(&self.level.cells);
+        self.level.moving.fill(0);
         let players = input.map(|i| moves::start(game, &mut self.level, i.mask())).unwrap_or_default();
         self.level.commands.clear();
-        self.level.survey(game);
         // A rigid group's failure runs the turn again from here without it.
         let (start_cells, start_moves) = match game.rigid {
             true => (self.level.cells.clone(), self.level.movements.clone()),
