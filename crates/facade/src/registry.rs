@@ -10,6 +10,7 @@ pub static PUZZLES: &[&dyn Puzzle] = &[
     &puzzlec_hex::Hex,
     &puzzlec_figure::Figure,
     &puzzlec_blocks::Blocks,
+    &puzzlec_puzzlescript::PuzzleScript,
 ];
 
 /// The puzzle called `name`.

@@ -10,12 +10,22 @@ fn main() {
     };
     for index in indices {
         let t = std::time::Instant::now();
-        let limits = puzzlec_puzzlescript::search::Limits { max_states: Some(5_000_000), deadline: Some(t + std::time::Duration::from_secs(60)), stop: None };
+        let limits = puzzlec_puzzlescript::search::Limits {
+            max_states: Some(5_000_000),
+            deadline: Some(
+                t + std::time::Duration::from_secs(
+                    std::env::var("BFS_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60),
+                ),
+            ),
+            stop: None,
+        };
         let r = puzzlec_puzzlescript::search::shortest(&game, index, limits, &mut |_, _| {});
         match r {
             Ok(r) => {
                 let found = match &r.found {
-                    puzzlec_puzzlescript::search::Found::Plan(p) => format!("{} {}", p.len(), p.iter().map(|i| i.letter()).collect::<String>()),
+                    puzzlec_puzzlescript::search::Found::Plan(p) => {
+                        format!("{} {}", p.len(), p.iter().map(|i| i.letter()).collect::<String>())
+                    }
                     other => format!("{other:?}"),
                 };
                 println!("level {index}: {found} ({} states, {:.3}s)", r.states, t.elapsed().as_secs_f64());

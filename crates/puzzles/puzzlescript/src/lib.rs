@@ -1,10 +1,43 @@
 //! PuzzleScript, the language puzzle designers write grid games in: a game's text read and
-//! compiled ([`lang`]) and its turns played exactly as the reference engine plays them
-//! ([`run`]). The interpreter is the puzzle's rules: every plan is replayed through it.
+//! compiled ([`lang`]), its turns played exactly as the reference engine plays them
+//! ([`run`]), its levels searched breadth-first for their shortest plans ([`search`]), every
+//! plan replayed by the interpreter ([`judge`]), and the puzzle's verbs and text behind
+//! [`PuzzleScript`].
 
+pub mod game;
+pub mod judge;
 pub mod lang;
+pub mod options;
+pub mod prove;
+pub mod request;
 pub mod run;
 pub mod search;
+pub mod text;
+pub mod verbs;
 
 pub use lang::{compile, compile_leniently, Diagnostic, Game};
 pub use run::{Input, Level, Session};
+
+use puzzlec_engine::{About, Kind, Puzzle};
+
+/// The puzzle's name in requests and on the command line.
+pub const NAME: &str = "puzzlescript";
+
+/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
+/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+pub struct PuzzleScript;
+
+static ABOUT: About = About {
+    name: NAME,
+    line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
+    kind: Kind::Plan,
+    keys: request::KEYS,
+    encodings: Vec::new,
+    solve: verbs::solve,
+};
+
+impl Puzzle for PuzzleScript {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+}

@@ -3,7 +3,6 @@
 //! checkpoints). The first win found is a shortest plan; a search that runs out of states
 //! proves there is none. States are stored as their difference from the level's start.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use indexmap::IndexSet;
@@ -17,7 +16,8 @@ pub struct Limits<'a> {
     /// Stored states at most.
     pub max_states: Option<usize>,
     pub deadline: Option<Instant>,
-    pub stop: Option<&'a AtomicBool>,
+    /// Asked between states: stop now (Ctrl-C, a portfolio's loser).
+    pub stop: Option<&'a dyn Fn() -> bool>,
 }
 
 /// How a search ended.
@@ -36,6 +36,8 @@ pub struct Report {
     pub found: Found,
     /// States stored.
     pub states: usize,
+    /// Inputs whose `again` turns did not stop (within [`crate::run::AGAIN_CAP`]): dead ends.
+    pub runaways: usize,
 }
 
 /// What stops the solvers from treating a game exactly, if anything.
@@ -106,11 +108,18 @@ fn decode<'a>(bytes: &'a [u8], base: &[u64], into: &mut Vec<u64>) -> &'a [u8] {
 ///
 /// # Errors
 /// The entry is no level, or the game is one the search cannot treat exactly.
-pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn FnMut(usize, usize)) -> Result<Report, String> {
+pub fn shortest(
+    game: &Game,
+    index: usize,
+    limits: Limits,
+    on_depth: &mut dyn FnMut(usize, usize),
+) -> Result<Report, String> {
     if let Some(why) = refusal(game) {
         return Err(why);
     }
-    let Some(Entry::Level(board)) = game.levels.get(index) else { return Err(format!("entry {index} of LEVELS is a message, not a level")) };
+    let Some(Entry::Level(board)) = game.levels.get(index) else {
+        return Err(format!("entry {index} of LEVELS is a message, not a level"));
+    };
     let base = &board.cells;
     let checkpoints = game.rules.iter().flatten().any(|r| r.commands.contains(&Command::Checkpoint));
     let start = Session::new(game, index).ok_or("the game has no level")?;
@@ -131,12 +140,14 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn Fn
     let (mut cells, mut restart) = (Vec::new(), Vec::new());
     let mut s = Session::resume(game, index, base, base).ok_or("the game has no level")?;
     s.keep_undo = false;
+    s.deadline = limits.deadline;
+    let mut runaways = 0usize;
     while layer_start < seen.len() {
         on_depth(depth, seen.len());
         let layer_end = seen.len();
         for node in layer_start..layer_end {
             if let Some(why) = stopped(&limits, seen.len()) {
-                return Ok(Report { found: Found::GaveUp { depth, why }, states: seen.len() });
+                return Ok(Report { found: Found::GaveUp { depth, why }, states: seen.len(), runaways });
             }
             let rest = decode(&seen[node], base, &mut cells);
             match checkpoints {
@@ -154,7 +165,12 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn Fn
                         at = parent[at].0 as usize;
                     }
                     plan.reverse();
-                    return Ok(Report { found: Found::Plan(plan), states: seen.len() });
+                    return Ok(Report { found: Found::Plan(plan), states: seen.len(), runaways });
+                }
+                if s.runaway {
+                    // Again turns that never stop: the level never settles, a dead end.
+                    runaways += 1;
+                    continue;
                 }
                 if seen.insert(key(&s.level.cells, s.restart_point())) {
                     parent.push((node as u32, m as u8));
@@ -164,11 +180,11 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_depth: &mut dyn Fn
         layer_start = layer_end;
         depth += 1;
     }
-    Ok(Report { found: Found::Unsolvable, states: seen.len() })
+    Ok(Report { found: Found::Unsolvable, states: seen.len(), runaways })
 }
 
 fn stopped(limits: &Limits, states: usize) -> Option<String> {
-    if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+    if limits.stop.is_some_and(|s| s()) {
         return Some("interrupted".into());
     }
     if limits.deadline.is_some_and(|d| Instant::now() >= d) {

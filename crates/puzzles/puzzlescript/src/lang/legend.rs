@@ -29,7 +29,7 @@ pub struct Names {
     pub aggregate_masks: HashMap<String, Bits>,
     pub player: (bool, Bits),
     glyphs: HashMap<String, Bits>,
-    background: (usize, usize),
+    pub background: (usize, usize),
 }
 
 impl Names {
@@ -95,6 +95,21 @@ impl Names {
         names.glyphs(src);
         names.background = names.background(src)?;
         Some(names)
+    }
+
+    /// The one-character glyphs of level maps, in character order.
+    pub fn glyph_list(&self) -> Vec<(char, Bits)> {
+        let mut out: Vec<(char, Bits)> = self
+            .glyphs
+            .iter()
+            .filter_map(|(k, v)| {
+                let mut chars = k.chars();
+                let c = chars.next()?;
+                chars.next().is_none().then(|| (c, v.clone()))
+            })
+            .collect();
+        out.sort_by_key(|g| g.0);
+        out
     }
 
     /// A name's object id and layer.

@@ -160,9 +160,24 @@ pub struct Game {
     /// What makes turns depend on chance (`random` rules, `randomdir`), if anything.
     pub chance: Option<String>,
     pub warnings: Vec<Diagnostic>,
+    /// The one-character glyphs of level maps.
+    pub glyphs: Vec<(char, Bits)>,
+    pub background_layer: usize,
 }
 
 impl Game {
+    /// The glyph that stands for exactly a cell's objects (its background aside).
+    pub fn glyph(&self, cell: &[u64]) -> Option<char> {
+        let back = &self.layer_masks[self.background_layer];
+        let without: Vec<u64> = cell.iter().zip(back.iter()).map(|(c, b)| c & !b).collect();
+        let bare = |g: &Bits| g.iter().zip(back.iter()).map(|(c, b)| c & !b).collect::<Vec<u64>>();
+        self.glyphs
+            .iter()
+            .find(|(_, g)| **g == *cell)
+            .or_else(|| self.glyphs.iter().find(|(_, g)| bare(g) == without))
+            .map(|(c, _)| *c)
+    }
+
     /// A flag or value of the prelude.
     pub fn meta(&self, key: &str) -> Option<&str> {
         self.metadata.get(key).map(String::as_str)
@@ -232,6 +247,8 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         levels,
         chance: compiled.chance,
         warnings: src.warnings.clone(),
+        glyphs: names.glyph_list(),
+        background_layer: names.background.1,
     };
     (Some(game), src.errors, src.warnings)
 }

@@ -175,10 +175,9 @@ pub fn read(text: &str) -> Source {
 
 fn blank_line(src: &mut Source, section: &str, objects: &mut super::objects::ObjectsState) {
     match section {
-        "levels"
-            if !matches!(src.levels.last(), Some(LevelDef::Rows { rows, .. }) if rows.is_empty()) => {
-                src.levels.push(LevelDef::Rows { line: 0, rows: Vec::new() });
-            }
+        "levels" if !matches!(src.levels.last(), Some(LevelDef::Rows { rows, .. }) if rows.is_empty()) => {
+            src.levels.push(LevelDef::Rows { line: 0, rows: Vec::new() });
+        }
         "objects" => objects.blank(),
         _ => {}
     }

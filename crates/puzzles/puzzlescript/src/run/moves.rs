@@ -89,7 +89,8 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
     let mw = game.movement_words;
     // Only cells that hold movements can move, and no cell gains a movement here: passes
     // over them alone, in storage order, are the reference's passes over every cell.
-    let moving: Vec<usize> = (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect();
+    let moving: Vec<usize> =
+        (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect();
     loop {
         let mut moved = false;
         for &i in &moving {

@@ -18,7 +18,17 @@ pub fn replace(game: &Game, level: &mut Level, rule: &Rule, p: &Pattern, pos: us
 
 /// Writes the new cell and movements; `extra_clear` adds movement bits to clear.
 #[allow(clippy::too_many_arguments)]
-fn write(game: &Game, level: &mut Level, rule: &Rule, x: &Replacement, pos: usize, set: &[u64], clear: &[u64], moves_set: &[u64], extra_clear: Option<&[u64]>) -> bool {
+fn write(
+    game: &Game,
+    level: &mut Level,
+    rule: &Rule,
+    x: &Replacement,
+    pos: usize,
+    set: &[u64],
+    clear: &[u64],
+    moves_set: &[u64],
+    extra_clear: Option<&[u64]>,
+) -> bool {
     let (ow, mw) = (game.object_words, game.movement_words);
     let new_object = |w: usize, old: u64| (old & !clear[w]) | set[w];
     let new_move = |w: usize, old: u64| {
@@ -55,7 +65,9 @@ fn rigid(game: &Game, level: &mut Level, x: &Replacement, pos: usize, index: usi
     }
     mask.iter_mut().zip(x.movements_layer.iter()).for_each(|(r, l)| *r &= l);
     let range = pos * mw..(pos + 1) * mw;
-    if bits::all_in(&mask, &level.rigid_group[range.clone()]) || bits::all_in(&x.movements_layer, &level.rigid_applied[range.clone()]) {
+    if bits::all_in(&mask, &level.rigid_group[range.clone()])
+        || bits::all_in(&x.movements_layer, &level.rigid_applied[range.clone()])
+    {
         return false;
     }
     bits::or(&mut level.rigid_group[range.clone()], &mask);

@@ -34,6 +34,10 @@ pub struct Session<'g> {
     pub keep_undo: bool,
     /// A buffer for the level before a turn.
     spare: Vec<u64>,
+    /// The level as the last win left it (before the next level loaded).
+    pub won_level: Option<Vec<u64>>,
+    /// When `again` turns must stop whether or not they are done (a search's limit).
+    pub deadline: Option<std::time::Instant>,
     /// `again` turns did not stop (a cap of [`AGAIN_CAP`] was reached).
     pub runaway: bool,
 }
@@ -59,6 +63,8 @@ impl<'g> Session<'g> {
             restarting: false,
             keep_undo: true,
             spare: Vec::new(),
+            deadline: None,
+            won_level: None,
             runaway: false,
         };
         s.load(index);
@@ -75,7 +81,22 @@ impl<'g> Session<'g> {
         for cell in cells.chunks(game.object_words) {
             crate::lang::bits::or(&mut level.present, cell);
         }
-        Some(Session { game, level, current: index, text_mode: false, againing: false, wins: 0, backups: Vec::new(), restart_target: restart.to_vec(), restarting: false, keep_undo: true, spare: Vec::new(), runaway: false })
+        Some(Session {
+            game,
+            level,
+            current: index,
+            text_mode: false,
+            againing: false,
+            wins: 0,
+            backups: Vec::new(),
+            restart_target: restart.to_vec(),
+            restarting: false,
+            keep_undo: true,
+            spare: Vec::new(),
+            deadline: None,
+            won_level: None,
+            runaway: false,
+        })
     }
 
     /// Puts the session back at a state of its level (as [`Session::resume`] does); the
@@ -116,7 +137,8 @@ impl<'g> Session<'g> {
         let mut count = 0;
         while self.againing {
             count += 1;
-            if count > AGAIN_CAP {
+            let late = count % 64 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+            if count > AGAIN_CAP || late {
                 self.runaway = true;
                 self.againing = false;
                 break;
@@ -199,7 +221,13 @@ impl<'g> Session<'g> {
         };
         let mut banned = vec![false; if game.rigid { game.rules.len() } else { 0 }];
         for _ in 0..50 {
-            rules::apply_rules(game, &mut self.level, &game.rules, &game.loop_point, Some(banned.as_slice()).filter(|b| !b.is_empty()));
+            rules::apply_rules(
+                game,
+                &mut self.level,
+                &game.rules,
+                &game.loop_point,
+                Some(banned.as_slice()).filter(|b| !b.is_empty()),
+            );
             if !moves::resolve(game, &mut self.level, &mut banned) {
                 rules::apply_rules(game, &mut self.level, &game.late_rules, &game.late_loop_point, None);
                 break;
@@ -276,6 +304,7 @@ impl<'g> Session<'g> {
         let won = self.level.commands.contains(&Command::Win) || self.level.wins(self.game);
         if won && !dont_win {
             self.wins += 1;
+            self.won_level = Some(self.level.cells.clone());
             self.next_level();
         }
     }

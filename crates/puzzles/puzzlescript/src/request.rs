@@ -1,0 +1,27 @@
+//! A PuzzleScript request as the puzzle reads it from the request's fields.
+
+use serde::{Deserialize, Serialize};
+
+/// A game file and which of its levels.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct PuzzleScriptInstance {
+    /// The game's source file.
+    pub file: String,
+    /// The level as a player counts them, from 1 (messages are not levels); `None` is every
+    /// level in turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<usize>,
+}
+
+/// `solve puzzlescript`: the instance and this puzzle's own options.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct PuzzleScriptRequest {
+    #[serde(flatten)]
+    pub instance: PuzzleScriptInstance,
+    /// The most states the breadth-first search stores (bounded memory).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_states: Option<usize>,
+}
+
+/// The keys of a JSON `solve puzzlescript` request beyond the shared options.
+pub const KEYS: &[&str] = &["file", "level", "max_states"];
