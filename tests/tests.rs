@@ -20,6 +20,7 @@ mod korf_cli;
 mod limits_cli;
 mod portfolio_cli;
 mod probe_cli;
+mod puzzlescript_cli;
 mod signals_cli;
 mod slide_cli;
 mod slide_encodings_cli;

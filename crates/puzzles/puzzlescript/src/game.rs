@@ -23,7 +23,13 @@ pub fn load(path: &str) -> Result<Game> {
     if bytes.len() as u64 > MAX_FILE {
         return Err(Error::bad_input(format!("{path}: larger than {} MiB, more than any game", MAX_FILE >> 20)));
     }
-    let text = String::from_utf8(bytes).map_err(|e| Error::bad_input(format!("{path}: not text (UTF-8): {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let column = good.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+        let byte = e.as_bytes()[good.len()];
+        Error::bad_input(format!("{path}:{line}:{column}: not a game's text: byte 0x{byte:02x} is not UTF-8"))
+    })?;
     crate::lang::compile(&text).map_err(|r| {
         let first = &r.errors[0];
         let more = match r.errors.len() {

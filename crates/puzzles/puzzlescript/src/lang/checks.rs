@@ -70,7 +70,7 @@ fn is_color(value: &str) -> bool {
 pub fn prelude(src: &mut Source) {
     for (key, value, line) in src.metadata.clone() {
         match key.as_str() {
-            "color_palette" if palette(&value).is_none() => src.error(0, 0, format!("Palette \"{value}\" not found, defaulting to arnecolors.")),
+            "color_palette" if palette(&value).is_none() => src.error(line, 1, format!("Palette \"{value}\" not found, defaulting to arnecolors.")),
             "text_color" if !is_color(&value) => {
                 src.error(line, 1, format!("text_color in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to white."))
             }

@@ -37,11 +37,13 @@ impl Names {
     pub fn resolve(src: &mut Source) -> Option<Names> {
         for (name, role) in [("player", "a player"), ("background", "a background")] {
             if !src.declared(name) {
-                src.error(0, 0, format!("Error, didn't find any object called {name}, either in the objects section, or the legends section. There must be {role}!"));
+                let at = src.header("objects");
+                src.error(at, 1, format!("Error, didn't find any object called {name}, either in the objects section, or the legends section. There must be {role}!"));
             }
         }
         if src.layers.is_empty() {
-            src.error(0, 0, "No collision layers defined.  All objects need to be in collision layers.");
+            let at = src.header("collisionlayers");
+            src.error(at, 1, "No collision layers defined.  All objects need to be in collision layers.");
             return None;
         }
         let mut ids = HashMap::new();
@@ -62,7 +64,8 @@ impl Names {
             src.error(line, 1, format!("Object \"{name}\" has been defined, but not assigned to a layer."));
         }
         if id_names.is_empty() {
-            src.error(0, 0, "You need to have some objects defined");
+            let at = src.header("objects");
+            src.error(at, 1, "You need to have some objects defined");
             return None;
         }
         let layer_count = src.layers.len();
@@ -265,12 +268,14 @@ impl Names {
         if let Some(parts) = self.properties.get("background") {
             let first = parts.iter().find_map(|p| self.ids.get(p)).copied()?;
             if parts.iter().filter_map(|p| self.ids.get(p)).any(|(_, l)| *l != first.1) {
-                src.error(0, 0, "Background objects must be on the same layer");
+                let at = src.properties.iter().find(|p| p.name == "background").map_or(1, |p| p.line);
+                src.error(at, 1, "Background objects must be on the same layer");
             }
             return Some(first);
         }
         if self.aggregates.contains_key("background") {
-            src.error(0, 0, "background cannot be an aggregate (declared with 'and'), it has to be a simple type, or property (declared in terms of others using 'or').");
+            let at = src.aggregates.iter().find(|a| a.name == "background").map_or(1, |a| a.line);
+            src.error(at, 1, "background cannot be an aggregate (declared with 'and'), it has to be a simple type, or property (declared in terms of others using 'or').");
         }
         None
     }

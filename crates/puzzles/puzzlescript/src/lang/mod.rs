@@ -225,7 +225,8 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
     let compiled = patterns::compile_rules(&mut src, &names, expanded, &raw.loops);
     let wins = names.wins(&mut src);
     if levels.is_empty() && src.errors.is_empty() {
-        src.error(0, 0, "No levels found.  Add some levels!");
+        let at = src.header("levels");
+        src.error(at, 1, "No levels found.  Add some levels!");
     }
     let metadata = src.metadata.iter().map(|(k, v, _)| (k.clone(), v.clone())).collect();
     let game = Game {

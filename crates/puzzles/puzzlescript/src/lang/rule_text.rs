@@ -265,7 +265,7 @@ fn finish(src: &mut Source, mut r: RawRule, line: usize) -> Parsed {
                 src.invalid = true;
             }
             if l.is_empty() {
-                src.error(0, 0, "You have an totally empty pattern on the left-hand side.  This will match *everything*.  You certainly don't want this.");
+                src.error(line, 1, "You have an totally empty pattern on the left-hand side.  This will match *everything*.  You certainly don't want this.");
             }
         }
     }

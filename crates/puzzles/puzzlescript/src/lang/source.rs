@@ -67,6 +67,10 @@ pub struct Source {
     /// The single characters a level row may use.
     pub glyph_chars: std::collections::BTreeSet<char>,
     pub errors: Vec<Diagnostic>,
+    /// The line of each section's header (errors about a whole section point there).
+    pub headers: std::collections::BTreeMap<String, usize>,
+    /// The number of lines (errors about the whole game point past the end).
+    pub lines: usize,
     /// An error after which nothing can be compiled (a rule's sides of unequal length).
     pub invalid: bool,
     pub warnings: Vec<Diagnostic>,
@@ -75,6 +79,11 @@ pub struct Source {
 impl Source {
     pub fn error(&mut self, line: usize, column: usize, message: impl Into<String>) {
         self.errors.push(Diagnostic { line, column, message: message.into() });
+    }
+
+    /// The line of a section's header, else the game's last line.
+    pub fn header(&self, section: &str) -> usize {
+        self.headers.get(section).copied().unwrap_or(self.lines.max(1))
     }
 
     pub fn warn(&mut self, line: usize, message: impl Into<String>) {
@@ -115,6 +124,7 @@ pub fn read(text: &str) -> Source {
     let mut visited: Vec<String> = Vec::new();
     let mut depth = 0usize;
     let mut objects = super::objects::ObjectsState::default();
+    src.lines = text.split('\n').count();
     for (i, written) in text.split('\n').enumerate() {
         let written = written.strip_suffix('\r').unwrap_or(written);
         let number = i + 1;
@@ -144,6 +154,7 @@ pub fn read(text: &str) -> Source {
         if section != "levels" {
             if let Some(name) = section_name(t) {
                 enter_section(&mut src, &mut visited, name, number);
+                src.headers.entry(name.to_string()).or_insert(number);
                 if !t[name.len()..].trim().is_empty() {
                     src.error(
                         number,

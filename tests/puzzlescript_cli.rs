@@ -1,0 +1,153 @@
+//! PuzzleScript through the CLI: levels solved by the breadth-first search and replayed,
+//! every level in turn, plans verified, and bad games refused at their line and column.
+
+use crate::util::{puzzlec, Run};
+
+const CRATES: &str = "examples/puzzlescript/crates.txt";
+
+fn crates_text() -> String {
+    std::fs::read_to_string(CRATES).expect("the shipped example game")
+}
+
+#[test]
+fn a_level_is_solved_optimally_and_its_plan_replays() {
+    let a = puzzlec(&["solve", "puzzlescript", CRATES, "--level", "2", "--json"]).expect_code(0).json();
+    assert_eq!(a["status"], "solved");
+    assert_eq!(a["optimal"], true);
+    let moves = a["moves"].as_str().expect("a plan");
+    assert_eq!(a["length"].as_u64(), Some(moves.len() as u64));
+    // Every shorter prefix of the plan leaves the level unwon; the plan itself wins it.
+    puzzlec(&["verify", "puzzlescript", CRATES, "--level", "2", "--moves", moves]).expect_code(0);
+    let short = &moves[..moves.len() - 1];
+    let v =
+        puzzlec(&["verify", "puzzlescript", CRATES, "--level", "2", "--moves", short, "--json"]).expect_code(1).json();
+    assert_eq!(v["status"], "invalid");
+    assert!(v["error"].as_str().unwrap().contains("not won"), "{v}");
+}
+
+#[test]
+fn every_level_in_turn_says_which_cannot_be_won() {
+    let run = puzzlec(&["solve", "puzzlescript", CRATES, "--json"]).expect_code(1);
+    let a = run.json();
+    let levels = a["levels"].as_array().expect("a line per level");
+    assert_eq!(levels.len(), 3, "messages are not levels: {a}");
+    assert_eq!(levels[0]["length"], 1);
+    assert_eq!(levels[1]["status"], "solved");
+    assert_eq!(levels[2]["status"], "no-solution");
+    let text = puzzlec(&["solve", "puzzlescript", CRATES]).expect_code(1).stdout;
+    assert!(text.contains("of 3 levels, 2 solved (each optimal), 1 cannot be won"), "{text}");
+}
+
+#[test]
+fn a_plan_that_wins_early_or_holds_no_inputs_is_refused() {
+    let v =
+        puzzlec(&["verify", "puzzlescript", CRATES, "--level", "1", "--moves", "rl", "--json"]).expect_code(1).json();
+    assert!(v["error"].as_str().unwrap().contains("won after input 1 of 2"), "{v}");
+    let bad = puzzlec(&["verify", "puzzlescript", CRATES, "--level", "1", "--moves", "rq"]).expect_code(2);
+    assert!(bad.stderr.contains("'q'"), "{}", bad.stderr);
+    let none = puzzlec(&["solve", "puzzlescript", CRATES, "--level", "4"]).expect_code(2);
+    assert!(none.stderr.contains("the game has 3 levels"), "{}", none.stderr);
+}
+
+/// A game the search cannot treat exactly is refused with the feature named.
+#[test]
+fn chance_and_the_clock_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "random",
+            crates_text().replace(
+                "[ > Player | Crate ] -> [ > Player | > Crate ]",
+                "random [ Crate ] -> [ Crate ]\n[ > Player | Crate ] -> [ > Player | > Crate ]",
+            ),
+        ),
+        (
+            "randomdir",
+            crates_text().replace(
+                "[ > Player | Crate ] -> [ > Player | > Crate ]",
+                "[ > Player | Crate ] -> [ > Player | randomdir Crate ]",
+            ),
+        ),
+        ("realtime_interval", crates_text().replace("author puzzlec", "author puzzlec\nrealtime_interval 0.5")),
+    ];
+    for (feature, text) in cases {
+        let path = dir.path().join(format!("{feature}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let run = puzzlec(&["solve", "puzzlescript", path.to_str().unwrap(), "--level", "1"]).expect_code(2);
+        assert!(run.stderr.contains(feature), "{feature}: {}", run.stderr);
+    }
+}
+
+/// Thirty malformed games: each is refused with exit 2 and a FILE:LINE:COLUMN, never a panic.
+#[test]
+fn malformed_games_are_refused_at_their_line_and_column() {
+    let good = crates_text();
+    let rule = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+    let mutate = |from: &str, to: &str| {
+        assert!(good.contains(from), "the example holds {from:?}");
+        good.replacen(from, to, 1)
+    };
+    let levels_at = good.find("=======\nLEVELS").unwrap();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("unknown object in a rule", mutate(rule, "[ > Player | Box ] -> [ > Player | > Box ]").into()),
+        ("level character missing from the legend", mutate("#P*O#", "#P*X#").into()),
+        ("mismatched cell counts", mutate(rule, "[ > Player | Crate ] -> [ > Player ]").into()),
+        ("empty LEVELS section", good[..levels_at + "=======\nLEVELS\n=======\n".len()].to_string().into()),
+        ("binary garbage", {
+            let mut b = good.clone().into_bytes();
+            b.splice(200..200, [0xff, 0xfe, 0x00, 0x81]);
+            b
+        }),
+        ("no player", mutate("P = Player", "Q = Player").replace("Player", "Hero").into()),
+        ("no background", mutate("Background\nlightgreen", "Grass\nlightgreen").into()),
+        ("no collision layers", mutate("Background\nTarget\nPlayer, Wall, Crate\n", "").into()),
+        ("object in no layer", mutate("Player, Wall, Crate", "Player, Wall").into()),
+        ("a section twice", mutate("======\nRULES", "=======\nSOUNDS\n=======\n\n======\nRULES").into()),
+        ("sections out of order", mutate("=======\nSOUNDS\n=======", "").into()),
+        ("an unknown colour", mutate("brown darkbrown", "brown mauvish").into()),
+        ("a sprite colour out of range", mutate(".0.0.", ".0.3.").into()),
+        ("a dangling legend entry", mutate("O = Target", "O = Target and").into()),
+        ("and mixed with or", mutate("@ = Crate and Target", "@ = Crate and Target or Wall").into()),
+        ("a bad win quantifier", mutate("All Target on Crate", "Most Target on Crate").into()),
+        ("an unknown object in a win condition", mutate("All Target on Crate", "All Target on Box").into()),
+        ("a rule without an arrow", mutate(rule, "[ > Player | Crate ] [ > Player | > Crate ]").into()),
+        ("a relative direction before a rule", mutate(rule, "> [ Player | Crate ] -> [ Player | Crate ]").into()),
+        ("two arrows", mutate(rule, "[ Player ] -> [ Player ] -> [ Player ]").into()),
+        ("a command before the arrow", mutate(rule, "[ Player ] again -> [ Player ]").into()),
+        ("a movement in a late rule", mutate(rule, "late [ > Player ] -> [ Player ]").into()),
+        ("an ellipsis at the edge", mutate(rule, "[ ... | Player ] -> [ ... | Player ]").into()),
+        ("an aggregate in a layer", mutate("Player, Wall, Crate", "Player, Wall, Crate, @").into()),
+        ("no on an aggregate", mutate(rule, "[ Player no @ ] -> [ Player ]").into()),
+        ("startloop without endloop", mutate(rule, &format!("startloop\n{rule}")).into()),
+        (
+            "a property the right side cannot infer",
+            mutate("O = Target", "O = Target\nThing = Crate or Wall")
+                .replace(rule, "[ Player ] -> [ Player Thing ]")
+                .into(),
+        ),
+        ("junk in the prelude", mutate("author puzzlec", "author puzzlec\nbogus words").into()),
+        ("an object defined twice", mutate("Crate\norange", "Crate\norange\n\nCrate\norange").into()),
+        ("two objects required on one layer", mutate(rule, "[ Player Wall ] -> [ Player Wall ]").into()),
+    ];
+    assert_eq!(cases.len(), 30);
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (name, bytes)) in cases.into_iter().enumerate() {
+        let path = dir.path().join(format!("bad{i}.txt"));
+        std::fs::write(&path, bytes).unwrap();
+        let p = path.to_str().unwrap();
+        let run: Run = puzzlec(&["solve", "puzzlescript", p, "--level", "1"]);
+        assert_eq!(run.code, 2, "{name}: exit {}\n{}{}", run.code, run.stdout, run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{name}: {}", run.stderr);
+        let place = format!("{p}:");
+        let at = run.stderr.find(&place).unwrap_or_else(|| panic!("{name}: no FILE:LINE:COLUMN in {}", run.stderr));
+        let rest = &run.stderr[at + place.len()..];
+        let fields: Vec<&str> = rest.splitn(3, ':').collect();
+        assert!(
+            fields.len() == 3
+                && fields[0].parse::<usize>().is_ok_and(|l| l > 0)
+                && fields[1].parse::<usize>().is_ok_and(|c| c > 0),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+}
