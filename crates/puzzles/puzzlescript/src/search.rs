@@ -17,7 +17,7 @@ pub struct Limits<'a> {
     pub max_states: Option<usize>,
     pub deadline: Option<Instant>,
     /// Asked between states: stop now (Ctrl-C, a portfolio's loser).
-    pub stop: Option<&'a dyn Fn() -> bool>,
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
 }
 
 /// How a search ended.
@@ -104,7 +104,79 @@ fn decode<'a>(bytes: &'a [u8], base: &[u64], into: &mut Vec<u64>) -> &'a [u8] {
     &bytes[at + 1..]
 }
 
-/// The shortest plan that wins entry `index` of LEVELS.
+/// What one thread found expanding a run of a layer's states: each new state (its parent,
+/// the input, its key) in order, the first win, and whether it stopped short.
+#[derive(Default)]
+struct Expanded {
+    next: Vec<(u32, u8, Box<[u8]>)>,
+    win: Option<(u32, u8)>,
+    stopped: Option<String>,
+    runaways: usize,
+}
+
+/// The game and level a search runs on, shared by its threads.
+struct Space<'g> {
+    game: &'g Game,
+    index: usize,
+    base: &'g [u64],
+    checkpoints: bool,
+    moves: Vec<Input>,
+}
+
+impl Space<'_> {
+    fn key(&self, cells: &[u64], restart: &[u64]) -> Box<[u8]> {
+        let mut k = Vec::new();
+        encode(&mut k, cells, self.base);
+        if self.checkpoints {
+            encode(&mut k, restart, self.base);
+        }
+        k.into_boxed_slice()
+    }
+
+    /// Expands states `nodes` of `seen`, in order, until the first win.
+    fn expand(&self, seen: &IndexSet<Box<[u8]>>, nodes: std::ops::Range<usize>, limits: &Limits) -> Expanded {
+        let mut out = Expanded::default();
+        let Some(mut s) = Session::resume(self.game, self.index, self.base, self.base) else { return out };
+        s.keep_undo = false;
+        s.deadline = limits.deadline;
+        let (mut cells, mut restart) = (Vec::new(), Vec::new());
+        for node in nodes {
+            if let Some(why) = stopped(limits, seen.len()) {
+                out.stopped = Some(why);
+                return out;
+            }
+            let rest = decode(&seen[node], self.base, &mut cells);
+            match self.checkpoints {
+                true => drop(decode(rest, self.base, &mut restart)),
+                false => {
+                    restart.clear();
+                    restart.extend_from_slice(self.base);
+                }
+            }
+            for (m, &input) in self.moves.iter().enumerate() {
+                s.reset(&cells, &restart);
+                s.step(crate::run::Step::Input(input));
+                if s.wins > 0 {
+                    out.win = Some((node as u32, m as u8));
+                    return out;
+                }
+                if s.runaway {
+                    // Again turns that never stop: the level never settles, a dead end.
+                    out.runaways += 1;
+                    continue;
+                }
+                let key = self.key(&s.level.cells, s.restart_point());
+                if !seen.contains(&key) {
+                    out.next.push((node as u32, m as u8, key));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The shortest plan that wins entry `index` of LEVELS, each layer of the search shared out
+/// over the machine's cores (the plan found is the same on any number of them).
 ///
 /// # Errors
 /// The entry is no level, or the game is one the search cannot treat exactly.
@@ -120,64 +192,60 @@ pub fn shortest(
     let Some(Entry::Level(board)) = game.levels.get(index) else {
         return Err(format!("entry {index} of LEVELS is a message, not a level"));
     };
-    let base = &board.cells;
     let checkpoints = game.rules.iter().flatten().any(|r| r.commands.contains(&Command::Checkpoint));
+    let space = Space { game, index, base: &board.cells, checkpoints, moves: inputs(game) };
     let start = Session::new(game, index).ok_or("the game has no level")?;
-    let key = |cells: &[u64], restart: &[u64]| {
-        let mut k = Vec::new();
-        encode(&mut k, cells, base);
-        if checkpoints {
-            encode(&mut k, restart, base);
-        }
-        k.into_boxed_slice()
-    };
     let mut seen: IndexSet<Box<[u8]>> = IndexSet::new();
-    let mut parent: Vec<(u32, u8)> = Vec::new();
-    seen.insert(key(&start.level.cells, start.restart_point()));
-    parent.push((u32::MAX, 0));
-    let moves = inputs(game);
-    let (mut layer_start, mut depth) = (0usize, 0usize);
-    let (mut cells, mut restart) = (Vec::new(), Vec::new());
-    let mut s = Session::resume(game, index, base, base).ok_or("the game has no level")?;
-    s.keep_undo = false;
-    s.deadline = limits.deadline;
-    let mut runaways = 0usize;
+    let mut parent: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
+    seen.insert(space.key(&start.level.cells, start.restart_point()));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let (mut layer_start, mut depth, mut runaways) = (0usize, 0usize, 0usize);
     while layer_start < seen.len() {
         on_depth(depth, seen.len());
-        let layer_end = seen.len();
-        for node in layer_start..layer_end {
-            if let Some(why) = stopped(&limits, seen.len()) {
+        let layer = layer_start..seen.len();
+        // Runs of at most 4096 states, handed out in order; merged in order below.
+        let runs: Vec<std::ops::Range<usize>> =
+            layer.clone().step_by(4096).map(|a| a..(a + 4096).min(layer.end)).collect();
+        let next_run = std::sync::atomic::AtomicUsize::new(0);
+        let done: Vec<std::sync::Mutex<Option<Expanded>>> = runs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(runs.len()) {
+                scope.spawn(|| loop {
+                    let r = next_run.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(run) = runs.get(r) else { break };
+                    let e = space.expand(&seen, run.clone(), &limits);
+                    let stop = e.win.is_some() || e.stopped.is_some();
+                    *done[r].lock().expect("a run's result") = Some(e);
+                    if stop {
+                        // Later runs cannot matter: this one ends the search.
+                        next_run.fetch_add(runs.len(), std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        for slot in done {
+            let Some(e) = slot.into_inner().expect("a run's result") else { break };
+            runaways += e.runaways;
+            for (node, m, key) in e.next {
+                if seen.insert(key) {
+                    parent.push((node, m));
+                }
+            }
+            if let Some((node, m)) = e.win {
+                let mut plan = vec![space.moves[m as usize]];
+                let mut at = node as usize;
+                while parent[at].0 != u32::MAX {
+                    plan.push(space.moves[parent[at].1 as usize]);
+                    at = parent[at].0 as usize;
+                }
+                plan.reverse();
+                return Ok(Report { found: Found::Plan(plan), states: seen.len(), runaways });
+            }
+            if let Some(why) = e.stopped {
                 return Ok(Report { found: Found::GaveUp { depth, why }, states: seen.len(), runaways });
             }
-            let rest = decode(&seen[node], base, &mut cells);
-            match checkpoints {
-                true => drop(decode(rest, base, &mut restart)),
-                false => restart.clone_from(base),
-            }
-            for (m, &input) in moves.iter().enumerate() {
-                s.reset(&cells, &restart);
-                s.step(crate::run::Step::Input(input));
-                if s.wins > 0 {
-                    let mut plan = vec![input];
-                    let mut at = node;
-                    while parent[at].0 != u32::MAX {
-                        plan.push(moves[parent[at].1 as usize]);
-                        at = parent[at].0 as usize;
-                    }
-                    plan.reverse();
-                    return Ok(Report { found: Found::Plan(plan), states: seen.len(), runaways });
-                }
-                if s.runaway {
-                    // Again turns that never stop: the level never settles, a dead end.
-                    runaways += 1;
-                    continue;
-                }
-                if seen.insert(key(&s.level.cells, s.restart_point())) {
-                    parent.push((node as u32, m as u8));
-                }
-            }
         }
-        layer_start = layer_end;
+        layer_start = layer.end;
         depth += 1;
     }
     Ok(Report { found: Found::Unsolvable, states: seen.len(), runaways })

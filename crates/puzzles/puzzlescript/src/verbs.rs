@@ -64,7 +64,10 @@ fn level(
     on: &mut dyn FnMut(Event),
 ) -> Result<Answer> {
     let start = Instant::now();
-    let limits = Limits { max_states: Some(max), deadline, stop: Some(&puzzlec_core::stop::requested) };
+    // The search's threads start with no stop token of their own: they ask this run's.
+    let token = puzzlec_core::stop::current();
+    let stop = move || puzzlec_core::stop::interrupted() || token.as_ref().is_some_and(|t| t.is_stopped());
+    let limits = Limits { max_states: Some(max), deadline, stop: Some(&stop) };
     // A bound at most once a second: a search of a hundred layers need not say each.
     let mut said = 0.0;
     let mut progress = |depth: usize, _| {
@@ -78,6 +81,8 @@ fn level(
     let mut a = Answer::new(NAME, Status::Solved);
     a.solver = Some("search".into());
     a.set_own("level", Some(n));
+    // The reference engine's index of the level (it counts messages).
+    a.set_own("index", Some(index));
     a.set_own("states", Some(report.states));
     if let Some(board) = game.boards().find(|(i, _)| *i == index).map(|(_, b)| b) {
         a.figures.push(game::picture(game, index, &board.cells));
@@ -136,6 +141,7 @@ fn every_level(game: &Game, max: usize, timeout: Option<f64>, on: &mut dyn FnMut
         };
         rows.push(serde_json::json!({
             "level": n,
+            "index": index,
             "status": a.status,
             "length": a.length,
             "moves": a.moves,
