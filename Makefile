@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test test-python bench-python bench-hex deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures fuzz-answers
+.PHONY: demo test test-python bench-python bench-hex bench-puzzlescript deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures fuzz-answers
 
 build: deps-build
 	$(CARGO) build --release
@@ -54,6 +54,13 @@ bench-hex: build
 	test -x $(PY_VENV)-bench/bin/python || python3 -m venv $(PY_VENV)-bench
 	$(PY_VENV)-bench/bin/pip install --quiet --disable-pip-version-check ortools
 	$(PY_VENV)-bench/bin/python scripts/bench-hex.py $(TARGET_DIR)/release/puzzlec $(ARGS)
+
+## PuzzleScript's demo games (from the reference folder, PUZZLESCRIPT_REFERENCE or
+## shared/puzzlescript above here): every level by puzzlec's breadth-first search and by the
+## same search on the reference engine under node, side by side (ARGS="--limit 60",
+## "--games microban,sokoban_basic").
+bench-puzzlescript: build
+	python3 scripts/bench-puzzlescript.py $(TARGET_DIR)/release/puzzlec $(ARGS)
 
 ## Timing goals (release build): cross slider, magic hexagon vs z3, sliding-tile table.
 bench: deps
