@@ -128,7 +128,17 @@ def test_batch_answers_are_the_clis_lines(tmp_path):
 
 def test_listings():
     names = [p["name"] for p in puzzlec.puzzles()]
-    assert names == ["slide", "cross", "hex", "figure", "blocks"]
+    assert names == ["slide", "cross", "hex", "figure", "blocks", "puzzlescript"]
     ids = [s["id"] for s in puzzlec.solvers()]
     _, out = cli("solvers", "--json")
     assert ids == [s["id"] for s in json.loads(out)["solvers"]]
+
+
+def test_a_puzzlescript_level_is_the_clis_answer():
+    game = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "puzzlescript" / "crates.txt")
+    got = puzzlec.solve(puzzle="puzzlescript", file=game, level=2)
+    _, out = cli("solve", "puzzlescript", game, "--level", "2", "--json")
+    assert got.length == 7 and got.optimal
+    assert untimed(json.loads(got.to_json())) == untimed(json.loads(out))
+    refused = cli("solve", "puzzlescript", game, "--level", "9", check_codes=(2,))
+    assert refused[0] == 2

@@ -11,6 +11,7 @@ pub mod options;
 pub mod prove;
 pub mod request;
 pub mod run;
+pub mod sat;
 pub mod search;
 pub mod text;
 pub mod verbs;

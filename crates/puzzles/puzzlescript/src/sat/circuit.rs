@@ -1,0 +1,146 @@
+//! Boolean circuits written as clauses: gates folded over constants and shared when built
+//! twice (structural hashing), so that a turn played on a level that is mostly known
+//! (walls, floors, whatever the first inputs cannot reach) costs only what can change.
+
+use std::collections::HashMap;
+
+use puzzlec_ir::{ClauseSink, Lit};
+
+/// The constant true; its negation is the constant false.
+pub const T: Lit = i32::MAX;
+pub const F: Lit = -i32::MAX;
+
+pub fn constant(b: bool) -> Lit {
+    if b {
+        T
+    } else {
+        F
+    }
+}
+
+/// A circuit writing its gates into a sink.
+pub struct Circuit<'s> {
+    sink: &'s mut dyn ClauseSink,
+    ands: HashMap<Vec<Lit>, Lit>,
+    ites: HashMap<(Lit, Lit, Lit), Lit>,
+}
+
+impl<'s> Circuit<'s> {
+    pub fn new(sink: &'s mut dyn ClauseSink) -> Circuit<'s> {
+        Circuit { sink, ands: HashMap::new(), ites: HashMap::new() }
+    }
+
+    /// A fresh input (or a value left free), named when a decoder reads it.
+    pub fn input(&mut self, name: Option<String>) -> Lit {
+        self.sink.new_var(name)
+    }
+
+    /// Adds a clause over gate outputs (constants folded: a true literal drops the clause).
+    pub fn clause(&mut self, lits: &[Lit]) {
+        if lits.contains(&T) {
+            return;
+        }
+        let kept: Vec<Lit> = lits.iter().copied().filter(|&l| l != F).collect();
+        self.sink.add_clause(&kept);
+    }
+
+    pub fn and(&mut self, a: Lit, b: Lit) -> Lit {
+        self.and_all(&[a, b])
+    }
+
+    pub fn or(&mut self, a: Lit, b: Lit) -> Lit {
+        -self.and_all(&[-a, -b])
+    }
+
+    pub fn or_all(&mut self, lits: &[Lit]) -> Lit {
+        let negated: Vec<Lit> = lits.iter().map(|l| -l).collect();
+        -self.and_all(&negated)
+    }
+
+    /// The conjunction of `lits`.
+    pub fn and_all(&mut self, lits: &[Lit]) -> Lit {
+        let mut v: Vec<Lit> = Vec::with_capacity(lits.len());
+        for &l in lits {
+            if l == F {
+                return F;
+            }
+            if l != T {
+                v.push(l);
+            }
+        }
+        v.sort_unstable_by_key(|l| (l.unsigned_abs(), *l));
+        v.dedup();
+        if v.windows(2).any(|w| w[0] == -w[1]) {
+            return F;
+        }
+        match v.len() {
+            0 => return T,
+            1 => return v[0],
+            _ => {}
+        }
+        if let Some(&g) = self.ands.get(&v) {
+            return g;
+        }
+        let g = self.sink.new_var(None);
+        for &l in &v {
+            self.sink.add_clause(&[-g, l]);
+        }
+        let mut long: Vec<Lit> = v.iter().map(|l| -l).collect();
+        long.push(g);
+        self.sink.add_clause(&long);
+        self.ands.insert(v, g);
+        g
+    }
+
+    /// `c ? a : b`.
+    pub fn ite(&mut self, c: Lit, a: Lit, b: Lit) -> Lit {
+        match (c, a, b) {
+            (T, _, _) => return a,
+            (F, _, _) => return b,
+            _ if a == b => return a,
+            (_, T, F) => return c,
+            (_, F, T) => return -c,
+            (_, T, _) => return self.or(c, b),
+            (_, F, _) => return self.and(-c, b),
+            (_, _, T) => return self.or(-c, a),
+            (_, _, F) => return self.and(c, a),
+            _ => {}
+        }
+        if c == a {
+            return self.or(c, b);
+        }
+        if c == -a {
+            return self.and(-c, b);
+        }
+        if c == b {
+            return self.and(c, a);
+        }
+        if c == -b {
+            return self.or(-c, a);
+        }
+        if let Some(&g) = self.ites.get(&(c, a, b)) {
+            return g;
+        }
+        let g = self.sink.new_var(None);
+        for clause in [[-c, -a, g], [-c, a, -g], [c, -b, g], [c, b, -g], [-a, -b, g], [a, b, -g]] {
+            self.sink.add_clause(&clause);
+        }
+        self.ites.insert((c, a, b), g);
+        g
+    }
+
+    /// Exactly one of `lits` (pairwise for the handful of inputs a step chooses from).
+    pub fn exactly_one(&mut self, lits: &[Lit]) {
+        self.clause(lits);
+        for i in 0..lits.len() {
+            for j in i + 1..lits.len() {
+                self.clause(&[-lits[i], -lits[j]]);
+            }
+        }
+    }
+
+    /// True when the sink dropped the formula (its deadline passed or it grew past the cap).
+    pub fn abandoned(&self) -> bool {
+        self.sink.abandoned()
+    }
+}

@@ -1,0 +1,101 @@
+//! The horizon search through SAT: horizons 1, 2, ... each encoded from the level's start
+//! and solved by the embedded CaDiCaL. A horizon proved unsatisfiable proves that no plan
+//! that short exists; the first satisfiable one gives a plan, which is read back and
+//! replayed (a model that leans on a short bound raises it and solves the horizon again).
+
+use std::time::{Duration, Instant};
+
+use puzzlec_ir::Cnf;
+use puzzlec_solve::{Outcome, SolveCnf};
+
+use super::turn::Loop;
+use crate::lang::Game;
+use crate::run::{Input, Session};
+use crate::search::{Found, Limits};
+
+/// How a SAT search ended, with what it did.
+pub struct Report {
+    pub found: Found,
+    /// Horizons answered, with their result and seconds.
+    pub horizons: Vec<(usize, &'static str, f64)>,
+    /// Times a short bound was raised.
+    pub raised: usize,
+}
+
+/// The most inputs a plan may have (horizons past it are not tried).
+pub const MAX_HORIZON: usize = 500;
+
+/// The shortest plan that wins entry `index`, horizon by horizon.
+///
+/// # Errors
+/// A game the encoding cannot treat, a rule too large for it, a solver that fails, or a
+/// plan that fails its replay with no bound short (the encoding and the interpreter differ).
+pub fn shortest(game: &Game, index: usize, limits: Limits, on_horizon: &mut dyn FnMut(usize, &'static str, f64)) -> Result<Report, String> {
+    if let Some(why) = super::refusal(game) {
+        return Err(why);
+    }
+    let start = Session::new(game, index).ok_or("the game has no level")?;
+    let cells = start.level.cells.clone();
+    let mut bounds = super::first_bounds(game);
+    let mut report = Report { found: Found::Unsolvable, horizons: Vec::new(), raised: 0 };
+    let mut horizon = 1;
+    while horizon <= MAX_HORIZON {
+        if let Some(why) = stopped(&limits) {
+            report.found = Found::GaveUp { depth: horizon - 1, why };
+            return Ok(report);
+        }
+        let t = Instant::now();
+        let mut cnf = Cnf::new();
+        let h = puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || super::encode(game, index, &cells, horizon, &bounds, &mut cnf))?;
+        let left = limits.deadline.map_or(Duration::from_secs(30 * 24 * 3600), |d| d.saturating_duration_since(Instant::now()));
+        let outcome = puzzlec_solve::embedded_cadical::EmbeddedCadical.solve_cnf(&cnf, left).map_err(|e| e.to_string())?;
+        let model = match outcome {
+            Outcome::Unsat => {
+                report.horizons.push((horizon, "unsat", t.elapsed().as_secs_f64()));
+                on_horizon(horizon, "unsat", t.elapsed().as_secs_f64());
+                horizon += 1;
+                continue;
+            }
+            Outcome::Unknown(why) => {
+                report.found = Found::GaveUp { depth: horizon - 1, why };
+                return Ok(report);
+            }
+            Outcome::Sat(m) => m,
+        };
+        report.horizons.push((horizon, "sat", t.elapsed().as_secs_f64()));
+        on_horizon(horizon, "sat", t.elapsed().as_secs_f64());
+        let won_at = (0..horizon).find(|&s| model.lit(h.won[s]) == Some(true)).ok_or("the model wins at no step")?;
+        let short: Vec<Loop> = h.overflow[..=won_at].iter().flatten().filter(|(l, _)| model.lit(*l) == Some(true)).map(|o| o.1).collect();
+        if !short.is_empty() {
+            let mut any = false;
+            for what in short {
+                any |= super::raise(&mut bounds, what);
+            }
+            if !any {
+                report.found = Found::GaveUp { depth: horizon - 1, why: "a loop of the game runs past every bound the encoding unrolls".into() };
+                return Ok(report);
+            }
+            report.raised += 1;
+            continue;
+        }
+        let plan: Vec<Input> = h.inputs[..=won_at].iter().map(|step| step.iter().find(|(l, _)| model.lit(*l) == Some(true)).map(|s| s.1).ok_or("a step with no input")).collect::<Result<_, _>>()?;
+        report.found = Found::Plan(plan);
+        return Ok(report);
+    }
+    report.found = Found::GaveUp { depth: MAX_HORIZON, why: format!("no plan of at most {MAX_HORIZON} inputs") };
+    Ok(report)
+}
+
+fn far() -> Instant {
+    Instant::now() + Duration::from_secs(30 * 24 * 3600)
+}
+
+fn stopped(limits: &Limits) -> Option<String> {
+    if limits.stop.is_some_and(|s| s()) {
+        return Some("interrupted".into());
+    }
+    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Some("time limit".into());
+    }
+    None
+}

@@ -1,0 +1,126 @@
+//! The SAT path: a horizon of inputs unrolled as a circuit ([`turn`]: one turn played on a
+//! symbolic level, [`rules`]: the rules on it, [`circuit`]: the gates), solved by the embedded
+//! CaDiCaL, the plan read back and replayed by the interpreter. Loops are unrolled a bounded
+//! number of times and say when the bound was short; a horizon is then solved again with
+//! the bound raised, so the plans it finds are the interpreter's and a horizon proved
+//! unsatisfiable is proved for the interpreter's turns.
+
+pub mod circuit;
+pub mod drive;
+pub mod rules;
+pub mod turn;
+
+use puzzlec_ir::{ClauseSink, Lit};
+
+use crate::lang::{Command, Entry, Game};
+use crate::run::Input;
+use circuit::{Circuit, F};
+use turn::{Bounds, Loop, Sym, Turn};
+
+/// What the encoding cannot treat yet, if anything (beside what the search refuses too).
+pub fn refusal(game: &Game) -> Option<String> {
+    if let Some(why) = crate::search::refusal(game) {
+        return Some(why);
+    }
+    if game.rigid {
+        return Some("rigid rules are not encoded yet (the breadth-first search treats them: --solver search)".into());
+    }
+    if game.loop_point.iter().chain(&game.late_loop_point).any(Option::is_some) {
+        return Some("startloop/endloop is not encoded yet (the breadth-first search treats it: --solver search)".into());
+    }
+    if game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint)) {
+        return Some("checkpoint is not encoded yet (the breadth-first search treats it: --solver search)".into());
+    }
+    None
+}
+
+/// The first bounds tried: two repetitions of a group (one that changes, one that shows
+/// nothing more does), three movement passes, one `again` turn where the game has any.
+pub fn first_bounds(game: &Game) -> Bounds {
+    let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
+    Bounds { repeats: vec![2; game.rules.len()], late_repeats: vec![2; game.late_rules.len()], passes: 3, agains: usize::from(again) }
+}
+
+/// Raises the bound a loop overflowed; false when it is already at its cap.
+pub fn raise(bounds: &mut Bounds, what: Loop) -> bool {
+    let (slot, cap) = match what {
+        Loop::Group(g) => (&mut bounds.repeats[g], 200),
+        Loop::LateGroup(g) => (&mut bounds.late_repeats[g], 200),
+        Loop::Passes => (&mut bounds.passes, 256),
+        Loop::Agains => (&mut bounds.agains, 512),
+    };
+    if *slot >= cap {
+        return false;
+    }
+    *slot = (*slot * 2).min(cap);
+    true
+}
+
+/// A horizon's formula: the inputs of each step (one of them), and per step the literal
+/// that says the level is won there (or a bound was short there) and the overflows.
+pub struct Horizon {
+    pub inputs: Vec<Vec<(Lit, Input)>>,
+    pub won: Vec<Lit>,
+    pub overflow: Vec<Vec<(Lit, Loop)>>,
+}
+
+/// Writes `horizon` steps from the level's start `cells` into `sink`: some step wins.
+///
+/// # Errors
+/// The entry is no level, or a rule has too many combinations of matches.
+pub fn encode(game: &Game, index: usize, cells: &[u64], horizon: usize, bounds: &Bounds, sink: &mut dyn ClauseSink) -> Result<Horizon, String> {
+    let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
+    let mut c = Circuit::new(sink);
+    let start = Sym::known(game, board.width, board.height, cells);
+    let moves = crate::search::inputs(game);
+    let mut level = start.clone();
+    let mut out = Horizon { inputs: Vec::new(), won: Vec::new(), overflow: Vec::new() };
+    for t in 0..horizon {
+        let lits: Vec<(Lit, Input)> = moves.iter().map(|&m| (c.input(Some(format!("step{t}_{}", m.letter()))), m)).collect();
+        let only: Vec<Lit> = lits.iter().map(|l| l.0).collect();
+        c.exactly_one(&only);
+        let masks: Vec<(Lit, u64)> = lits.iter().map(|&(l, m)| (l, m.mask())).collect();
+        let mut turn = Turn { game, bounds, start: &start, overflow: Vec::new() };
+        let p = turn.play(&mut c, &level, Some(&masks))?;
+        let (mut won, mut now) = (p.won, p.level.clone());
+        let mut due = c.and(p.again, p.modified);
+        for _ in 0..bounds.agains {
+            if due == F {
+                break;
+            }
+            let q = turn.play(&mut c, &now, None)?;
+            let happens = c.and(due, q.probe);
+            let won_again = c.and(happens, q.won);
+            won = c.or(won, won_again);
+            now = choose(&mut c, happens, &q.level, &now);
+            let next = c.and(q.again, q.modified);
+            due = c.and(happens, next);
+        }
+        turn.overflow.push((due, Loop::Agains));
+        let over: Vec<Lit> = turn.overflow.iter().map(|o| o.0).collect();
+        let over_any = c.or_all(&over);
+        let step = c.or(won, over_any);
+        // A shortest plan has no input that leaves the level as it was (but the last).
+        c.clause(&[p.modified, step]);
+        out.inputs.push(lits);
+        out.won.push(step);
+        out.overflow.push(turn.overflow.into_iter().filter(|o| o.0 != F).collect());
+        level = now;
+        if c.abandoned() {
+            return Err("the formula was abandoned (time limit or size cap)".into());
+        }
+    }
+    c.clause(&out.won.clone());
+    Ok(out)
+}
+
+fn choose(c: &mut Circuit, cond: Lit, a: &Sym, b: &Sym) -> Sym {
+    let mut out = a.clone();
+    let n = a.cells() * a.k;
+    let (ao, bo) = (a.objects(), b.objects());
+    for i in 0..n {
+        let v = c.ite(cond, ao[i], bo[i]);
+        out.set_obj(i / a.k, i % a.k, v);
+    }
+    out
+}

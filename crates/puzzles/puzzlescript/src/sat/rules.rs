@@ -1,0 +1,216 @@
+//! Rules played on a symbolic level: each rule's matches (in the reference's scanning
+//! order), each applied under the literal that says it fires, as the interpreter applies
+//! them (the matches found first, each re-checked when its turn comes), and its commands
+//! queued under the literal that says it matched.
+
+use puzzlec_ir::Lit;
+
+use super::circuit::{Circuit, F};
+use super::turn::{Queue, Sym};
+use crate::lang::bits;
+use crate::lang::{Cell, Command, Pattern, Rule};
+
+/// The most combinations of row matches one rule may have on a level (a rule of two rows
+/// has one per pair of places): past it the level is too large for the encoding.
+pub const MAX_TUPLES: usize = 200_000;
+
+/// Where each candidate match of a row puts its cells, in scanning order.
+pub fn candidates(w: usize, h: usize, rule: &Rule, r: usize) -> Vec<Vec<Option<usize>>> {
+    let row = &rule.rows[r];
+    let ellipses = rule.ellipses[r];
+    let (w, h) = (w as isize, h as isize);
+    let len = (row.len() - ellipses) as isize;
+    let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
+    match rule.direction {
+        1 => ymin += len - 1,
+        2 => ymax -= len - 1,
+        4 => xmin += len - 1,
+        8 => xmax -= len - 1,
+        _ => {}
+    }
+    let d: isize = match rule.direction {
+        1 => -1,
+        2 => 1,
+        4 => -h,
+        8 => h,
+        _ => 0,
+    };
+    let place = |start: isize, gaps: [usize; 2]| {
+        let (mut pos, mut e) = (start, 0);
+        let mut out = Vec::with_capacity(row.len());
+        for cell in row {
+            match cell {
+                Cell::Ellipsis => {
+                    pos += gaps[e] as isize * d;
+                    e += 1;
+                    out.push(None);
+                }
+                Cell::Pattern(_) => {
+                    out.push(Some(pos as usize));
+                    pos += d;
+                }
+            }
+        }
+        out
+    };
+    let mut out = Vec::new();
+    let mut visit = |x: isize, y: isize| {
+        let start = x * h + y;
+        if ellipses == 0 {
+            out.push(place(start, [0, 0]));
+            return;
+        }
+        let kmax = match rule.direction {
+            4 => x - len + 2,
+            8 => w - (x + len) + 1,
+            2 => h - (y + len) + 1,
+            1 => y - len + 2,
+            _ => 0,
+        }
+        .max(0) as usize;
+        for k1 in 0..kmax {
+            match ellipses {
+                1 => out.push(place(start, [k1, 0])),
+                _ => (0..kmax).take_while(|k2| k1 + k2 < kmax).for_each(|k2| out.push(place(start, [k1, k2]))),
+            }
+        }
+    };
+    if rule.direction > 2 {
+        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| visit(x, y)));
+    } else {
+        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| visit(x, y)));
+    }
+    out
+}
+
+/// Whether a cell pattern holds at cell `i`.
+pub fn pattern_at(c: &mut Circuit, st: &Sym, p: &Pattern, i: usize) -> Lit {
+    let mut lits = Vec::new();
+    for o in bits::ones(&p.present) {
+        lits.push(st.obj(i, o));
+    }
+    for o in bits::ones(&p.missing).filter(|&o| o < st.k) {
+        lits.push(-st.obj(i, o));
+    }
+    for m in &p.any {
+        let any: Vec<Lit> = bits::ones(m).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
+        lits.push(c.or_all(&any));
+    }
+    for b in bits::ones(&p.moving) {
+        lits.push(st.mov(i, b));
+    }
+    for b in bits::ones(&p.still).filter(|&b| b < st.bits_per_cell()) {
+        lits.push(-st.mov(i, b));
+    }
+    c.and_all(&lits)
+}
+
+fn row_at(c: &mut Circuit, st: &Sym, row: &[Cell], places: &[Option<usize>]) -> Lit {
+    let mut lits = Vec::with_capacity(row.len());
+    for (cell, place) in row.iter().zip(places) {
+        if let (Cell::Pattern(p), Some(i)) = (cell, place) {
+            lits.push(pattern_at(c, st, p, *i));
+            if lits.last() == Some(&F) {
+                return F;
+            }
+        }
+    }
+    c.and_all(&lits)
+}
+
+/// Rewrites cell `i` when `fire`; the literal that says the cell changed.
+fn replace(c: &mut Circuit, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
+    let Some(x) = &p.replace else { return F };
+    let mut differs = Vec::new();
+    for o in 0..st.k {
+        let (set, clear) = (bits::get(&x.objects_set, o), bits::get(&x.objects_clear, o));
+        let old = st.obj(i, o);
+        if set {
+            differs.push(-old);
+            let v = c.or(old, fire);
+            st.set_obj(i, o, v);
+        } else if clear {
+            differs.push(old);
+            let v = c.and(old, -fire);
+            st.set_obj(i, o, v);
+        }
+    }
+    for b in 0..st.bits_per_cell() {
+        let set = bits::get(&x.movements_set, b);
+        let clear = bits::get(&x.movements_clear, b) || bits::get(&x.movements_layer, b);
+        let old = st.mov(i, b);
+        if set {
+            differs.push(-old);
+            let v = c.or(old, fire);
+            st.set_mov(i, b, v);
+        } else if clear {
+            differs.push(old);
+            let v = c.and(old, -fire);
+            st.set_mov(i, b, v);
+        }
+    }
+    let any = c.or_all(&differs);
+    c.and(fire, any)
+}
+
+/// One rule's turn; the literal that says it changed the level.
+///
+/// # Errors
+/// The rule has more combinations of matches than [`MAX_TUPLES`].
+pub fn apply(c: &mut Circuit, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Result<Lit, String> {
+    let mut rows: Vec<Vec<(Vec<Option<usize>>, Lit)>> = Vec::new();
+    for r in 0..rule.rows.len() {
+        let mut kept = Vec::new();
+        for places in candidates(st.w, st.h, rule, r) {
+            let m = row_at(c, st, &rule.rows[r], &places);
+            if m != F {
+                kept.push((places, m));
+            }
+        }
+        if kept.is_empty() {
+            return Ok(F);
+        }
+        rows.push(kept);
+    }
+    let per_row: Vec<Lit> = rows.iter().map(|row| row.iter().map(|(_, m)| *m).collect::<Vec<Lit>>()).map(|ms| c.or_all(&ms)).collect();
+    let matched = c.and_all(&per_row);
+    let mut changed = Vec::new();
+    if rule.has_replacements {
+        let count: usize = rows.iter().map(Vec::len).product();
+        if count > MAX_TUPLES {
+            return Err(format!("the rule of line {} has {count} combinations of matches on this level (at most {MAX_TUPLES} are encoded)", rule.line));
+        }
+        let mut index = vec![0usize; rows.len()];
+        for _ in 0..count {
+            let start: Vec<Lit> = index.iter().zip(&rows).map(|(&j, row)| row[j].1).collect();
+            let start = c.and_all(&start);
+            if start != F {
+                let now: Vec<Lit> = index.iter().zip(&rows).zip(&rule.rows).map(|((&j, row), cells)| row_at(c, st, cells, &row[j].0)).collect();
+                let now = c.and_all(&now);
+                let fire = c.and(start, now);
+                for ((&j, row), cells) in index.iter().zip(&rows).zip(&rule.rows) {
+                    for (cell, place) in cells.iter().zip(&row[j].0) {
+                        if let (Cell::Pattern(p), Some(i)) = (cell, place) {
+                            changed.push(replace(c, st, p, *i, fire));
+                        }
+                    }
+                }
+            }
+            // The first row's match changes fastest, as the reference combines them.
+            for (r, j) in index.iter_mut().enumerate() {
+                *j += 1;
+                if *j < rows[r].len() {
+                    break;
+                }
+                *j = 0;
+            }
+        }
+    }
+    q.push(c, matched, &rule.commands);
+    Ok(c.or_all(&changed))
+}
+
+/// Whether a rule's commands say `word`.
+pub fn says(commands: &[Command], word: &Command) -> bool {
+    commands.iter().any(|x| x.word() == word.word())
+}

@@ -1,0 +1,333 @@
+//! One turn played on a symbolic level: every object and movement of every cell a literal,
+//! the interpreter's steps written as gates. Loops the encoding unrolls a bounded number of
+//! times (a group's repetitions, the movement passes, the `again` turns) report the literal
+//! that says the bound was too small: where it holds, nothing after it is trusted, and the
+//! search treats the step as able to win (an over-approximation, so that a horizon proved
+//! unsatisfiable is proved for the interpreter's own turns).
+
+use puzzlec_ir::Lit;
+
+use super::circuit::{Circuit, F, T};
+use super::rules;
+use crate::lang::{bits, Command, Game, Quantifier, Rule};
+
+/// A level whose cells hold literals: object `o` of cell `i`, movement bit `b` (5 per layer).
+#[derive(Clone)]
+pub struct Sym {
+    pub w: usize,
+    pub h: usize,
+    pub k: usize,
+    pub layers: usize,
+    objs: Vec<Lit>,
+    movs: Vec<Lit>,
+}
+
+impl Sym {
+    /// The known cells of a level (no movement).
+    pub fn known(game: &Game, w: usize, h: usize, cells: &[u64]) -> Sym {
+        let k = game.objects.len();
+        let ow = game.object_words;
+        let objs = (0..w * h).flat_map(|i| (0..k).map(move |o| super::circuit::constant(bits::get(&cells[i * ow..(i + 1) * ow], o)))).collect();
+        Sym { w, h, k, layers: game.layer_count, objs, movs: vec![F; w * h * 5 * game.layer_count] }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.w * self.h
+    }
+
+    pub fn bits_per_cell(&self) -> usize {
+        5 * self.layers
+    }
+
+    pub fn obj(&self, i: usize, o: usize) -> Lit {
+        self.objs[i * self.k + o]
+    }
+
+    pub fn set_obj(&mut self, i: usize, o: usize, v: Lit) {
+        self.objs[i * self.k + o] = v;
+    }
+
+    pub fn mov(&self, i: usize, b: usize) -> Lit {
+        self.movs[i * 5 * self.layers + b]
+    }
+
+    pub fn set_mov(&mut self, i: usize, b: usize, v: Lit) {
+        self.movs[i * 5 * self.layers + b] = v;
+    }
+
+    pub fn objects(&self) -> &[Lit] {
+        &self.objs
+    }
+
+    /// Each object of this level where `c` holds, else of `other`.
+    fn choose(&self, c: &mut Circuit, cond: Lit, other: &Sym) -> Sym {
+        let mut out = self.clone();
+        for (n, (a, b)) in self.objs.iter().zip(&other.objs).enumerate() {
+            out.objs[n] = c.ite(cond, *a, *b);
+        }
+        for (n, (a, b)) in self.movs.iter().zip(&other.movs).enumerate() {
+            out.movs[n] = c.ite(cond, *a, *b);
+        }
+        out
+    }
+
+    /// Whether the objects differ from `other`'s.
+    fn differs(&self, c: &mut Circuit, other: &Sym) -> Lit {
+        let mut d = Vec::new();
+        for (a, b) in self.objs.iter().zip(&other.objs) {
+            if a != b {
+                let x = c.ite(*a, -*b, *b);
+                d.push(x);
+            }
+        }
+        c.or_all(&d)
+    }
+}
+
+/// The commands queued during a turn (a message or a sound changes nothing).
+#[derive(Clone, Copy)]
+pub struct Queue {
+    pub cancel: Lit,
+    pub restart: Lit,
+    pub again: Lit,
+    pub win: Lit,
+}
+
+impl Queue {
+    pub fn empty() -> Queue {
+        Queue { cancel: F, restart: F, again: F, win: F }
+    }
+
+    /// A rule's commands queued when `matched`: `cancel` outranks `restart`, which outranks
+    /// the rest, as the interpreter queues them.
+    pub fn push(&mut self, c: &mut Circuit, matched: Lit, commands: &[Command]) {
+        if commands.is_empty() || matched == F {
+            return;
+        }
+        let has = |w: &Command| rules::says(commands, w);
+        let (cancel, restart) = (has(&Command::Cancel), has(&Command::Restart));
+        let blocked = if cancel { self.cancel } else { c.or(self.cancel, self.restart) };
+        let on = c.and(matched, -blocked);
+        let words = [(&mut self.cancel, Command::Cancel), (&mut self.restart, Command::Restart), (&mut self.again, Command::Again), (&mut self.win, Command::Win)];
+        for (flag, word) in words {
+            let mine = has(&word);
+            *flag = match (cancel || restart, mine) {
+                (true, _) => c.ite(on, super::circuit::constant(mine), *flag),
+                (false, true) => c.or(*flag, on),
+                (false, false) => *flag,
+            };
+        }
+    }
+}
+
+/// How far the encoding unrolls each loop.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    /// Repetitions of each group (rules, then late rules).
+    pub repeats: Vec<usize>,
+    pub late_repeats: Vec<usize>,
+    /// Movement passes.
+    pub passes: usize,
+    /// `again` turns after an input.
+    pub agains: usize,
+}
+
+/// Which bound a literal of overflow belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loop {
+    Group(usize),
+    LateGroup(usize),
+    Passes,
+    Agains,
+}
+
+/// What a turn left: the level, whether it changed, won, and the overflows.
+pub struct Played {
+    pub level: Sym,
+    pub modified: Lit,
+    pub won: Lit,
+    pub again: Lit,
+    pub probe: Lit,
+}
+
+pub struct Turn<'a> {
+    pub game: &'a Game,
+    pub bounds: &'a Bounds,
+    /// The level as it starts (after its start turns): where `restart` goes.
+    pub start: &'a Sym,
+    pub overflow: Vec<(Lit, Loop)>,
+}
+
+impl Turn<'_> {
+    /// One turn from `level`, with the input literals (`None`: no input).
+    ///
+    /// # Errors
+    /// A rule with too many combinations of matches for the encoding.
+    pub fn play(&mut self, c: &mut Circuit, level: &Sym, input: Option<&[(Lit, u64)]>) -> Result<Played, String> {
+        let game = self.game;
+        let mut st = level.clone();
+        let mut player_at = Vec::new();
+        for i in 0..st.cells() {
+            let p: Vec<Lit> = bits::ones(&game.player).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
+            player_at.push(if game.player_all { c.and_all(&p) } else { c.or_all(&p) });
+        }
+        if let Some(inputs) = input {
+            let k = st.k;
+            for i in 0..st.cells() {
+                for o in bits::ones(&game.player).filter(|&o| o < k) {
+                    let layer = game.objects[o].layer;
+                    for &(lit, mask) in inputs {
+                        let b = 5 * layer + mask.trailing_zeros() as usize;
+                        let on = c.and(st.obj(i, o), lit);
+                        let v = c.or(st.mov(i, b), on);
+                        st.set_mov(i, b, v);
+                    }
+                }
+            }
+        }
+        let mut q = Queue::empty();
+        for (g, group) in game.rules.iter().enumerate() {
+            let over = self.group(c, &mut st, &mut q, group, self.bounds.repeats[g])?;
+            self.overflow.push((over, Loop::Group(g)));
+        }
+        self.movement(c, &mut st);
+        for (g, group) in game.late_rules.iter().enumerate() {
+            let over = self.group(c, &mut st, &mut q, group, self.bounds.late_repeats[g])?;
+            self.overflow.push((over, Loop::LateGroup(g)));
+        }
+        self.finish(c, level, st, q, input.is_some(), &player_at)
+    }
+
+    /// A group's rules, repeated `times`; the literal that says it was still changing.
+    fn group(&mut self, c: &mut Circuit, st: &mut Sym, q: &mut Queue, group: &[Rule], times: usize) -> Result<Lit, String> {
+        let mut last = F;
+        for _ in 0..times {
+            let mut changed = Vec::new();
+            for rule in group {
+                changed.push(rules::apply(c, st, q, rule)?);
+            }
+            last = c.or_all(&changed);
+            if last == F {
+                break;
+            }
+        }
+        Ok(last)
+    }
+
+    /// The movement passes, cell by cell in storage order, layer by layer.
+    fn movement(&mut self, c: &mut Circuit, st: &mut Sym) {
+        let (w, h) = (st.w as isize, st.h as isize);
+        let mut moved_last = F;
+        for _ in 0..self.bounds.passes {
+            let mut moved = Vec::new();
+            for i in 0..st.cells() {
+                let (x, y) = (i as isize / h, i as isize % h);
+                for l in 0..st.layers {
+                    for (d, (dx, dy)) in [(0, -1), (0, 1), (-1, 0), (1, 0), (0, 0)].into_iter().enumerate() {
+                        let m = st.mov(i, 5 * l + d);
+                        if m == F || x + dx < 0 || x + dx >= w || y + dy < 0 || y + dy >= h {
+                            continue;
+                        }
+                        let t = (i as isize + dy + dx * h) as usize;
+                        let layer: Vec<usize> = (0..st.k).filter(|&o| self.game.objects[o].layer == l).collect();
+                        let can = if d == 4 {
+                            m
+                        } else {
+                            let occupied: Vec<Lit> = layer.iter().map(|&o| st.obj(t, o)).collect();
+                            let occupied = c.or_all(&occupied);
+                            c.and(m, -occupied)
+                        };
+                        if can == F {
+                            continue;
+                        }
+                        if d != 4 {
+                            for &o in &layer {
+                                let went = c.and(can, st.obj(i, o));
+                                let to = c.or(st.obj(t, o), went);
+                                st.set_obj(t, o, to);
+                                let from = c.and(st.obj(i, o), -can);
+                                st.set_obj(i, o, from);
+                            }
+                        }
+                        st.set_mov(i, 5 * l + d, c.and(m, -can));
+                        moved.push(can);
+                    }
+                }
+            }
+            moved_last = c.or_all(&moved);
+            if moved_last == F {
+                break;
+            }
+        }
+        self.overflow.push((moved_last, Loop::Passes));
+        for n in 0..st.cells() * st.bits_per_cell() {
+            st.movs[n] = F;
+        }
+    }
+
+    /// The commands: `cancel` and a player that did not move (`require_player_movement`)
+    /// put the level back, `restart` returns to its start; then the win.
+    fn finish(&mut self, c: &mut Circuit, before: &Sym, st: Sym, q: Queue, had_input: bool, player_at: &[Lit]) -> Result<Played, String> {
+        let game = self.game;
+        let mut back = q.cancel;
+        if had_input && game.meta("require_player_movement").is_some() {
+            let mut moved = Vec::new();
+            for (i, &p) in player_at.iter().enumerate() {
+                let now: Vec<Lit> = bits::ones(&game.player).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
+                let now = c.or_all(&now);
+                moved.push(c.and(p, -now));
+            }
+            let any_player = c.or_all(player_at);
+            let moved = c.or_all(&moved);
+            let stuck = c.and(any_player, -moved);
+            back = c.or(back, stuck);
+        }
+        let restarted = c.and(-back, q.restart);
+        let after_restart = self.start.choose(c, restarted, &st);
+        let level = before.choose(c, back, &after_restart);
+        let modified = level.differs(c, before);
+        let queue_kept = c.and(-back, -q.restart);
+        let win_command = c.and(queue_kept, q.win);
+        let conditions = wins(c, game, &level);
+        let won_now = c.or(win_command, conditions);
+        let won = c.and(-back, won_now);
+        let again = c.and(queue_kept, q.again);
+        // The `again` probe: the next turn would change the level or queue a win or a restart.
+        let probe = c.or_all(&[modified, q.win, q.restart]);
+        Ok(Played { level, modified, won, again, probe })
+    }
+}
+
+/// Whether the win conditions hold on a symbolic level (none: never).
+pub fn wins(c: &mut Circuit, game: &Game, st: &Sym) -> Lit {
+    if game.wins.is_empty() {
+        return F;
+    }
+    let mut all = Vec::new();
+    for w in &game.wins {
+        let mut cells = Vec::new();
+        for i in 0..st.cells() {
+            let test = |c: &mut Circuit, mask: &[u64], every: bool| {
+                let lits: Vec<Lit> = bits::ones(mask).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
+                if every {
+                    c.and_all(&lits)
+                } else {
+                    c.or_all(&lits)
+                }
+            };
+            let a = test(c, &w.first, w.first_all);
+            let b = test(c, &w.second, w.second_all);
+            cells.push(match w.quantifier {
+                Quantifier::All => c.or(-a, b),
+                _ => c.and(a, b),
+            });
+        }
+        all.push(match w.quantifier {
+            Quantifier::No => -c.or_all(&cells),
+            Quantifier::Some => c.or_all(&cells),
+            Quantifier::All => c.and_all(&cells),
+        });
+    }
+    let _ = T;
+    c.and_all(&all)
+}
