@@ -25,6 +25,60 @@ fn a_level_is_solved_optimally_and_its_plan_replays() {
     assert!(v["error"].as_str().unwrap().contains("not won"), "{v}");
 }
 
+/// Through SAT (the embedded CaDiCaL) the same optimum as the search; and a horizon emitted,
+/// solved by an external CaDiCaL and decoded: satisfiable at the optimum, not below it.
+#[test]
+fn sat_agrees_with_the_search_and_emitted_horizons_decode() {
+    let a = puzzlec(&["solve", "puzzlescript", CRATES, "--level", "2", "--solver", "cadical", "--json"])
+        .expect_code(0)
+        .json();
+    assert_eq!(
+        (a["length"].as_u64(), &a["optimal"], &a["solver"]),
+        (Some(7), &serde_json::json!(true), &serde_json::json!("cadical")),
+        "{a}"
+    );
+    if !crate::support::have("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (horizon, code) in [("7", 0), ("6", 1)] {
+        let cnf = dir.path().join(format!("h{horizon}.cnf"));
+        let out = dir.path().join(format!("h{horizon}.out"));
+        puzzlec(&[
+            "emit",
+            "puzzlescript",
+            CRATES,
+            "--level",
+            "2",
+            "--horizon",
+            horizon,
+            "--format",
+            "dimacs",
+            "-o",
+            cnf.to_str().unwrap(),
+        ])
+        .expect_code(0);
+        let solved = std::process::Command::new("cadical").arg("-q").arg(&cnf).output().unwrap();
+        std::fs::write(&out, &solved.stdout).unwrap();
+        let d = puzzlec(&[
+            "decode",
+            "puzzlescript",
+            "--formula",
+            cnf.to_str().unwrap(),
+            "--model",
+            out.to_str().unwrap(),
+            "--json",
+        ])
+        .expect_code(code)
+        .json();
+        if code == 0 {
+            let plan = d["moves"].as_str().unwrap();
+            assert_eq!(plan.len(), 7);
+            puzzlec(&["verify", "puzzlescript", CRATES, "--level", "2", "--moves", plan]).expect_code(0);
+        }
+    }
+}
+
 #[test]
 fn every_level_in_turn_says_which_cannot_be_won() {
     let run = puzzlec(&["solve", "puzzlescript", CRATES, "--json"]).expect_code(1);

@@ -11,18 +11,36 @@ fn main() {
     let secs = std::env::var("SAT_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
     for index in indices {
         let t = std::time::Instant::now();
-        let limits = puzzlec_puzzlescript::search::Limits { max_states: None, deadline: Some(t + std::time::Duration::from_secs(secs)), stop: None };
-        let r = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits, &mut |h, r, s| if std::env::var("SAT_VERBOSE").is_ok() { eprintln!("  horizon {h}: {r} {s:.3}s") });
+        let limits = puzzlec_puzzlescript::search::Limits {
+            max_states: None,
+            deadline: Some(t + std::time::Duration::from_secs(secs)),
+            stop: None,
+        };
+        let r = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits, &mut |h, r, s| {
+            if std::env::var("SAT_VERBOSE").is_ok() {
+                eprintln!("  horizon {h}: {r} {s:.3}s")
+            }
+        });
         match r {
             Ok(r) => {
                 let found = match &r.found {
                     puzzlec_puzzlescript::search::Found::Plan(p) => {
                         let ok = puzzlec_puzzlescript::judge::replay(&game, index, p);
-                        format!("{} {} replay {:?}", p.len(), p.iter().map(|i| i.letter()).collect::<String>(), ok.map(|_| "ok"))
+                        format!(
+                            "{} {} replay {:?}",
+                            p.len(),
+                            p.iter().map(|i| i.letter()).collect::<String>(),
+                            ok.map(|_| "ok")
+                        )
                     }
                     other => format!("{other:?}"),
                 };
-                println!("level {index}: {found} ({} horizons, {} raised, {:.3}s)", r.horizons.len(), r.raised, t.elapsed().as_secs_f64());
+                println!(
+                    "level {index}: {found} ({} horizons, {} raised, {:.3}s)",
+                    r.horizons.len(),
+                    r.raised,
+                    t.elapsed().as_secs_f64()
+                );
             }
             Err(e) => println!("level {index}: refused: {e}"),
         }

@@ -4,6 +4,7 @@
 //! plan replayed by the interpreter ([`judge`]), and the puzzle's verbs and text behind
 //! [`PuzzleScript`].
 
+pub mod files;
 pub mod game;
 pub mod judge;
 pub mod lang;
@@ -33,7 +34,7 @@ static ABOUT: About = About {
     line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
     kind: Kind::Plan,
     keys: request::KEYS,
-    encodings: Vec::new,
+    encodings: || vec![&sat::TURNS],
     solve: verbs::solve,
 };
 

@@ -20,6 +20,13 @@ struct Input {
 }
 
 #[derive(Args, Debug)]
+struct Decoding {
+    /// The game file, when it is not where the emitted file's header says.
+    #[arg(long, value_name = "GAME")]
+    file: Option<String>,
+}
+
+#[derive(Args, Debug)]
 struct SolveOwn {
     /// The most states the breadth-first search stores (about 100 bytes each on a small
     /// level) [default: 50000000].
@@ -51,10 +58,12 @@ impl CommandLine for crate::PuzzleScript {
                     "puzzlec solve puzzlescript game.txt --level 2 --timeout 60 --json",
                 ],
                 notes: indoc! {"
-                    The solver is the breadth-first search over the interpreter's states (--solver search): the
-                    first plan it finds is a shortest one, and a search that runs out of states proves that the
-                    level cannot be won. --timeout and --max-states bound it (without --level: each level);
-                    the answer then says how long every plan must be at least.
+                    The default solver is the breadth-first search over the interpreter's states (--solver
+                    search): the first plan it finds is a shortest one, and a search that runs out of states
+                    proves that the level cannot be won. --solver cadical solves horizon after horizon through
+                    SAT (the turns encoding): optimal when the horizon below was proved unsatisfiable.
+                    --timeout and --max-states bound them (without --level: each level); the answer then says
+                    how long every plan must be at least.
 
                     Levels are counted as a player counts them, from 1; the messages between levels are not
                     levels (the reference engine's level index counts them). A plan is a string of inputs:
@@ -68,15 +77,29 @@ impl CommandLine for crate::PuzzleScript {
                 ],
                 notes: LEVELS,
             },
-            Verb::Emit | Verb::Decode | Verb::Jobs | Verb::Family => return None,
+            Verb::Emit => Help {
+                about: "Emit a horizon of a PuzzleScript level as DIMACS (the turns encoding).",
+                examples: &["puzzlec emit puzzlescript game.txt --level 2 --horizon 12 --format dimacs -o level2.cnf"],
+                notes: indoc! {"
+                    The file is satisfiable when some plan of at most HORIZON inputs wins the level, or when a
+                    loop of the game (a rule group's repetitions, the movement passes, again turns) runs past
+                    the bound the file unrolls; decode says which. Variable stepT_X is input X at step T."},
+            },
+            Verb::Decode => Help {
+                about: "Decode a solver's answer to an emitted PuzzleScript horizon and replay the plan.",
+                examples: &["cadical level2.cnf > answer.txt", "puzzlec decode puzzlescript --formula level2.cnf --model answer.txt"],
+                notes: "The game file and level are read from the emitted file's first line; --file names the game when it has moved.",
+            },
+            Verb::Jobs | Verb::Family => return None,
         })
     }
 
     fn args(&self, verb: Verb, cmd: Command) -> Command {
         match verb {
             Verb::Solve => SolveOwn::augment_args(Input::augment_args(cmd)),
-            Verb::Verify => Input::augment_args(cmd),
-            Verb::Emit | Verb::Decode | Verb::Jobs | Verb::Family => cmd,
+            Verb::Verify | Verb::Emit => Input::augment_args(cmd),
+            Verb::Decode => Decoding::augment_args(cmd),
+            Verb::Jobs | Verb::Family => cmd,
         }
     }
 
@@ -87,11 +110,15 @@ impl CommandLine for crate::PuzzleScript {
                 let instance = PuzzleScriptInstance { file: i.file, level: i.level };
                 Ok(fields(&PuzzleScriptRequest { instance, max_states: own.max_states }))
             }
-            Verb::Verify => {
+            Verb::Verify | Verb::Emit => {
                 let i: Input = parsed(m)?;
                 Ok(fields(&PuzzleScriptInstance { file: i.file, level: i.level }))
             }
-            Verb::Emit | Verb::Decode | Verb::Jobs | Verb::Family => Ok(Fields::new()),
+            Verb::Decode => {
+                let d: Decoding = parsed(m)?;
+                Ok(fields(&PuzzleScriptInstance { file: d.file.unwrap_or_default(), level: None }))
+            }
+            Verb::Jobs | Verb::Family => Ok(Fields::new()),
         }
     }
 }

@@ -17,7 +17,9 @@ impl Show for crate::PuzzleScript {
     }
 
     fn decoded_text(&self, a: &Answer) -> String {
-        self.text(a)
+        let end = a.figures.first().cloned().unwrap_or_default();
+        let len = moves(a.length.unwrap_or(0)).replace("move", "input");
+        format!("decoded {len} (replay-checked): {}\n\n{end}\n", a.plans().concat())
     }
 
     fn draw(&self, _instance: &Instance, _answer: &Answer) -> Result<String> {

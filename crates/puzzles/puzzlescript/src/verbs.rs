@@ -25,32 +25,46 @@ pub const MAX_STATES: usize = 50_000_000;
 pub fn solve(req: &Request, _env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
     let r: PuzzleScriptRequest = req.read()?;
     let o = &req.options;
-    if let Some(s) = o.solver.as_deref().filter(|s| *s != "search") {
-        return Err(Error::bad_input(format!("--solver {s}: PuzzleScript levels are solved by the breadth-first search (--solver search); their SAT/SMT encodings are not written yet")));
-    }
-    for (given, flag) in [(o.encoding.is_some(), "--encoding"), (o.all, "--all"), (o.certify, "--certify")] {
+    let solver = match o.solver.as_deref().unwrap_or("search") {
+        "search" => Solver::Search,
+        "cadical" => Solver::Sat,
+        s => return Err(Error::bad_input(format!("--solver {s}: PuzzleScript levels are solved by the breadth-first search (search) or through SAT by the embedded CaDiCaL (cadical)"))),
+    };
+    let encoding = o.encoding.as_deref().is_some_and(|e| e != "turns");
+    for (given, flag) in
+        [(encoding, "--encoding (the one encoding is turns)"), (o.all, "--all"), (o.certify, "--certify")]
+    {
         if given {
-            return Err(Error::bad_input(format!(
-                "{flag}: the breadth-first search of PuzzleScript levels takes no {flag}"
-            )));
+            return Err(Error::bad_input(format!("{flag}: not for PuzzleScript levels yet")));
         }
     }
     let game = game::load(&r.instance.file)?;
-    if let Some(why) = search::refusal(&game) {
+    let refused = match solver {
+        Solver::Search => search::refusal(&game),
+        Solver::Sat => crate::sat::refusal(&game),
+    };
+    if let Some(why) = refused {
         return Err(Error::bad_input(format!("{}: {why}", r.instance.file)));
     }
     let max = r.max_states.unwrap_or(MAX_STATES);
     match r.instance.level {
         Some(n) => {
             let deadline = env::deadline(o.timeout)?;
-            let mut a = level(&game, n, game::entry(&game, n)?, max, deadline, on)?;
+            let mut a = level(&game, n, game::entry(&game, n)?, max, deadline, solver, on)?;
             if a.status == Status::Unknown {
                 a.detail = a.detail.map(|d| env::limit_reason(o.timeout, deadline, &d));
             }
             Ok(a)
         }
-        None => every_level(&game, max, o.timeout, on),
+        None => every_level(&game, max, o.timeout, solver, on),
     }
+}
+
+/// How a level is solved.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    Search,
+    Sat,
 }
 
 /// One level solved: the plan (replayed), or the proof that none exists, or how far the
@@ -61,6 +75,7 @@ fn level(
     index: usize,
     max: usize,
     deadline: Option<Instant>,
+    solver: Solver,
     on: &mut dyn FnMut(Event),
 ) -> Result<Answer> {
     let start = Instant::now();
@@ -77,13 +92,25 @@ fn level(
             on(Event::Bound { lower_bound: depth, seconds });
         }
     };
-    let report = search::shortest(game, index, limits, &mut progress).map_err(Error::bad_input)?;
     let mut a = Answer::new(NAME, Status::Solved);
-    a.solver = Some("search".into());
+    let report = match solver {
+        Solver::Search => {
+            a.solver = Some("search".into());
+            search::shortest(game, index, limits, &mut progress).map_err(Error::bad_input)?
+        }
+        Solver::Sat => {
+            a.solver = Some("cadical".into());
+            a.encoding = Some("turns".into());
+            let mut horizons = |horizon, result, seconds| on(Event::Horizon { horizon, result, seconds });
+            let r = crate::sat::drive::shortest(game, index, limits, &mut horizons).map_err(Error::unknown)?;
+            a.set_own("raised", Some(r.raised).filter(|n| *n > 0));
+            search::Report { found: r.found, states: 0, runaways: 0 }
+        }
+    };
     a.set_own("level", Some(n));
     // The reference engine's index of the level (it counts messages).
     a.set_own("index", Some(index));
-    a.set_own("states", Some(report.states));
+    a.set_own("states", Some(report.states).filter(|_| solver == Solver::Search));
     if let Some(board) = game.boards().find(|(i, _)| *i == index).map(|(_, b)| b) {
         a.figures.push(game::picture(game, index, &board.cells));
     }
@@ -127,13 +154,19 @@ fn level(
 
 /// Every level in turn (each with the whole time limit); the answer lists them under
 /// `levels` and says solved only when every level was.
-fn every_level(game: &Game, max: usize, timeout: Option<f64>, on: &mut dyn FnMut(Event)) -> Result<Answer> {
+fn every_level(
+    game: &Game,
+    max: usize,
+    timeout: Option<f64>,
+    solver: Solver,
+    on: &mut dyn FnMut(Event),
+) -> Result<Answer> {
     let start = Instant::now();
     let mut rows = Vec::new();
     let mut worst = Status::Solved;
     for (n, index) in game::levels(game) {
         let deadline = env::deadline(timeout)?;
-        let a = level(game, n, index, max, deadline, on)?;
+        let a = level(game, n, index, max, deadline, solver, on)?;
         worst = match (worst, a.status) {
             (Status::Unknown, _) | (_, Status::Unknown) => Status::Unknown,
             (Status::NoSolution, _) | (_, Status::NoSolution) => Status::NoSolution,
@@ -153,7 +186,7 @@ fn every_level(game: &Game, max: usize, timeout: Option<f64>, on: &mut dyn FnMut
         }));
     }
     let mut a = Answer::new(NAME, worst);
-    a.solver = Some("search".into());
+    a.solver = Some(if solver == Solver::Search { "search" } else { "cadical" }.into());
     a.count = Some(rows.len());
     if worst != Status::Solved {
         // Front ends print the detail of an answer that is not solved: every level's line.
@@ -165,12 +198,12 @@ fn every_level(game: &Game, max: usize, timeout: Option<f64>, on: &mut dyn FnMut
 }
 
 impl Verbs for crate::PuzzleScript {
-    fn emit(&self, _req: &EmitRequest) -> Result<String> {
-        Err(Error::bad_input("PuzzleScript levels have no SAT/SMT encoding yet: `solve puzzlescript` searches them"))
+    fn emit(&self, req: &EmitRequest) -> Result<String> {
+        crate::files::emit(req)
     }
 
-    fn decode(&self, _req: &DecodeRequest) -> Result<Answer> {
-        Err(Error::bad_input("PuzzleScript levels have no SAT/SMT encoding yet: there is nothing to decode"))
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
+        crate::files::decode(req)
     }
 
     fn verify(&self, req: &VerifyRequest) -> Result<Answer> {

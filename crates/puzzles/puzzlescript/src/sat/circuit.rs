@@ -19,14 +19,15 @@ pub fn constant(b: bool) -> Lit {
 }
 
 /// A circuit writing its gates into a sink.
-pub struct Circuit<'s> {
-    sink: &'s mut dyn ClauseSink,
+pub struct Circuit<S: ClauseSink> {
+    /// Where the clauses go (a file's formula, or a live solver).
+    pub sink: S,
     ands: HashMap<Vec<Lit>, Lit>,
     ites: HashMap<(Lit, Lit, Lit), Lit>,
 }
 
-impl<'s> Circuit<'s> {
-    pub fn new(sink: &'s mut dyn ClauseSink) -> Circuit<'s> {
+impl<S: ClauseSink> Circuit<S> {
+    pub fn new(sink: S) -> Circuit<S> {
         Circuit { sink, ands: HashMap::new(), ites: HashMap::new() }
     }
 

@@ -5,8 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_ir::Cnf;
-use puzzlec_solve::{Outcome, SolveCnf};
+use puzzlec_solve::Outcome;
 
 use super::turn::Loop;
 use crate::lang::Game;
@@ -30,7 +29,12 @@ pub const MAX_HORIZON: usize = 500;
 /// # Errors
 /// A game the encoding cannot treat, a rule too large for it, a solver that fails, or a
 /// plan that fails its replay with no bound short (the encoding and the interpreter differ).
-pub fn shortest(game: &Game, index: usize, limits: Limits, on_horizon: &mut dyn FnMut(usize, &'static str, f64)) -> Result<Report, String> {
+pub fn shortest(
+    game: &Game,
+    index: usize,
+    limits: Limits,
+    on_horizon: &mut dyn FnMut(usize, &'static str, f64),
+) -> Result<Report, String> {
     if let Some(why) = super::refusal(game) {
         return Err(why);
     }
@@ -39,16 +43,26 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_horizon: &mut dyn 
     let mut bounds = super::first_bounds(game);
     let mut report = Report { found: Found::Unsolvable, horizons: Vec::new(), raised: 0 };
     let mut horizon = 1;
+    let session = || puzzlec_solve::embedded_cadical::CadicalSession::empty();
+    let mut u = super::Unroll::new(game, index, &cells, bounds.clone(), session())?;
     while horizon <= MAX_HORIZON {
         if let Some(why) = stopped(&limits) {
             report.found = Found::GaveUp { depth: horizon - 1, why };
             return Ok(report);
         }
         let t = Instant::now();
-        let mut cnf = Cnf::new();
-        let h = puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || super::encode(game, index, &cells, horizon, &bounds, &mut cnf))?;
-        let left = limits.deadline.map_or(Duration::from_secs(30 * 24 * 3600), |d| d.saturating_duration_since(Instant::now()));
-        let outcome = puzzlec_solve::embedded_cadical::EmbeddedCadical.solve_cnf(&cnf, left).map_err(|e| e.to_string())?;
+        while u.steps() < horizon {
+            puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || u.step())?;
+        }
+        let left = limits
+            .deadline
+            .map_or(Duration::from_secs(30 * 24 * 3600), |d| d.saturating_duration_since(Instant::now()));
+        let goal = u.goal();
+        let outcome = match goal {
+            super::circuit::F => Outcome::Unsat,
+            super::circuit::T => u.c.sink.solve(&[], left),
+            g => u.c.sink.solve(&[g], left),
+        };
         let model = match outcome {
             Outcome::Unsat => {
                 report.horizons.push((horizon, "unsat", t.elapsed().as_secs_f64()));
@@ -64,21 +78,38 @@ pub fn shortest(game: &Game, index: usize, limits: Limits, on_horizon: &mut dyn 
         };
         report.horizons.push((horizon, "sat", t.elapsed().as_secs_f64()));
         on_horizon(horizon, "sat", t.elapsed().as_secs_f64());
-        let won_at = (0..horizon).find(|&s| model.lit(h.won[s]) == Some(true)).ok_or("the model wins at no step")?;
-        let short: Vec<Loop> = h.overflow[..=won_at].iter().flatten().filter(|(l, _)| model.lit(*l) == Some(true)).map(|o| o.1).collect();
+        let won_at = (0..horizon)
+            .find(|&s| model.lit(u.won[s]) == Some(true) || u.won[s] == super::circuit::T)
+            .ok_or("the model wins at no step")?;
+        let short: Vec<Loop> = u.overflow[..=won_at]
+            .iter()
+            .flatten()
+            .filter(|(l, _)| model.lit(*l) == Some(true) || *l == super::circuit::T)
+            .map(|o| o.1)
+            .collect();
         if !short.is_empty() {
             let mut any = false;
             for what in short {
                 any |= super::raise(&mut bounds, what);
             }
             if !any {
-                report.found = Found::GaveUp { depth: horizon - 1, why: "a loop of the game runs past every bound the encoding unrolls".into() };
+                report.found = Found::GaveUp {
+                    depth: horizon - 1,
+                    why: "a loop of the game runs past every bound the encoding unrolls".into(),
+                };
                 return Ok(report);
             }
             report.raised += 1;
+            // The bounds shape every step: the steps are written again.
+            u = super::Unroll::new(game, index, &cells, bounds.clone(), session())?;
             continue;
         }
-        let plan: Vec<Input> = h.inputs[..=won_at].iter().map(|step| step.iter().find(|(l, _)| model.lit(*l) == Some(true)).map(|s| s.1).ok_or("a step with no input")).collect::<Result<_, _>>()?;
+        let plan: Vec<Input> = u.inputs[..=won_at]
+            .iter()
+            .map(|step| {
+                step.iter().find(|(l, _)| model.lit(*l) == Some(true)).map(|s| s.1).ok_or("a step with no input")
+            })
+            .collect::<Result<_, _>>()?;
         report.found = Found::Plan(plan);
         return Ok(report);
     }

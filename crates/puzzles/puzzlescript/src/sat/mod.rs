@@ -17,6 +17,13 @@ use crate::run::Input;
 use circuit::{Circuit, F};
 use turn::{Bounds, Loop, Sym, Turn};
 
+/// The one encoding: each input's turn as a circuit of the interpreter's steps.
+pub static TURNS: puzzlec_encode::Info = puzzlec_encode::Info {
+    name: "turns",
+    about: "each input's turn as a circuit of the interpreter's steps (rules, movement, commands, again turns); loops unrolled to bounds raised where a model needs it",
+    forms: &[puzzlec_ir::Form::Dimacs],
+};
+
 /// What the encoding cannot treat yet, if anything (beside what the search refuses too).
 pub fn refusal(game: &Game) -> Option<String> {
     if let Some(why) = crate::search::refusal(game) {
@@ -26,7 +33,9 @@ pub fn refusal(game: &Game) -> Option<String> {
         return Some("rigid rules are not encoded yet (the breadth-first search treats them: --solver search)".into());
     }
     if game.loop_point.iter().chain(&game.late_loop_point).any(Option::is_some) {
-        return Some("startloop/endloop is not encoded yet (the breadth-first search treats it: --solver search)".into());
+        return Some(
+            "startloop/endloop is not encoded yet (the breadth-first search treats it: --solver search)".into(),
+        );
     }
     if game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint)) {
         return Some("checkpoint is not encoded yet (the breadth-first search treats it: --solver search)".into());
@@ -38,7 +47,12 @@ pub fn refusal(game: &Game) -> Option<String> {
 /// nothing more does), three movement passes, one `again` turn where the game has any.
 pub fn first_bounds(game: &Game) -> Bounds {
     let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
-    Bounds { repeats: vec![2; game.rules.len()], late_repeats: vec![2; game.late_rules.len()], passes: 3, agains: usize::from(again) }
+    Bounds {
+        repeats: vec![2; game.rules.len()],
+        late_repeats: vec![2; game.late_rules.len()],
+        passes: 3,
+        agains: usize::from(again),
+    }
 }
 
 /// Raises the bound a loop overflowed; false when it is already at its cap.
@@ -56,43 +70,75 @@ pub fn raise(bounds: &mut Bounds, what: Loop) -> bool {
     true
 }
 
-/// A horizon's formula: the inputs of each step (one of them), and per step the literal
-/// that says the level is won there (or a bound was short there) and the overflows.
-pub struct Horizon {
+/// The steps unrolled so far from a level's start, in a circuit: the inputs of each step
+/// (exactly one), and per step the literal that says the level is won there or a bound was
+/// short there (an over-approximation), with the overflows.
+pub struct Unroll<'g, S: ClauseSink> {
+    pub c: Circuit<S>,
+    game: &'g Game,
+    bounds: Bounds,
+    start: Sym,
+    level: Sym,
+    moves: Vec<Input>,
     pub inputs: Vec<Vec<(Lit, Input)>>,
     pub won: Vec<Lit>,
     pub overflow: Vec<Vec<(Lit, Loop)>>,
+    /// Some step so far won (or overflowed).
+    done: Lit,
 }
 
-/// Writes `horizon` steps from the level's start `cells` into `sink`: some step wins.
-///
-/// # Errors
-/// The entry is no level, or a rule has too many combinations of matches.
-pub fn encode(game: &Game, index: usize, cells: &[u64], horizon: usize, bounds: &Bounds, sink: &mut dyn ClauseSink) -> Result<Horizon, String> {
-    let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
-    let mut c = Circuit::new(sink);
-    let start = Sym::known(game, board.width, board.height, cells);
-    let moves = crate::search::inputs(game);
-    let mut level = start.clone();
-    let mut out = Horizon { inputs: Vec::new(), won: Vec::new(), overflow: Vec::new() };
-    for t in 0..horizon {
-        let lits: Vec<(Lit, Input)> = moves.iter().map(|&m| (c.input(Some(format!("step{t}_{}", m.letter()))), m)).collect();
+impl<'g, S: ClauseSink> Unroll<'g, S> {
+    /// No step yet, from the level's start `cells` (entry `index` of LEVELS).
+    ///
+    /// # Errors
+    /// The entry is no level.
+    pub fn new(game: &'g Game, index: usize, cells: &[u64], bounds: Bounds, sink: S) -> Result<Unroll<'g, S>, String> {
+        let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
+        let start = Sym::known(game, board.width, board.height, cells);
+        let moves = crate::search::inputs(game);
+        let level = start.clone();
+        Ok(Unroll {
+            c: Circuit::new(sink),
+            game,
+            bounds,
+            start,
+            level,
+            moves,
+            inputs: Vec::new(),
+            won: Vec::new(),
+            overflow: Vec::new(),
+            done: F,
+        })
+    }
+
+    pub fn steps(&self) -> usize {
+        self.won.len()
+    }
+
+    /// One more step: an input, its turn and its `again` turns.
+    ///
+    /// # Errors
+    /// A rule with too many combinations of matches, or a formula abandoned at its limit.
+    pub fn step(&mut self) -> Result<(), String> {
+        let (c, t) = (&mut self.c, self.won.len());
+        let lits: Vec<(Lit, Input)> =
+            self.moves.iter().map(|&m| (c.input(Some(format!("step{t}_{}", m.letter()))), m)).collect();
         let only: Vec<Lit> = lits.iter().map(|l| l.0).collect();
         c.exactly_one(&only);
         let masks: Vec<(Lit, u64)> = lits.iter().map(|&(l, m)| (l, m.mask())).collect();
-        let mut turn = Turn { game, bounds, start: &start, overflow: Vec::new() };
-        let p = turn.play(&mut c, &level, Some(&masks))?;
+        let mut turn = Turn { game: self.game, bounds: &self.bounds, start: &self.start, overflow: Vec::new() };
+        let p = turn.play(c, &self.level, Some(&masks))?;
         let (mut won, mut now) = (p.won, p.level.clone());
         let mut due = c.and(p.again, p.modified);
-        for _ in 0..bounds.agains {
+        for _ in 0..self.bounds.agains {
             if due == F {
                 break;
             }
-            let q = turn.play(&mut c, &now, None)?;
+            let q = turn.play(c, &now, None)?;
             let happens = c.and(due, q.probe);
             let won_again = c.and(happens, q.won);
             won = c.or(won, won_again);
-            now = choose(&mut c, happens, &q.level, &now);
+            now = choose(c, happens, &q.level, &now);
             let next = c.and(q.again, q.modified);
             due = c.and(happens, next);
         }
@@ -100,21 +146,58 @@ pub fn encode(game: &Game, index: usize, cells: &[u64], horizon: usize, bounds: 
         let over: Vec<Lit> = turn.overflow.iter().map(|o| o.0).collect();
         let over_any = c.or_all(&over);
         let step = c.or(won, over_any);
-        // A shortest plan has no input that leaves the level as it was (but the last).
-        c.clause(&[p.modified, step]);
-        out.inputs.push(lits);
-        out.won.push(step);
-        out.overflow.push(turn.overflow.into_iter().filter(|o| o.0 != F).collect());
-        level = now;
+        self.done = c.or(self.done, step);
+        // A shortest plan has no input that leaves the level as it was, until it wins.
+        c.clause(&[p.modified, self.done]);
+        self.inputs.push(lits);
+        self.won.push(step);
+        self.overflow.push(turn.overflow.into_iter().filter(|o| o.0 != F).collect());
+        self.level = now;
         if c.abandoned() {
             return Err("the formula was abandoned (time limit or size cap)".into());
         }
+        Ok(())
     }
-    c.clause(&out.won.clone());
-    Ok(out)
+
+    /// The literal that says some step so far wins.
+    pub fn goal(&self) -> Lit {
+        self.done
+    }
 }
 
-fn choose(c: &mut Circuit, cond: Lit, a: &Sym, b: &Sym) -> Sym {
+/// Writes `horizon` steps from the level's start `cells` into `sink`, with the clause that
+/// some step wins.
+///
+/// # Errors
+/// The entry is no level, or a rule has too many combinations of matches.
+pub fn encode<'g, S: ClauseSink>(
+    game: &'g Game,
+    index: usize,
+    cells: &[u64],
+    horizon: usize,
+    bounds: &Bounds,
+    sink: S,
+) -> Result<Unroll<'g, S>, String> {
+    let mut u = Unroll::new(game, index, cells, bounds.clone(), sink)?;
+    for _ in 0..horizon {
+        u.step()?;
+    }
+    let goal = u.goal();
+    u.c.clause(&[goal]);
+    // Named copies of what a decoder reads: where the level is won (or a bound was short).
+    for t in 0..horizon {
+        let (won, short) = (u.won[t], u.overflow[t].iter().map(|o| o.0).collect::<Vec<Lit>>());
+        let short = u.c.or_all(&short);
+        for (name, lit) in [(format!("won{t}"), won), (format!("short{t}"), short)] {
+            let v = u.c.input(Some(name));
+            u.c.clause(&[-v, lit]);
+            u.c.clause(&[v, -lit]);
+        }
+    }
+    Ok(u)
+}
+
+fn choose(c: &mut Circuit<impl ClauseSink>, cond: Lit, a: &Sym, b: &Sym) -> Sym {
     let mut out = a.clone();
     let n = a.cells() * a.k;
     let (ao, bo) = (a.objects(), b.objects());

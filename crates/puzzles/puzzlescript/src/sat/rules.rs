@@ -3,7 +3,7 @@
 //! them (the matches found first, each re-checked when its turn comes), and its commands
 //! queued under the literal that says it matched.
 
-use puzzlec_ir::Lit;
+use puzzlec_ir::{ClauseSink, Lit};
 
 use super::circuit::{Circuit, F};
 use super::turn::{Queue, Sym};
@@ -84,7 +84,7 @@ pub fn candidates(w: usize, h: usize, rule: &Rule, r: usize) -> Vec<Vec<Option<u
 }
 
 /// Whether a cell pattern holds at cell `i`.
-pub fn pattern_at(c: &mut Circuit, st: &Sym, p: &Pattern, i: usize) -> Lit {
+pub fn pattern_at(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) -> Lit {
     let mut lits = Vec::new();
     for o in bits::ones(&p.present) {
         lits.push(st.obj(i, o));
@@ -105,7 +105,7 @@ pub fn pattern_at(c: &mut Circuit, st: &Sym, p: &Pattern, i: usize) -> Lit {
     c.and_all(&lits)
 }
 
-fn row_at(c: &mut Circuit, st: &Sym, row: &[Cell], places: &[Option<usize>]) -> Lit {
+fn row_at(c: &mut Circuit<impl ClauseSink>, st: &Sym, row: &[Cell], places: &[Option<usize>]) -> Lit {
     let mut lits = Vec::with_capacity(row.len());
     for (cell, place) in row.iter().zip(places) {
         if let (Cell::Pattern(p), Some(i)) = (cell, place) {
@@ -119,7 +119,7 @@ fn row_at(c: &mut Circuit, st: &Sym, row: &[Cell], places: &[Option<usize>]) -> 
 }
 
 /// Rewrites cell `i` when `fire`; the literal that says the cell changed.
-fn replace(c: &mut Circuit, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
+fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
     let Some(x) = &p.replace else { return F };
     let mut differs = Vec::new();
     for o in 0..st.k {
@@ -157,7 +157,7 @@ fn replace(c: &mut Circuit, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> L
 ///
 /// # Errors
 /// The rule has more combinations of matches than [`MAX_TUPLES`].
-pub fn apply(c: &mut Circuit, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Result<Lit, String> {
+pub fn apply(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Result<Lit, String> {
     let mut rows: Vec<Vec<(Vec<Option<usize>>, Lit)>> = Vec::new();
     for r in 0..rule.rows.len() {
         let mut kept = Vec::new();
@@ -172,7 +172,8 @@ pub fn apply(c: &mut Circuit, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Resul
         }
         rows.push(kept);
     }
-    let per_row: Vec<Lit> = rows.iter().map(|row| row.iter().map(|(_, m)| *m).collect::<Vec<Lit>>()).map(|ms| c.or_all(&ms)).collect();
+    let per_row: Vec<Lit> =
+        rows.iter().map(|row| row.iter().map(|(_, m)| *m).collect::<Vec<Lit>>()).map(|ms| c.or_all(&ms)).collect();
     let matched = c.and_all(&per_row);
     let mut changed = Vec::new();
     if rule.has_replacements {
@@ -185,7 +186,12 @@ pub fn apply(c: &mut Circuit, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Resul
             let start: Vec<Lit> = index.iter().zip(&rows).map(|(&j, row)| row[j].1).collect();
             let start = c.and_all(&start);
             if start != F {
-                let now: Vec<Lit> = index.iter().zip(&rows).zip(&rule.rows).map(|((&j, row), cells)| row_at(c, st, cells, &row[j].0)).collect();
+                let now: Vec<Lit> = index
+                    .iter()
+                    .zip(&rows)
+                    .zip(&rule.rows)
+                    .map(|((&j, row), cells)| row_at(c, st, cells, &row[j].0))
+                    .collect();
                 let now = c.and_all(&now);
                 let fire = c.and(start, now);
                 for ((&j, row), cells) in index.iter().zip(&rows).zip(&rule.rows) {

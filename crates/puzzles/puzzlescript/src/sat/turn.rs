@@ -5,9 +5,9 @@
 //! search treats the step as able to win (an over-approximation, so that a horizon proved
 //! unsatisfiable is proved for the interpreter's own turns).
 
-use puzzlec_ir::Lit;
+use puzzlec_ir::{ClauseSink, Lit};
 
-use super::circuit::{Circuit, F, T};
+use super::circuit::{Circuit, F};
 use super::rules;
 use crate::lang::{bits, Command, Game, Quantifier, Rule};
 
@@ -27,7 +27,9 @@ impl Sym {
     pub fn known(game: &Game, w: usize, h: usize, cells: &[u64]) -> Sym {
         let k = game.objects.len();
         let ow = game.object_words;
-        let objs = (0..w * h).flat_map(|i| (0..k).map(move |o| super::circuit::constant(bits::get(&cells[i * ow..(i + 1) * ow], o)))).collect();
+        let objs = (0..w * h)
+            .flat_map(|i| (0..k).map(move |o| super::circuit::constant(bits::get(&cells[i * ow..(i + 1) * ow], o))))
+            .collect();
         Sym { w, h, k, layers: game.layer_count, objs, movs: vec![F; w * h * 5 * game.layer_count] }
     }
 
@@ -60,7 +62,7 @@ impl Sym {
     }
 
     /// Each object of this level where `c` holds, else of `other`.
-    fn choose(&self, c: &mut Circuit, cond: Lit, other: &Sym) -> Sym {
+    fn choose(&self, c: &mut Circuit<impl ClauseSink>, cond: Lit, other: &Sym) -> Sym {
         let mut out = self.clone();
         for (n, (a, b)) in self.objs.iter().zip(&other.objs).enumerate() {
             out.objs[n] = c.ite(cond, *a, *b);
@@ -72,7 +74,7 @@ impl Sym {
     }
 
     /// Whether the objects differ from `other`'s.
-    fn differs(&self, c: &mut Circuit, other: &Sym) -> Lit {
+    fn differs(&self, c: &mut Circuit<impl ClauseSink>, other: &Sym) -> Lit {
         let mut d = Vec::new();
         for (a, b) in self.objs.iter().zip(&other.objs) {
             if a != b {
@@ -100,7 +102,7 @@ impl Queue {
 
     /// A rule's commands queued when `matched`: `cancel` outranks `restart`, which outranks
     /// the rest, as the interpreter queues them.
-    pub fn push(&mut self, c: &mut Circuit, matched: Lit, commands: &[Command]) {
+    pub fn push(&mut self, c: &mut Circuit<impl ClauseSink>, matched: Lit, commands: &[Command]) {
         if commands.is_empty() || matched == F {
             return;
         }
@@ -108,7 +110,12 @@ impl Queue {
         let (cancel, restart) = (has(&Command::Cancel), has(&Command::Restart));
         let blocked = if cancel { self.cancel } else { c.or(self.cancel, self.restart) };
         let on = c.and(matched, -blocked);
-        let words = [(&mut self.cancel, Command::Cancel), (&mut self.restart, Command::Restart), (&mut self.again, Command::Again), (&mut self.win, Command::Win)];
+        let words = [
+            (&mut self.cancel, Command::Cancel),
+            (&mut self.restart, Command::Restart),
+            (&mut self.again, Command::Again),
+            (&mut self.win, Command::Win),
+        ];
         for (flag, word) in words {
             let mine = has(&word);
             *flag = match (cancel || restart, mine) {
@@ -163,7 +170,12 @@ impl Turn<'_> {
     ///
     /// # Errors
     /// A rule with too many combinations of matches for the encoding.
-    pub fn play(&mut self, c: &mut Circuit, level: &Sym, input: Option<&[(Lit, u64)]>) -> Result<Played, String> {
+    pub fn play(
+        &mut self,
+        c: &mut Circuit<impl ClauseSink>,
+        level: &Sym,
+        input: Option<&[(Lit, u64)]>,
+    ) -> Result<Played, String> {
         let game = self.game;
         let mut st = level.clone();
         let mut player_at = Vec::new();
@@ -199,7 +211,14 @@ impl Turn<'_> {
     }
 
     /// A group's rules, repeated `times`; the literal that says it was still changing.
-    fn group(&mut self, c: &mut Circuit, st: &mut Sym, q: &mut Queue, group: &[Rule], times: usize) -> Result<Lit, String> {
+    fn group(
+        &mut self,
+        c: &mut Circuit<impl ClauseSink>,
+        st: &mut Sym,
+        q: &mut Queue,
+        group: &[Rule],
+        times: usize,
+    ) -> Result<Lit, String> {
         let mut last = F;
         for _ in 0..times {
             let mut changed = Vec::new();
@@ -215,7 +234,7 @@ impl Turn<'_> {
     }
 
     /// The movement passes, cell by cell in storage order, layer by layer.
-    fn movement(&mut self, c: &mut Circuit, st: &mut Sym) {
+    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, st: &mut Sym) {
         let (w, h) = (st.w as isize, st.h as isize);
         let mut moved_last = F;
         for _ in 0..self.bounds.passes {
@@ -267,7 +286,15 @@ impl Turn<'_> {
 
     /// The commands: `cancel` and a player that did not move (`require_player_movement`)
     /// put the level back, `restart` returns to its start; then the win.
-    fn finish(&mut self, c: &mut Circuit, before: &Sym, st: Sym, q: Queue, had_input: bool, player_at: &[Lit]) -> Result<Played, String> {
+    fn finish(
+        &mut self,
+        c: &mut Circuit<impl ClauseSink>,
+        before: &Sym,
+        st: Sym,
+        q: Queue,
+        had_input: bool,
+        player_at: &[Lit],
+    ) -> Result<Played, String> {
         let game = self.game;
         let mut back = q.cancel;
         if had_input && game.meta("require_player_movement").is_some() {
@@ -299,7 +326,7 @@ impl Turn<'_> {
 }
 
 /// Whether the win conditions hold on a symbolic level (none: never).
-pub fn wins(c: &mut Circuit, game: &Game, st: &Sym) -> Lit {
+pub fn wins(c: &mut Circuit<impl ClauseSink>, game: &Game, st: &Sym) -> Lit {
     if game.wins.is_empty() {
         return F;
     }
@@ -307,16 +334,8 @@ pub fn wins(c: &mut Circuit, game: &Game, st: &Sym) -> Lit {
     for w in &game.wins {
         let mut cells = Vec::new();
         for i in 0..st.cells() {
-            let test = |c: &mut Circuit, mask: &[u64], every: bool| {
-                let lits: Vec<Lit> = bits::ones(mask).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
-                if every {
-                    c.and_all(&lits)
-                } else {
-                    c.or_all(&lits)
-                }
-            };
-            let a = test(c, &w.first, w.first_all);
-            let b = test(c, &w.second, w.second_all);
+            let a = holds(c, st, i, &w.first, w.first_all);
+            let b = holds(c, st, i, &w.second, w.second_all);
             cells.push(match w.quantifier {
                 Quantifier::All => c.or(-a, b),
                 _ => c.and(a, b),
@@ -328,6 +347,14 @@ pub fn wins(c: &mut Circuit, game: &Game, st: &Sym) -> Lit {
             Quantifier::All => c.and_all(&cells),
         });
     }
-    let _ = T;
     c.and_all(&all)
+}
+
+/// Whether cell `i` holds one (or, for an aggregate, every) object of `mask`.
+fn holds(c: &mut Circuit<impl ClauseSink>, st: &Sym, i: usize, mask: &[u64], every: bool) -> Lit {
+    let lits: Vec<Lit> = bits::ones(mask).filter(|&o| o < st.k).map(|o| st.obj(i, o)).collect();
+    match every {
+        true => c.and_all(&lits),
+        false => c.or_all(&lits),
+    }
 }
