@@ -140,3 +140,39 @@ fn games_the_reference_rejects_are_rejected() {
     }
     assert!(misses.is_empty(), "{} of {} games judged otherwise", misses.len(), all.len());
 }
+
+/// The search's plans on the reference's demo games (every level, up to 1,000 states or a
+/// fifth of a second each: what is covered varies with the machine, what must hold does not) replay
+/// through a fresh interpreter: a search resumed at stored states plays the same turns.
+#[test]
+fn the_searchs_plans_on_the_demo_games_replay() {
+    let demo = reference().join("src/demo");
+    let mut names: Vec<_> = std::fs::read_dir(&demo)
+        .expect("the demo games")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    names.sort();
+    let (mut plans, mut failures) = (0, Vec::new());
+    for path in names {
+        let Ok(game) = puzzlec_puzzlescript::compile(&std::fs::read_to_string(&path).unwrap()) else { continue };
+        if puzzlec_puzzlescript::search::refusal(&game).is_some() {
+            continue;
+        }
+        for (index, _) in game.boards() {
+            let deadline = Some(std::time::Instant::now() + std::time::Duration::from_millis(200));
+            let limits = puzzlec_puzzlescript::search::Limits { max_states: Some(1_000), deadline, stop: None };
+            let report = puzzlec_puzzlescript::search::shortest(&game, index, limits, &mut |_, _| {}).expect("a level");
+            if let puzzlec_puzzlescript::search::Found::Plan(plan) = report.found {
+                plans += 1;
+                if let Err(why) = puzzlec_puzzlescript::judge::replay(&game, index, &plan) {
+                    failures.push(format!("{} entry {index}: {why}", path.display()));
+                }
+            }
+        }
+    }
+    println!("{plans} plans replayed");
+    assert!(plans > 30, "only {plans} plans found");
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -162,6 +162,9 @@ pub struct Game {
     pub warnings: Vec<Diagnostic>,
     /// The one-character glyphs of level maps.
     pub glyphs: Vec<(char, Bits)>,
+    /// Every object some rule can write into a cell: with a level's own objects, all that
+    /// can ever be on it.
+    pub creatable: Bits,
     pub background_layer: usize,
 }
 
@@ -249,6 +252,7 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         chance: compiled.chance,
         warnings: src.warnings.clone(),
         glyphs: names.glyph_list(),
+        creatable: compiled.creatable,
         background_layer: names.background.1,
     };
     (Some(game), src.errors, src.warnings)

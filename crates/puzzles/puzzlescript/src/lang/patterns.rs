@@ -68,6 +68,7 @@ pub struct Compiled {
     pub rigid_groups: Vec<usize>,
     pub rigid: bool,
     pub chance: Option<String>,
+    pub creatable: Bits,
 }
 
 pub fn direction_mask(dir: &str) -> u64 {
@@ -138,6 +139,14 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
     let rules = groups(src, masked.iter().filter(|m| !m.late));
     let late_rules = groups(src, masked.iter().filter(|m| m.late));
     let (rules, rigid_groups) = rigid(src, rules);
+    let mut creatable = bits::zero(names.object_words);
+    for x in rules.iter().chain(&late_rules).flatten().flat_map(|r| r.rows.iter().flatten()).filter_map(|c| match c {
+        Cell::Pattern(p) => p.replace.as_ref(),
+        Cell::Ellipsis => None,
+    }) {
+        bits::or(&mut creatable, &x.objects_set);
+        bits::or(&mut creatable, &x.random_entity);
+    }
     let loops = checked_loops(src, loops);
     Compiled {
         loop_point: loop_points(src, &loops, &rules),
@@ -147,6 +156,7 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
         late_rules,
         rigid_groups,
         chance,
+        creatable,
     }
 }
 

@@ -69,9 +69,9 @@ pub struct Level {
     pub rigid_group: Vec<u64>,
     pub rigid_applied: Vec<u64>,
     pub commands: Vec<Command>,
-    /// Every object any cell has held since the level was loaded, and every movement any
-    /// cell has held since the turn began: a rule needing something outside them cannot
-    /// match (the interpreter skips it).
+    /// Every object that can ever be on the level (its own and those rules create), and
+    /// every movement any cell has held since the turn began: a rule needing something
+    /// outside them cannot match (the interpreter skips it).
     pub present: Vec<u64>,
     pub moving: Vec<u64>,
 }
@@ -88,7 +88,7 @@ impl Level {
             rigid_group: vec![0; rigid],
             rigid_applied: vec![0; rigid],
             commands: Vec::new(),
-            present: board.cells.chunks(game.object_words).fold(vec![0; game.object_words], |mut acc, c| {
+            present: board.cells.chunks(game.object_words).fold(game.creatable.to_vec(), |mut acc, c| {
                 bits::or(&mut acc, c);
                 acc
             }),

@@ -99,8 +99,7 @@ impl<'g> Session<'g> {
         })
     }
 
-    /// Puts the session back at a state of its level (as [`Session::resume`] does); the
-    /// state must be one this session reached (its objects are known to the rules' skip).
+    /// Puts the session back at a state of its level (as [`Session::resume`] does).
     pub fn reset(&mut self, cells: &[u64], restart: &[u64]) {
         self.level.cells.copy_from_slice(cells);
         self.level.movements.fill(0);
