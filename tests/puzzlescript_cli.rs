@@ -79,6 +79,26 @@ fn sat_agrees_with_the_search_and_emitted_horizons_decode() {
     }
 }
 
+/// `--svg` draws the level from the game's sprites and animates one frame per input.
+#[test]
+fn the_svg_draws_the_games_sprites_one_frame_per_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("level2.svg");
+    puzzlec(&["solve", "puzzlescript", CRATES, "--level", "2", "--svg", svg.to_str().unwrap(), "-q"]).expect_code(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let ids: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("id")).collect();
+    for object in ["background", "target", "wall", "player", "crate"] {
+        assert!(doc.descendants().any(|n| n.attribute("data-object") == Some(object)), "{object}");
+    }
+    let frames = ids.iter().filter(|i| i.starts_with("input-")).count();
+    assert_eq!(frames, 7, "{ids:?}");
+    // The player's sprite uses its own colours (black, orange, white, blue).
+    assert!(text.contains("#eb8931") && text.contains("#1d57f7"));
+    let every = puzzlec(&["solve", "puzzlescript", CRATES, "--svg", svg.to_str().unwrap(), "-q"]).expect_code(1);
+    assert!(every.stderr.contains("no SVG written"), "{}", every.stderr);
+}
+
 #[test]
 fn every_level_in_turn_says_which_cannot_be_won() {
     let run = puzzlec(&["solve", "puzzlescript", CRATES, "--json"]).expect_code(1);

@@ -4,6 +4,7 @@
 //! plan replayed by the interpreter ([`judge`]), and the puzzle's verbs and text behind
 //! [`PuzzleScript`].
 
+pub mod draw;
 pub mod files;
 pub mod game;
 pub mod judge;

@@ -2,7 +2,7 @@
 //! length, its end; or a line per level with a summary.
 
 use puzzlec_engine::text::{moves, proof};
-use puzzlec_engine::{Answer, Error, Instance, Result, Show, Status};
+use puzzlec_engine::{Answer, Instance, Result, Show, Status};
 
 impl Show for crate::PuzzleScript {
     fn text(&self, a: &Answer) -> String {
@@ -22,8 +22,8 @@ impl Show for crate::PuzzleScript {
         format!("decoded {len} (replay-checked): {}\n\n{end}\n", a.plans().concat())
     }
 
-    fn draw(&self, _instance: &Instance, _answer: &Answer) -> Result<String> {
-        Err(Error::bad_input("--svg: PuzzleScript levels are not drawn yet"))
+    fn draw(&self, instance: &Instance, answer: &Answer) -> Result<String> {
+        crate::draw::render(&instance.read()?, answer)
     }
 }
 
