@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """PuzzleScript's demo games: every level of every deterministic game, solved by puzzlec's
-breadth-first search (`puzzlec solve puzzlescript GAME --level N`, whole process) and by the
-same search run on the reference engine under node (`scripts/puzzlescript/bfs.js`), side by
-side in one run, each with the same time limit per level.
+breadth-first search (`puzzlec solve puzzlescript GAME --level N`, whole process), by
+puzzlec through SAT (`--solver cadical`; `--no-sat` leaves it out) and by the same
+breadth-first search run on the reference engine under node (`scripts/puzzlescript/bfs.js`),
+side by side in one run, each with the same time limit per level.
 
 Usage: bench-puzzlescript.py PUZZLEC [--limit S] [--games a,b] [--reference DIR]
 The demo games are read from the reference folder (`--reference`, else
@@ -55,6 +56,7 @@ def main():
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--games", help="a comma list of demo file names (without .txt)")
     ap.add_argument("--reference")
+    ap.add_argument("--no-sat", action="store_true")
     a = ap.parse_args()
     ref = reference_dir(a.reference)
     demo = os.path.join(ref, "src", "demo")
@@ -63,6 +65,8 @@ def main():
         names = [n for n in names if n in a.games.split(",")]
     env = dict(os.environ, PUZZLESCRIPT_REFERENCE=ref)
     rows, refused = [], []
+    print("| game | level | puzzlec search | puzzlec SAT | reference BFS |")
+    print("|---|---|---|---|---|")
     for name in names:
         game = os.path.join(demo, name + ".txt")
         code, every, _ = run([a.puzzlec, "solve", "puzzlescript", game, "--timeout", "0.001", "--json"], 5)
@@ -72,9 +76,12 @@ def main():
         levels = [(l["level"], l["index"]) for l in every.get("levels", [])]
         for n, index in levels:
             _, ours, t_ours = run([a.puzzlec, "solve", "puzzlescript", game, "--level", str(n), "--timeout", str(a.limit), "--json"], a.limit)
+            sat, t_sat = {}, 0.0
+            if not a.no_sat:
+                _, sat, t_sat = run([a.puzzlec, "solve", "puzzlescript", game, "--level", str(n), "--solver", "cadical", "--timeout", str(a.limit), "--json"], a.limit)
             _, peer, t_peer = run(["node", os.path.join(HERE, "puzzlescript", "bfs.js"), game, str(index), str(a.limit)], a.limit)
-            rows.append((name, n, ours, t_ours, peer, t_peer))
-            print(f"| {name} | {n} | {show(ours, t_ours)} | {show(peer, t_peer)} |", flush=True)
+            rows.append((name, n, ours, t_ours, peer, t_peer, sat, t_sat))
+            print(f"| {name} | {n} | {show(ours, t_ours)} | {show(sat, t_sat)} | {show(peer, t_peer)} |", flush=True)
     summary(rows, refused, a.limit)
 
 
@@ -101,10 +108,15 @@ def summary(rows, refused, limit):
     print(f"both solved: {len(both)}, lengths disagree: {len(disagree)} {[(r[0], r[1]) for r in disagree]}")
     if ratios:
         print(f"time ratio reference BFS / puzzlec (whole process), median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x")
+    sat_ok = [r for r in rows if r[6].get("status") == "solved"]
+    sat_wrong = [r for r in sat_ok if r[2].get("status") == "solved" and r[6]["length"] != r[2]["length"]]
+    peer_levels = [r for r in solved_peer]
+    sat_of_peer = [r for r in peer_levels if r[6].get("status") == "solved"]
+    print(f"SAT proved optimal: {len(sat_ok)} levels; of the {len(peer_levels)} the reference BFS solved: {len(sat_of_peer)}; lengths unlike the search's: {len(sat_wrong)}")
     print("proved optimal by puzzlec only: " + ", ".join(f"{r[0]} {r[1]} ({r[2]['length']})" for r in only_ours))
     for name, why in refused:
         print(f"refused: {name}: {why}")
-    sys.exit(1 if disagree else 0)
+    sys.exit(1 if disagree or sat_wrong else 0)
 
 
 if __name__ == "__main__":
