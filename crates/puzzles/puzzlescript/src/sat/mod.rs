@@ -85,6 +85,8 @@ pub struct Unroll<'g, S: ClauseSink> {
     pub overflow: Vec<Vec<(Lit, Loop)>>,
     /// Some step so far won (or overflowed).
     done: Lit,
+    /// The levels after each step (a shortest plan visits no level twice).
+    past: Vec<Sym>,
 }
 
 impl<'g, S: ClauseSink> Unroll<'g, S> {
@@ -108,6 +110,7 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
             won: Vec::new(),
             overflow: Vec::new(),
             done: F,
+            past: Vec::new(),
         })
     }
 
@@ -147,8 +150,17 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
         let over_any = c.or_all(&over);
         let step = c.or(won, over_any);
         self.done = c.or(self.done, step);
-        // A shortest plan has no input that leaves the level as it was, until it wins.
+        // A shortest plan has no input that leaves the level as it was, and comes back to no
+        // level it left, until it wins.
         c.clause(&[p.modified, self.done]);
+        let earlier: Vec<Sym> = std::iter::once(self.start.clone()).chain(self.past.iter().cloned()).collect();
+        for (s, back) in earlier.iter().enumerate() {
+            if s + 1 < earlier.len() {
+                let differs = now.differs(c, back);
+                c.clause(&[differs, self.done]);
+            }
+        }
+        self.past.push(now.clone());
         self.inputs.push(lits);
         self.won.push(step);
         self.overflow.push(turn.overflow.into_iter().filter(|o| o.0 != F).collect());

@@ -74,7 +74,7 @@ impl Sym {
     }
 
     /// Whether the objects differ from `other`'s.
-    fn differs(&self, c: &mut Circuit<impl ClauseSink>, other: &Sym) -> Lit {
+    pub fn differs(&self, c: &mut Circuit<impl ClauseSink>, other: &Sym) -> Lit {
         let mut d = Vec::new();
         for (a, b) in self.objs.iter().zip(&other.objs) {
             if a != b {
