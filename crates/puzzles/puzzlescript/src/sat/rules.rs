@@ -119,11 +119,26 @@ fn row_at(c: &mut Circuit<impl ClauseSink>, st: &Sym, row: &[Cell], places: &[Op
 }
 
 /// Rewrites cell `i` when `fire`; the literal that says the cell changed.
+///
+/// A bit the match already fixes is not written: an object the pattern requires is there, and
+/// no other object shares its layer (a cell holds one object per layer); a movement the
+/// pattern requires is the only one of its layer, and a stationary layer has none. The gates
+/// then differ from the interpreter only on levels no turn can reach.
 fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
     let Some(x) = &p.replace else { return F };
+    let required: Vec<usize> = bits::ones(&p.present).filter(|&o| o < st.k).collect();
+    let full_layers: Vec<usize> = required.iter().map(|&o| st.layer_of[o]).collect();
+    let moving: Vec<usize> = bits::ones(&p.moving).filter(|&b| b < st.bits_per_cell()).collect();
+    let known_move = |b: usize| moving.iter().any(|&m| m / 5 == b / 5) || bits::get(&p.still, b);
     let mut differs = Vec::new();
     for o in 0..st.k {
-        let (set, clear) = (bits::get(&x.objects_set, o), bits::get(&x.objects_clear, o));
+        let (mut set, mut clear) = (bits::get(&x.objects_set, o), bits::get(&x.objects_clear, o));
+        if required.contains(&o) && set {
+            set = false;
+            clear = false;
+        } else if !required.contains(&o) && full_layers.contains(&st.layer_of[o]) && !set {
+            clear = false;
+        }
         let old = st.obj(i, o);
         if set {
             differs.push(-old);
@@ -136,8 +151,13 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
         }
     }
     for b in 0..st.bits_per_cell() {
-        let set = bits::get(&x.movements_set, b);
-        let clear = bits::get(&x.movements_clear, b) || bits::get(&x.movements_layer, b);
+        let (mut set, mut clear) =
+            (bits::get(&x.movements_set, b), bits::get(&x.movements_clear, b) || bits::get(&x.movements_layer, b));
+        if moving.contains(&b) && set {
+            (set, clear) = (false, false);
+        } else if known_move(b) && !moving.contains(&b) && !set {
+            clear = false;
+        }
         let old = st.mov(i, b);
         if set {
             differs.push(-old);

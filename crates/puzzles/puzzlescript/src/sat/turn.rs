@@ -18,6 +18,8 @@ pub struct Sym {
     pub h: usize,
     pub k: usize,
     pub layers: usize,
+    /// Each object's layer.
+    pub layer_of: Vec<usize>,
     objs: Vec<Lit>,
     movs: Vec<Lit>,
 }
@@ -30,7 +32,8 @@ impl Sym {
         let objs = (0..w * h)
             .flat_map(|i| (0..k).map(move |o| super::circuit::constant(bits::get(&cells[i * ow..(i + 1) * ow], o))))
             .collect();
-        Sym { w, h, k, layers: game.layer_count, objs, movs: vec![F; w * h * 5 * game.layer_count] }
+        let layer_of = game.objects.iter().map(|o| o.layer).collect();
+        Sym { w, h, k, layers: game.layer_count, layer_of, objs, movs: vec![F; w * h * 5 * game.layer_count] }
     }
 
     pub fn cells(&self) -> usize {
