@@ -62,9 +62,9 @@ pub fn palette(value: &str) -> Option<&'static str> {
 
 fn is_color(value: &str) -> bool {
     let v = value.trim().to_lowercase();
-    let hex =
+    let code =
         v.strip_prefix('#').is_some_and(|h| (h.len() == 3 || h.len() == 6) && h.chars().all(|c| c.is_ascii_hexdigit()));
-    hex || v == "transparent" || COLOR_NAMES.contains(&v.as_str())
+    code || v == "transparent" || COLOR_NAMES.contains(&v.as_str())
 }
 
 pub fn prelude(src: &mut Source) {
@@ -72,10 +72,10 @@ pub fn prelude(src: &mut Source) {
         match key.as_str() {
             "color_palette" if palette(&value).is_none() => src.error(line, 1, format!("Palette \"{value}\" not found, defaulting to arnecolors.")),
             "text_color" if !is_color(&value) => {
-                src.error(line, 1, format!("text_color in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to white."))
+                src.error(line, 1, format!("text_color in incorrect format - found {value}, but I expect a color name (like 'pink') or a colour code (like '#1412FA').  Defaulting to white."))
             }
             "background_color" if !is_color(&value) => {
-                src.error(line, 1, format!("background_color in incorrect format - found {value}, but I expect a color name (like 'pink') or hex-formatted color (like '#1412FA').  Defaulting to black."))
+                src.error(line, 1, format!("background_color in incorrect format - found {value}, but I expect a color name (like 'pink') or a colour code (like '#1412FA').  Defaulting to black."))
             }
             _ => {}
         }

@@ -169,12 +169,12 @@ impl ObjectsState {
 }
 
 /// The length of the colour at the start of `text`, as the reference's colour pattern
-/// matches it (a word tried in order, or `#` with 3 or 6 hex digits).
+/// matches it (a word tried in order, or `#` with 3 or 6 digits of base 16).
 fn color_at(text: &str) -> Option<usize> {
     for word in COLORS {
         if word == "#" {
-            let hex = text.strip_prefix('#')?.chars().take_while(|c| c.is_ascii_hexdigit()).count();
-            return match hex {
+            let digits = text.strip_prefix('#')?.chars().take_while(|c| c.is_ascii_hexdigit()).count();
+            return match digits {
                 0..=2 => None,
                 3..=5 => Some(4),
                 _ => Some(7),

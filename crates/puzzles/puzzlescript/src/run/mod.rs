@@ -7,6 +7,7 @@ mod replace;
 mod rules;
 mod session;
 
+pub use rules::scan;
 pub use session::{Session, Step, AGAIN_CAP};
 
 use crate::lang::bits;

@@ -59,12 +59,13 @@ fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isi
     true
 }
 
-/// Every match of one row, in the reference's scanning order.
-fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
-    let row = &rule.rows[r];
+/// Every place a row may match, in the reference's scanning order (row by row for a rule
+/// that scans sideways, column by column otherwise): its first cell, and the length of each
+/// ellipsis (shortest first).
+pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, mut visit: impl FnMut(usize, [usize; 2])) {
     let ellipses = rule.ellipses[r];
-    let (w, h) = (level.width as isize, level.height as isize);
-    let len = (row.len() - ellipses) as isize;
+    let (w, h) = (width as isize, height as isize);
+    let len = (rule.rows[r].len() - ellipses) as isize;
     let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
     match rule.direction {
         1 => ymin += len - 1,
@@ -73,15 +74,10 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
         8 => xmax -= len - 1,
         _ => {}
     }
-    let d = delta(level, rule.direction);
-    let mut out = Vec::new();
-    let visit = |x: isize, y: isize, out: &mut Vec<Found>| {
+    let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
         if ellipses == 0 {
-            if row_matches_at(game, level, row, start, d, [0, 0]) {
-                out.push(Found { start, gaps: [0, 0] });
-            }
-            return;
+            return visit(start, [0, 0]);
         }
         let kmax = match rule.direction {
             4 => x - len + 2,
@@ -93,34 +89,27 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
         .max(0) as usize;
         for k1 in 0..kmax {
             match ellipses {
-                1 => {
-                    if row_matches_at(game, level, row, start, d, [k1, 0]) {
-                        out.push(Found { start, gaps: [k1, 0] });
-                    }
-                }
-                _ => {
-                    for k2 in (0..kmax).take_while(|k2| k1 + k2 < kmax) {
-                        if row_matches_at(game, level, row, start, d, [k1, k2]) {
-                            out.push(Found { start, gaps: [k1, k2] });
-                        }
-                    }
-                }
+                1 => visit(start, [k1, 0]),
+                _ => (0..kmax).take_while(|k2| k1 + k2 < kmax).for_each(|k2| visit(start, [k1, k2])),
             }
         }
     };
     if rule.direction > 2 {
-        for y in ymin..ymax {
-            for x in xmin..xmax {
-                visit(x, y, &mut out);
-            }
-        }
+        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
     } else {
-        for x in xmin..xmax {
-            for y in ymin..ymax {
-                visit(x, y, &mut out);
-            }
-        }
+        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
     }
+}
+
+/// Every match of one row, in the reference's scanning order.
+fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
+    let d = delta(level, rule.direction);
+    let mut out = Vec::new();
+    scan(level.width, level.height, rule, r, |start, gaps| {
+        if row_matches_at(game, level, &rule.rows[r], start, d, gaps) {
+            out.push(Found { start, gaps });
+        }
+    });
     out
 }
 

@@ -17,69 +17,32 @@ pub const MAX_TUPLES: usize = 200_000;
 /// Where each candidate match of a row puts its cells, in scanning order.
 pub fn candidates(w: usize, h: usize, rule: &Rule, r: usize) -> Vec<Vec<Option<usize>>> {
     let row = &rule.rows[r];
-    let ellipses = rule.ellipses[r];
-    let (w, h) = (w as isize, h as isize);
-    let len = (row.len() - ellipses) as isize;
-    let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
-    match rule.direction {
-        1 => ymin += len - 1,
-        2 => ymax -= len - 1,
-        4 => xmin += len - 1,
-        8 => xmax -= len - 1,
-        _ => {}
-    }
     let d: isize = match rule.direction {
         1 => -1,
         2 => 1,
-        4 => -h,
-        8 => h,
+        4 => -(h as isize),
+        8 => h as isize,
         _ => 0,
     };
-    let place = |start: isize, gaps: [usize; 2]| {
-        let (mut pos, mut e) = (start, 0);
-        let mut out = Vec::with_capacity(row.len());
+    let mut out = Vec::new();
+    crate::run::scan(w, h, rule, r, |start, gaps| {
+        let (mut pos, mut e) = (start as isize, 0);
+        let mut places = Vec::with_capacity(row.len());
         for cell in row {
             match cell {
                 Cell::Ellipsis => {
                     pos += gaps[e] as isize * d;
                     e += 1;
-                    out.push(None);
+                    places.push(None);
                 }
                 Cell::Pattern(_) => {
-                    out.push(Some(pos as usize));
+                    places.push(Some(pos as usize));
                     pos += d;
                 }
             }
         }
-        out
-    };
-    let mut out = Vec::new();
-    let mut visit = |x: isize, y: isize| {
-        let start = x * h + y;
-        if ellipses == 0 {
-            out.push(place(start, [0, 0]));
-            return;
-        }
-        let kmax = match rule.direction {
-            4 => x - len + 2,
-            8 => w - (x + len) + 1,
-            2 => h - (y + len) + 1,
-            1 => y - len + 2,
-            _ => 0,
-        }
-        .max(0) as usize;
-        for k1 in 0..kmax {
-            match ellipses {
-                1 => out.push(place(start, [k1, 0])),
-                _ => (0..kmax).take_while(|k2| k1 + k2 < kmax).for_each(|k2| out.push(place(start, [k1, k2]))),
-            }
-        }
-    };
-    if rule.direction > 2 {
-        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| visit(x, y)));
-    } else {
-        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| visit(x, y)));
-    }
+        out.push(places);
+    });
     out
 }
 
