@@ -11,10 +11,12 @@ mod legend;
 mod objects;
 mod pattern_cells;
 mod patterns;
+mod rule_cells;
 mod rule_text;
 mod sections;
 mod sounds;
 mod source;
+mod wins;
 
 use std::collections::BTreeMap;
 use std::fmt;

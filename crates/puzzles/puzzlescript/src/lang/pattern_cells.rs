@@ -152,9 +152,46 @@ fn right(
         random_entity: bits::zero(ow),
         random_dir: bits::zero(mw),
     };
+    let (used, layers_r) = right_items(src, names, line, cell, &mut x, discarded);
+    if !bits::all_in(&p.present, &x.objects_set) {
+        bits::or(&mut x.objects_clear, &p.present);
+    }
+    if !bits::all_in(&p.moving, &x.movements_set) {
+        bits::or(&mut x.movements_clear, &p.moving);
+    }
+    for layer in 0..names.layer_count {
+        if used_l[layer].is_some() && used[layer].is_none() {
+            bits::or(&mut x.objects_clear, &names.layer_masks[layer]);
+            bits::or(&mut x.movements_layer, &layer_field(mw, layer));
+        }
+    }
+    bits::clear(&mut layers_l, &layers_r);
+    bits::or(&mut x.movements_layer, &layers_l);
+    let all = [
+        &x.objects_clear,
+        &x.objects_set,
+        &x.movements_clear,
+        &x.movements_set,
+        &x.movements_layer,
+        &x.random_entity,
+        &x.random_dir,
+    ];
+    all.iter().any(|b| !bits::is_zero(b)).then_some(x)
+}
+
+/// The right cell's items written into the replacement; the names it puts on each layer,
+/// and its layers holding objects (movement bits).
+fn right_items(
+    src: &mut Source,
+    names: &Names,
+    line: usize,
+    cell: &Items,
+    x: &mut Replacement,
+    discarded: bool,
+) -> (Vec<Option<String>>, Bits) {
     let mut used: Vec<Option<String>> = vec![None; names.layer_count];
     let mut used_random: Vec<Option<String>> = vec![None; names.layer_count];
-    let mut layers_r = bits::zero(mw);
+    let mut layers_r = bits::zero(names.movement_words);
     for it in cell {
         if it.dir == "..." {
             break;
@@ -217,28 +254,5 @@ fn right(
             d => bits::shift_or(&mut x.movements_set, direction_mask(d), 5 * layer),
         }
     }
-    if !bits::all_in(&p.present, &x.objects_set) {
-        bits::or(&mut x.objects_clear, &p.present);
-    }
-    if !bits::all_in(&p.moving, &x.movements_set) {
-        bits::or(&mut x.movements_clear, &p.moving);
-    }
-    for layer in 0..names.layer_count {
-        if used_l[layer].is_some() && used[layer].is_none() {
-            bits::or(&mut x.objects_clear, &names.layer_masks[layer]);
-            bits::or(&mut x.movements_layer, &layer_field(mw, layer));
-        }
-    }
-    bits::clear(&mut layers_l, &layers_r);
-    bits::or(&mut x.movements_layer, &layers_l);
-    let all = [
-        &x.objects_clear,
-        &x.objects_set,
-        &x.movements_clear,
-        &x.movements_set,
-        &x.movements_layer,
-        &x.random_entity,
-        &x.random_dir,
-    ];
-    all.iter().any(|b| !bits::is_zero(b)).then_some(x)
+    (used, layers_r)
 }
