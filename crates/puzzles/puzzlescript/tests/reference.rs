@@ -1,6 +1,7 @@
-//! The reference engine's own simulation suite (`testdata.js`): every case whose game is
-//! deterministic is compiled, played input by input, and its final level compared with the
-//! text the reference recorded.
+//! The reference engine's own suites. `testdata.js`: every case is compiled, played input by
+//! input (games of chance with the case's seed, through the reference's own generator), and
+//! its final level compared with the text the reference recorded. `errormessage_testdata.js`:
+//! a game is rejected exactly when the reference finds an error in it.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -31,7 +32,10 @@ fn reference() -> PathBuf {
 fn cases(file: &str, var: &str) -> Vec<Value> {
     let path = reference().join("src/tests/resources").join(file);
     assert!(path.exists(), "the reference suite is not at {} (set PUZZLESCRIPT_REFERENCE)", path.display());
-    let script = format!("const fs=require('fs');eval(fs.readFileSync(process.argv[1],'utf8')+';process.stdout.write(JSON.stringify({var}))')");
+    // A seed given as a number reaches the reference's generator as its JSON text.
+    let script = format!(
+        "const fs=require('fs');eval(fs.readFileSync(process.argv[1],'utf8')+';for(const c of {var}){{if(Array.isArray(c[1])&&c[1][4]!==undefined&&typeof c[1][4]!==\"string\")c[1][4]=JSON.stringify(c[1][4]);}}process.stdout.write(JSON.stringify({var}))')"
+    );
     let out = Command::new("node").arg("-e").arg(script).arg(&path).output().expect("node runs");
     assert!(out.status.success(), "node could not read {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice::<Vec<Value>>(&out.stdout).expect("the suite reads as JSON")
@@ -54,7 +58,7 @@ fn steps(inputs: &Value) -> Vec<Step> {
 #[test]
 fn the_reference_suite_is_reproduced() {
     let all = cases("testdata.js", "testdata");
-    let (mut passed, mut chance, mut failed) = (0, Vec::new(), Vec::new());
+    let (mut passed, mut chance_passed, mut failed) = (0, 0, Vec::new());
     for case in &all {
         let name = case[0].as_str().unwrap_or("?");
         let data = &case[1];
@@ -67,17 +71,14 @@ fn the_reference_suite_is_reproduced() {
                 continue;
             }
         };
-        if let Some(why) = &game.chance {
-            chance.push(format!("{name}: {why}"));
-            continue;
-        }
+        let seed = data.get(4).and_then(Value::as_str);
         // The level index is a number, or in some cases its text.
         let index = match data.get(3) {
             Some(Value::String(s)) => s.parse().expect("a level index"),
             Some(v) => v.as_u64().unwrap_or(0) as usize,
             None => 0,
         };
-        let Some(mut session) = Session::new(&game, index) else {
+        let Some(mut session) = Session::seeded(&game, index, seed) else {
             failed.push(format!("{name}: no level"));
             continue;
         };
@@ -85,21 +86,23 @@ fn the_reference_suite_is_reproduced() {
             session.step(s);
         }
         let got = session.text();
-        match got == data[2].as_str().unwrap_or("") {
-            true => passed += 1,
-            false => {
+        match (got == data[2].as_str().unwrap_or(""), game.chance.is_some()) {
+            (true, false) => passed += 1,
+            (true, true) => chance_passed += 1,
+            (false, _) => {
                 failed.push(format!("{name}: final level differs\n{got}\nexpected\n{}", data[2].as_str().unwrap_or("")))
             }
         }
     }
-    println!("{passed} reproduced, {} left out for chance, {} missed of {}", chance.len(), failed.len(), all.len());
-    for c in &chance {
-        println!("chance: {c}");
-    }
+    println!(
+        "{passed} deterministic and {chance_passed} of chance (with their seed) reproduced, {} missed, of {}",
+        failed.len(),
+        all.len()
+    );
     for f in &failed {
         println!("missed: {f}");
     }
-    assert!(failed.is_empty(), "{} of {} deterministic cases missed", failed.len(), all.len() - chance.len());
+    assert!(failed.is_empty(), "{} of {} cases missed", failed.len(), all.len());
 }
 
 /// The compiler's error suite: a game is rejected here exactly when the reference finds an

@@ -4,6 +4,7 @@
 
 mod moves;
 mod replace;
+pub mod rng;
 mod rules;
 mod session;
 
@@ -75,6 +76,8 @@ pub struct Level {
     /// outside them cannot match (the interpreter skips it).
     pub present: Vec<u64>,
     pub moving: Vec<u64>,
+    /// The random numbers of a seeded session (`None`: chance takes the first choice).
+    pub rng: Option<rng::Rng>,
 }
 
 impl Level {
@@ -94,6 +97,7 @@ impl Level {
                 acc
             }),
             moving: vec![0; game.movement_words],
+            rng: None,
         }
     }
 

@@ -82,7 +82,13 @@ fn replace_by_chance(game: &Game, level: &mut Level, rule: &Rule, x: &Replacemen
     let mut clear = x.objects_clear.to_vec();
     let mut moves_set = x.movements_set.to_vec();
     let mut extra = vec![0; game.movement_words];
-    if let Some(id) = bits::ones(&x.random_entity).find(|&id| id < game.objects.len()) {
+    let choices: Vec<usize> = bits::ones(&x.random_entity).filter(|&id| id < game.objects.len()).collect();
+    let pick = match (&mut level.rng, choices.len()) {
+        (_, 0) => None,
+        (Some(rng), n) => Some(choices[rng.below(n)]),
+        (None, _) => Some(choices[0]),
+    };
+    if let Some(id) = pick {
         bits::set(&mut set, id);
         let layer = game.objects[id].layer;
         bits::or(&mut clear, &game.layer_masks[layer]);
@@ -90,24 +96,32 @@ fn replace_by_chance(game: &Game, level: &mut Level, rule: &Rule, x: &Replacemen
     }
     for layer in 0..game.layer_count {
         if bits::get(&x.random_dir, 5 * layer) {
-            bits::set(&mut moves_set, 5 * layer);
+            let dir = level.rng.as_mut().map_or(0, |r| r.below(4));
+            bits::set(&mut moves_set, dir + 5 * layer);
         }
     }
     write(game, level, rule, x, pos, &set, &clear, &moves_set, Some(&extra))
 }
 
-/// A `random` group applies one of all its rules' matches, chosen by chance; the solvers
-/// refuse such games, and the interpreter takes the first.
+/// A `random` group applies one of all its rules' matches, chosen by chance (the first,
+/// in a session without a seed); the solvers refuse such games.
 pub fn apply_random_group(game: &Game, level: &mut Level, group: &[Rule]) -> bool {
-    for rule in group {
+    let mut all = Vec::new();
+    for (r, rule) in group.iter().enumerate() {
         let matches = super::rules::find_matches(game, level, rule);
-        if matches.is_empty() {
-            continue;
+        if !matches.is_empty() {
+            all.extend(super::rules::tuples(&matches).into_iter().map(|t| (r, t)));
         }
-        let tuple = super::rules::tuples(&matches).swap_remove(0);
-        let changed = super::rules::apply_at(game, level, rule, &tuple, false);
-        super::rules::queue_commands(level, &rule.commands);
-        return changed;
     }
-    false
+    if all.is_empty() {
+        return false;
+    }
+    let pick = match &mut level.rng {
+        Some(rng) => rng.below(all.len()),
+        None => 0,
+    };
+    let (r, tuple) = &all[pick];
+    let changed = super::rules::apply_at(game, level, &group[*r], tuple, false);
+    super::rules::queue_commands(level, &group[*r].commands);
+    changed
 }

@@ -40,6 +40,8 @@ pub struct Session<'g> {
     pub deadline: Option<std::time::Instant>,
     /// `again` turns did not stop (a cap of [`AGAIN_CAP`] was reached).
     pub runaway: bool,
+    /// The seed of the random numbers, given again to each level loaded.
+    seed: Option<String>,
 }
 
 /// The most `again` turns one input may cause before the session gives up on them.
@@ -49,6 +51,12 @@ impl<'g> Session<'g> {
     /// Starts at entry `index` of LEVELS (the reference's level index, which counts
     /// messages), with its turns at level start and their `again` turns played.
     pub fn new(game: &'g Game, index: usize) -> Option<Session<'g>> {
+        Session::seeded(game, index, None)
+    }
+
+    /// As [`Session::new`], with the reference's random numbers seeded by `seed` at each
+    /// level's load (its test suite records games of chance so).
+    pub fn seeded(game: &'g Game, index: usize, seed: Option<&str>) -> Option<Session<'g>> {
         let board = game.boards().map(|(_, b)| b).next()?;
         let level = Level::new(game, board);
         let mut s = Session {
@@ -66,6 +74,7 @@ impl<'g> Session<'g> {
             deadline: None,
             won_level: None,
             runaway: false,
+            seed: seed.map(String::from),
         };
         s.load(index);
         s.settle();
@@ -96,6 +105,7 @@ impl<'g> Session<'g> {
             deadline: None,
             won_level: None,
             runaway: false,
+            seed: None,
         })
     }
 
@@ -121,6 +131,7 @@ impl<'g> Session<'g> {
             Some(Entry::Level(board)) => {
                 self.text_mode = false;
                 self.level = Level::new(self.game, board);
+                self.level.rng = self.seed.as_deref().filter(|s| !s.is_empty()).map(super::rng::Rng::new);
                 self.backups.clear();
                 self.restart_target = self.level.cells.clone();
                 if self.game.meta("run_rules_on_level_start").is_some() {
