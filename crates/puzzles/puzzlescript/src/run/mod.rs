@@ -71,9 +71,8 @@ pub struct Level {
     pub rigid_group: Vec<u64>,
     pub rigid_applied: Vec<u64>,
     pub commands: Vec<Command>,
-    /// Every object that can ever be on the level (its own and those rules create), and
-    /// every movement any cell has held since the turn began: a rule needing something
-    /// outside them cannot match (the interpreter skips it).
+    /// Every object and every movement any cell has held since the turn began: a rule
+    /// needing something outside them cannot match (the interpreter skips it).
     pub present: Vec<u64>,
     pub moving: Vec<u64>,
     /// The random numbers of a seeded session (`None`: chance takes the first choice).
@@ -98,6 +97,15 @@ impl Level {
             }),
             moving: vec![0; game.movement_words],
             rng: None,
+        }
+    }
+
+    /// Records every object on the level now (a turn's start): with what the turn's rules
+    /// write, a superset of what any cell holds until the turn ends.
+    pub fn survey(&mut self, game: &Game) {
+        self.present.fill(0);
+        for cell in self.cells.chunks(game.object_words) {
+            bits::or(&mut self.present, cell);
         }
     }
 

@@ -222,6 +222,7 @@ impl<'g> Session<'g> {
         let mut bak = std::mem::take(&mut self.spare);
         bak.clone_from(&self.level.cells);
         self.level.moving.fill(0);
+        self.level.survey(game);
         let players = input.map(|i| moves::start(game, &mut self.level, i.mask())).unwrap_or_default();
         self.level.commands.clear();
         // A rigid group's failure runs the turn again from here without it.
