@@ -39,6 +39,9 @@ pub fn delta(level: &Level, direction: u64) -> isize {
 /// Whether a row matches from `start` with the given ellipsis lengths.
 fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isize, gaps: [usize; 2]) -> bool {
     let (ow, mw) = (game.object_words, game.movement_words);
+    if ow == 1 && mw == 1 && gaps == [0, 0] {
+        return row_matches_narrow(level, row, start, d);
+    }
     let mut pos = start as isize;
     let mut e = 0;
     for cell in row {
@@ -55,6 +58,29 @@ fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isi
                 pos += d;
             }
         }
+    }
+    true
+}
+
+/// [`row_matches_at`] for the usual game, whose cells fit in one word of objects and one of
+/// movements, on a row without ellipses: the same tests on plain words.
+fn row_matches_narrow(level: &Level, row: &[Cell], start: usize, d: isize) -> bool {
+    let mut pos = start as isize;
+    for cell in row {
+        let Cell::Pattern(p) = cell else { return false };
+        let i = pos as usize;
+        let (c, m) = (level.cells[i], level.movements[i]);
+        if c & p.present[0] != p.present[0]
+            || c & p.missing[0] != 0
+            || m & p.moving[0] != p.moving[0]
+            || m & p.still[0] != 0
+        {
+            return false;
+        }
+        if !p.any.iter().all(|a| c & a[0] != 0) {
+            return false;
+        }
+        pos += d;
     }
     true
 }
