@@ -52,7 +52,16 @@ pub fn shortest(
         }
         let t = Instant::now();
         while u.steps() < horizon {
-            puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || u.step())?;
+            // A live solver does not drop what it is given past the deadline: look between steps.
+            if let Some(why) = stopped(&limits) {
+                report.found = Found::GaveUp { depth: horizon - 1, why };
+                return Ok(report);
+            }
+            if let Err(e) = puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || u.step()) {
+                let Some(why) = stopped(&limits) else { return Err(e) };
+                report.found = Found::GaveUp { depth: horizon - 1, why };
+                return Ok(report);
+            }
         }
         let left = limits
             .deadline

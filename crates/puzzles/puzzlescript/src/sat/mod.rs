@@ -137,6 +137,9 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
             if due == F {
                 break;
             }
+            if puzzlec_core::stop::overdue() {
+                return Err("the formula's deadline passed".into());
+            }
             let q = turn.play(c, &now, None)?;
             let happens = c.and(due, q.probe);
             let won_again = c.and(happens, q.won);
