@@ -165,7 +165,10 @@ pub fn apply(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, q: &mut Queue, rule
             return Err(format!("the rule of line {} has {count} combinations of matches on this level (at most {MAX_TUPLES} are encoded)", rule.line));
         }
         let mut index = vec![0usize; rows.len()];
-        for _ in 0..count {
+        for n in 0..count {
+            if n % 1024 == 1023 && puzzlec_core::stop::overdue() {
+                return Err("the formula's deadline passed".into());
+            }
             let start: Vec<Lit> = index.iter().zip(&rows).map(|(&j, row)| row[j].1).collect();
             let start = c.and_all(&start);
             if start != F {

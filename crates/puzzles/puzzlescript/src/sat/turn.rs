@@ -205,7 +205,7 @@ impl Turn<'_> {
             let over = self.group(c, &mut st, &mut q, group, self.bounds.repeats[g])?;
             self.overflow.push((over, Loop::Group(g)));
         }
-        self.movement(c, &mut st);
+        self.movement(c, &mut st)?;
         for (g, group) in game.late_rules.iter().enumerate() {
             let over = self.group(c, &mut st, &mut q, group, self.bounds.late_repeats[g])?;
             self.overflow.push((over, Loop::LateGroup(g)));
@@ -224,6 +224,9 @@ impl Turn<'_> {
     ) -> Result<Lit, String> {
         let mut last = F;
         for _ in 0..times {
+            if puzzlec_core::stop::overdue() {
+                return Err("the formula's deadline passed".into());
+            }
             let mut changed = Vec::new();
             for rule in group {
                 changed.push(rules::apply(c, st, q, rule)?);
@@ -237,10 +240,13 @@ impl Turn<'_> {
     }
 
     /// The movement passes, cell by cell in storage order, layer by layer.
-    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, st: &mut Sym) {
+    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, st: &mut Sym) -> Result<(), String> {
         let (w, h) = (st.w as isize, st.h as isize);
         let mut moved_last = F;
         for _ in 0..self.bounds.passes {
+            if puzzlec_core::stop::overdue() {
+                return Err("the formula's deadline passed".into());
+            }
             let mut moved = Vec::new();
             for i in 0..st.cells() {
                 let (x, y) = (i as isize / h, i as isize % h);
@@ -285,6 +291,7 @@ impl Turn<'_> {
         for n in 0..st.cells() * st.bits_per_cell() {
             st.movs[n] = F;
         }
+        Ok(())
     }
 
     /// The commands: `cancel` and a player that did not move (`require_player_movement`)
