@@ -23,34 +23,6 @@ pub const PALETTES: [&str; 14] = [
     "whitingjp",
 ];
 
-/// The colour names every palette defines.
-pub const COLOR_NAMES: [&str; 24] = [
-    "black",
-    "white",
-    "grey",
-    "darkgrey",
-    "lightgrey",
-    "gray",
-    "darkgray",
-    "lightgray",
-    "red",
-    "darkred",
-    "lightred",
-    "brown",
-    "darkbrown",
-    "lightbrown",
-    "orange",
-    "yellow",
-    "green",
-    "darkgreen",
-    "lightgreen",
-    "blue",
-    "lightblue",
-    "darkblue",
-    "purple",
-    "pink",
-];
-
 /// The palette a game names, if any and known.
 pub fn palette(value: &str) -> Option<&'static str> {
     let v = value.trim();
@@ -64,7 +36,7 @@ fn is_color(value: &str) -> bool {
     let v = value.trim().to_lowercase();
     let code =
         v.strip_prefix('#').is_some_and(|h| (h.len() == 3 || h.len() == 6) && h.chars().all(|c| c.is_ascii_hexdigit()));
-    code || v == "transparent" || COLOR_NAMES.contains(&v.as_str())
+    code || super::objects::COLORS.iter().any(|c| *c != "#" && *c == v)
 }
 
 pub fn prelude(src: &mut Source) {

@@ -14,7 +14,7 @@ pub struct ObjectsState {
 }
 
 /// The colour words in the order the reference tries them.
-const COLORS: [&str; 26] = [
+pub const COLORS: [&str; 26] = [
     "black",
     "white",
     "gray",
