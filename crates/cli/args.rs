@@ -11,9 +11,7 @@ use puzzlec_facade::options::Verb;
 use puzzlec_facade::registry;
 
 pub use crate::args_many::{Batch, SolveLine};
-pub use puzzlec_facade::options::flags::{
-    DecodeFlags, EmitFlags, FamilyFlags, Horizon, JobsFlags, SolveFlags, VerifyFlags,
-};
+pub use crate::flags::{DecodeFlags, EmitFlags, FamilyFlags, Horizon, JobsFlags, SolveFlags, VerifyFlags};
 
 /// puzzlec compiles puzzles into SAT and SMT encodings, solves them with linked or external
 /// solvers, and replays every answer through the puzzle's rules before printing it.

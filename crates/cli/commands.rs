@@ -33,7 +33,7 @@ pub fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Batch(b) => crate::batch::run(b, &env, quiet, json),
         Command::Jobs(c) => {
-            let req = facade::jobs::JobsRequest::new(instance(&c, Verb::Jobs)?, parsed(&c.matches)?)?;
+            let req = parsed::<args::JobsFlags>(&c.matches)?.request(instance(&c, Verb::Jobs)?)?;
             let manifest = facade::jobs::write(&req, &env)?;
             Ok(render::report(&facade::jobs::Written { manifest, out: req.out }, json, true))
         }

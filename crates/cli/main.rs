@@ -5,6 +5,7 @@ mod args;
 mod args_many;
 mod batch;
 mod commands;
+mod flags;
 mod help;
 mod interrupt;
 mod manual;

@@ -29,8 +29,10 @@ pub use answer::{Answer, Solution, Status};
 pub use env::Env;
 pub use error::{Error, ErrorKind, Result};
 pub use event::Event;
+#[cfg(feature = "cli")]
+pub use puzzle::CommandLine;
 pub use puzzle::{
-    About, Bench, CommandLine, EncodingInfo, JobChecker, JobFacts, JobLemma, JobLemmas, Kind, Puzzle, Show, Verbs,
+    About, Bench, Cli, EncodingInfo, JobChecker, JobFacts, JobLemma, JobLemmas, Kind, Puzzle, Show, Verbs,
 };
 /// The intermediate forms: what `emit` writes and what a solver reads.
 pub use puzzlec_solve::Form;

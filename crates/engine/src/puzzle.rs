@@ -17,8 +17,10 @@ use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::family::{FamilyRequest, Labelled};
+#[cfg(feature = "cli")]
 use crate::options::{Help, Verb};
 use crate::prove::{InvariantsReport, Proved};
+#[cfg(feature = "cli")]
 use crate::request::Fields;
 use crate::request::{DecodeRequest, EmitRequest, Instance, Request, VerifyRequest};
 
@@ -131,7 +133,7 @@ pub trait JobChecker {
 
 /// A puzzle: what it is, its encodings, and how it solves a request; the rest comes from the
 /// traits it extends.
-pub trait Puzzle: Verbs + CommandLine + Show + Bench + Sync {
+pub trait Puzzle: Verbs + Cli + Show + Bench + Sync {
     fn about(&self) -> &'static About;
 
     /// The puzzle's name in requests and on the command line.
@@ -234,7 +236,20 @@ pub trait Verbs {
     }
 }
 
-/// The puzzle on the command line.
+/// [`CommandLine`] where the `cli` feature is on (every puzzle then has one), nothing
+/// where it is off: the command line is a part of a puzzle only the CLI links.
+#[cfg(feature = "cli")]
+pub trait Cli: CommandLine {}
+#[cfg(feature = "cli")]
+impl<T: CommandLine> Cli for T {}
+/// See the `cli` feature's [`Cli`].
+#[cfg(not(feature = "cli"))]
+pub trait Cli {}
+#[cfg(not(feature = "cli"))]
+impl<T> Cli for T {}
+
+/// The puzzle on the command line (with the `cli` feature).
+#[cfg(feature = "cli")]
 pub trait CommandLine {
     /// The help of this puzzle's subcommand of `verb`; `None` when it takes no part in it.
     fn help(&self, verb: Verb) -> Option<Help>;

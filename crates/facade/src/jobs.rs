@@ -36,18 +36,6 @@ pub struct JobsRequest {
     pub certify: bool,
 }
 
-impl JobsRequest {
-    /// The request `puzzlec jobs` makes of its flags.
-    ///
-    /// # Errors
-    /// Bad input for horizons that are not `A..B` or one number.
-    pub fn new(instance: Instance, f: crate::options::flags::JobsFlags) -> Result<JobsRequest> {
-        let horizons = horizons(&f.horizons)?;
-        let (encoding, solver, split, out, certify) = (f.encoding, f.solver, f.split, f.out, f.certify);
-        Ok(JobsRequest { instance, encoding, solver, horizons, split, out, certify })
-    }
-}
-
 /// `manifest.json`: everything `collect` needs, and what a person reads first.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {

@@ -1,16 +1,15 @@
-//! What a puzzle adds to the command line. The CLI builds one subcommand per puzzle for each
-//! verb from [`crate::puzzle::CommandLine::help`] and [`crate::puzzle::CommandLine::args`]
-//! (the puzzle's instance flags and its own options), adds the flags every puzzle shares, and
-//! hands the parsed arguments back to [`crate::puzzle::CommandLine::fields`], which turns them
-//! into the request's fields (reading any file they name, so the verbs see text). Help texts and examples therefore live with
-//! the puzzle they describe.
+//! What a puzzle adds to the command line, and the files its flags name. The CLI builds one
+//! subcommand per puzzle for each verb from `CommandLine::help` and `CommandLine::args` (the
+//! puzzle's instance flags and its own options), adds the flags every puzzle shares, and hands
+//! the parsed arguments back to `CommandLine::fields`, which turns them into the request's
+//! fields (reading any file they name, so the verbs see text). Help texts and examples
+//! therefore live with the puzzle they describe. The clap half is behind the `cli` feature,
+//! so that the library and the Python module never link clap.
 
 use std::io::Read;
 use std::path::Path;
 
 use crate::error::{Error, Result};
-
-pub mod flags;
 
 /// The verbs a puzzle takes part in on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +52,7 @@ impl Help {
 /// The arguments of a puzzle with the usual shape: its instance flags `I` for every verb but
 /// `family`, its own solve options `S` beside them for `solve`, its family options `F` for
 /// `family`.
+#[cfg(feature = "cli")]
 pub fn usual<I: clap::Args, S: clap::Args, F: clap::Args>(verb: Verb, cmd: clap::Command) -> clap::Command {
     match verb {
         Verb::Family => F::augment_args(cmd),
@@ -65,6 +65,7 @@ pub fn usual<I: clap::Args, S: clap::Args, F: clap::Args>(verb: Verb, cmd: clap:
 ///
 /// # Errors
 /// Bad input with clap's message (never for arguments clap itself checked).
+#[cfg(feature = "cli")]
 pub fn parsed<T: clap::FromArgMatches>(m: &clap::ArgMatches) -> Result<T> {
     T::from_arg_matches(m).map_err(|e| Error::bad_input(e.to_string().trim().trim_start_matches("error: ").to_owned()))
 }

@@ -203,5 +203,9 @@ impl<'a> Search<'a> {
     }
 }
 
+mod case;
+mod facts;
 mod judge;
+pub use case::Case;
+pub use facts::PlanPuzzle;
 pub use judge::search;

@@ -26,42 +26,6 @@ pub struct Options {
     pub min_moves: usize,
 }
 
-/// The family's flags.
-#[derive(clap::Args, Debug)]
-pub struct Flags {
-    /// rush (Rush Hour boards) or free (blocks of several shapes).
-    #[arg(long, default_value = "rush", value_parser = ["rush", "free"])]
-    kind: String,
-    /// Board size ROWSxCOLS, sides 2 to 8 [default: 6x6 for rush, 4x4 for free].
-    #[arg(long)]
-    size: Option<String>,
-    /// Pieces besides the goal piece, at most [default: 11 for rush, 6 for free].
-    #[arg(long)]
-    pieces: Option<usize>,
-    /// The move metric: step, slide or path.
-    #[arg(long, default_value = "slide", value_parser = ["step", "slide", "path"])]
-    metric: String,
-    /// Keep only instances whose optimum is at least this.
-    #[arg(long, default_value_t = 6)]
-    min_moves: usize,
-}
-
-/// The family's options from its flags.
-///
-/// # Errors
-/// A size that does not parse or is out of range, or too many pieces.
-pub fn options(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
-    let f: Flags = puzzlec_engine::options::parsed(m)?;
-    let rush = f.kind == "rush";
-    let (rows, cols) = family::size(f.size.as_deref().unwrap_or(if rush { "6x6" } else { "4x4" }))?;
-    let pieces = f.pieces.unwrap_or(if rush { 11 } else { 6 });
-    if pieces > 24 {
-        return Err(Error::bad_input(format!("--pieces {pieces}: at most 24 (one letter each)")));
-    }
-    let (kind, metric, min_moves) = (f.kind, f.metric, f.min_moves);
-    Ok(puzzlec_engine::options::fields(&Options { kind, rows, cols, pieces, metric, min_moves }))
-}
-
 /// The instance's fields for a board.
 fn instance_of(p: &BlocksPuzzle, rush: bool) -> BlocksInstance {
     let letters = |axis: Axis| -> Option<String> {

@@ -149,12 +149,12 @@ impl CommandLine for crate::Blocks {
     }
 
     fn args(&self, verb: Verb, cmd: Command) -> Command {
-        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
+        puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
         if verb == Verb::Family {
-            return crate::family::options(m);
+            return family_fields(m);
         }
         let instance = instance(m)?;
         if verb != Verb::Solve {
@@ -163,4 +163,40 @@ impl CommandLine for crate::Blocks {
         let own: SolveOwn = parsed(m)?;
         Ok(fields(&BlocksRequest { instance, max_moves: own.max_moves }))
     }
+}
+
+/// The family's flags.
+#[derive(Args, Debug)]
+struct FamilyOwn {
+    /// rush (Rush Hour boards) or free (blocks of several shapes).
+    #[arg(long, default_value = "rush", value_parser = ["rush", "free"])]
+    kind: String,
+    /// Board size ROWSxCOLS, sides 2 to 8 [default: 6x6 for rush, 4x4 for free].
+    #[arg(long)]
+    size: Option<String>,
+    /// Pieces besides the goal piece, at most [default: 11 for rush, 6 for free].
+    #[arg(long)]
+    pieces: Option<usize>,
+    /// The move metric: step, slide or path.
+    #[arg(long, default_value = "slide", value_parser = ["step", "slide", "path"])]
+    metric: String,
+    /// Keep only instances whose optimum is at least this.
+    #[arg(long, default_value_t = 6)]
+    min_moves: usize,
+}
+
+/// The family's options from its flags.
+///
+/// # Errors
+/// A size that does not parse or is out of range, or too many pieces.
+fn family_fields(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
+    let f: FamilyOwn = puzzlec_engine::options::parsed(m)?;
+    let rush = f.kind == "rush";
+    let (rows, cols) = puzzlec_engine::family::size(f.size.as_deref().unwrap_or(if rush { "6x6" } else { "4x4" }))?;
+    let pieces = f.pieces.unwrap_or(if rush { 11 } else { 6 });
+    if pieces > 24 {
+        return Err(Error::bad_input(format!("--pieces {pieces}: at most 24 (one letter each)")));
+    }
+    let (kind, metric, min_moves) = (f.kind, f.metric, f.min_moves);
+    Ok(puzzlec_engine::options::fields(&crate::family::Options { kind, rows, cols, pieces, metric, min_moves }))
 }

@@ -11,10 +11,9 @@ use puzzlec_engine::env::{self, Env};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
+use puzzlec_engine::plan::{Case, Plans as _};
 use puzzlec_engine::{plan, policy, Request};
-use puzzlec_solve::Backend;
 
-use crate::encodings::BlocksEncoding;
 use crate::request::BlocksRequest;
 use crate::rules::search::{lower_bound, shortest, Found};
 use crate::rules::{self, BlockMove, BlocksPuzzle};
@@ -87,7 +86,8 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         return finish(answer.no_solution(Some("unreachable"), never_words(states)));
     }
     let search = plan::Search::new(backend, options, (lb, 1), max, deadline);
-    finish(plan::search(&Case { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
+    let case = Case::<crate::Blocks> { encoding, backend, board: puzzle, deadline };
+    finish(plan::search(&case, &search, answer, cert, on)?)
 }
 
 fn alone_words(p: &BlocksPuzzle) -> String {
@@ -102,97 +102,59 @@ fn within_words(max: usize) -> String {
     format!("no plan of at most {}", puzzlec_engine::answer::moves(max))
 }
 
-/// One instance with its encoding and backend, as the plan search sees it.
-struct Case<'a> {
-    encoding: &'static dyn BlocksEncoding,
-    backend: &'a Backend,
-    puzzle: BlocksPuzzle,
-    /// The run's deadline, which the words of "no plan" keep too.
-    deadline: Option<Instant>,
+/// `sat` on a backend with live solvers: one per core (two at most), raced on each horizon
+/// and kept from horizon to horizon ([`crate::drive::live`]).
+pub(crate) fn session(
+    case: &Case<'_, crate::Blocks>,
+    h: Horizons,
+    progress: &mut dyn FnMut(&Attempt),
+) -> Option<std::result::Result<Shortest<Vec<BlockMove>>, puzzlec_drive::DriveError>> {
+    if case.encoding.name() != puzzlec_encode::Encoding::name(&crate::encodings::classes::Sat) {
+        return None;
+    }
+    let cap = crate::encodings::LIVE_TRANSITIONS;
+    if crate::encodings::transitions(&case.board, cap) > cap {
+        return None;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let fresh = |horizon, limit| case.probe(horizon, limit);
+    let shorten = |plan| rules::shorten::shorten(&case.board, plan);
+    let race = (h, threads, puzzlec_drive::at_most::QUICK);
+    crate::drive::live::shortest(case.backend, &case.board, race, fresh, shorten, progress)
 }
 
-impl plan::Plans for Case<'_> {
-    type Step = BlockMove;
-
-    fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {
-        let lowering = Box::new(crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle });
-        Some(plan::Lowered { lowering, backend: self.backend })
+/// Breadth first for a quarter of the time, half a second at most (it settles boards with few
+/// positions and long plans, as Rush Hour cards, in far less), then depth first with a bound
+/// (crowded boards with short plans, where breadth first drowns in positions). A plan counts
+/// only once it replays.
+pub(crate) fn exact(puzzle: &BlocksPuzzle, below: usize, deadline: Instant) -> Opinion {
+    let now = Instant::now();
+    let quarter = now + (deadline.saturating_duration_since(now) / 4).min(Duration::from_millis(500));
+    let shorter = |plan: Vec<BlockMove>| match rules::replay(puzzle, &plan) {
+        Ok(_) if plan.len() < below => Opinion::Shorter(plan.len()),
+        _ => Opinion::NoTime,
+    };
+    match shortest(puzzle, below, Some(quarter)) {
+        Found::Plan { plan, .. } if plan.len() < below => return shorter(plan),
+        Found::Plan { .. } | Found::Never { .. } | Found::NoneWithin { .. } => return Opinion::Confirmed,
+        Found::Limit(_) => {}
     }
-
-    fn write(&self, plan: &[BlockMove]) -> String {
-        rules::moves::write(&self.puzzle, plan)
+    match rules::deepening::shorter_than(puzzle, below, deadline) {
+        rules::deepening::Bounded::Plan(plan) => shorter(plan),
+        rules::deepening::Bounded::NoneBelow => Opinion::Confirmed,
+        rules::deepening::Bounded::Limit => Opinion::NoTime,
     }
+}
 
-    fn none_at(&self, horizon: usize) -> String {
-        format!("no plan of at most {} reaches the goal", puzzlec_engine::answer::moves(horizon))
-    }
-
-    /// `sat` on a backend with live solvers: one per core (two at most), raced on each
-    /// horizon and kept from horizon to horizon ([`crate::drive::live`]).
-    fn session(
-        &self,
-        h: Horizons,
-        progress: &mut dyn FnMut(&Attempt),
-    ) -> Option<std::result::Result<Shortest<Vec<BlockMove>>, puzzlec_drive::DriveError>> {
-        if self.encoding.name() != puzzlec_encode::Encoding::name(&crate::encodings::classes::Sat) {
-            return None;
-        }
-        let cap = crate::encodings::LIVE_TRANSITIONS;
-        if crate::encodings::transitions(&self.puzzle, cap) > cap {
-            return None;
-        }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-        let fresh = |horizon, limit| self.probe(horizon, limit);
-        let shorten = |plan| rules::shorten::shorten(&self.puzzle, plan);
-        let race = (h, threads, puzzlec_drive::at_most::QUICK);
-        crate::drive::live::shortest(self.backend, &self.puzzle, race, fresh, shorten, progress)
-    }
-
-    fn at_most(&self) -> bool {
-        true
-    }
-
-    fn shorten(&self, plan: Vec<BlockMove>) -> Vec<BlockMove> {
-        rules::shorten::shorten(&self.puzzle, plan)
-    }
-
-    fn replay(&self, plan: &[BlockMove]) -> std::result::Result<(), String> {
-        rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
-    }
-
-    /// Breadth first for a quarter of the time, half a second at most (it settles boards with
-    /// few positions and long plans, as Rush Hour cards, in far less), then depth first with a bound (crowded boards
-    /// with short plans, where breadth first drowns in positions). A plan counts only once it
-    /// replays.
-    fn exact(&self, below: usize, deadline: Instant) -> Opinion {
-        let now = Instant::now();
-        let quarter = now + (deadline.saturating_duration_since(now) / 4).min(Duration::from_millis(500));
-        let shorter = |plan: Vec<BlockMove>| match rules::replay(&self.puzzle, &plan) {
-            Ok(_) if plan.len() < below => Opinion::Shorter(plan.len()),
-            _ => Opinion::NoTime,
-        };
-        match shortest(&self.puzzle, below, Some(quarter)) {
-            Found::Plan { plan, .. } if plan.len() < below => return shorter(plan),
-            Found::Plan { .. } | Found::Never { .. } | Found::NoneWithin { .. } => return Opinion::Confirmed,
-            Found::Limit(_) => {}
-        }
-        match rules::deepening::shorter_than(&self.puzzle, below, deadline) {
-            rules::deepening::Bounded::Plan(plan) => shorter(plan),
-            rules::deepening::Bounded::NoneBelow => Opinion::Confirmed,
-            rules::deepening::Bounded::Limit => Opinion::NoTime,
-        }
-    }
-
-    fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        // Only the words depend on it: a short look within the run's time.
-        let look = puzzlec_engine::opinion::deadline(self.deadline).unwrap_or_else(Instant::now);
-        match shortest(&self.puzzle, usize::MAX, Some(look)) {
-            Found::Never { states } => (Some("unreachable"), never_words(states)),
-            _ => (Some("max-moves"), within_words(max)),
-        }
-    }
-
-    fn show(&self, answer: &mut Answer, plans: &[Vec<BlockMove>], optimal: bool, complete: Option<bool>) {
-        set_plans(answer, &self.puzzle, plans, optimal, complete);
+/// "Never" when a short look within the run's time visits every position, else "none within".
+pub(crate) fn none_within(
+    puzzle: &BlocksPuzzle,
+    max: usize,
+    deadline: Option<Instant>,
+) -> (Option<&'static str>, String) {
+    let look = puzzlec_engine::opinion::deadline(deadline).unwrap_or_else(Instant::now);
+    match shortest(puzzle, usize::MAX, Some(look)) {
+        Found::Never { states } => (Some("unreachable"), never_words(states)),
+        _ => (Some("max-moves"), within_words(max)),
     }
 }

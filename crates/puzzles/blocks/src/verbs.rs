@@ -1,4 +1,5 @@
-//! Sliding blocks through the facade: the instance from its fields, and the verbs.
+//! Sliding blocks' facts for the generic verbs: the instance from its fields, its encodings
+//! and lowering, how a plan is read, replayed and shown.
 
 use crate::drive;
 use crate::encodings::{self, BlocksEncoding};
@@ -6,12 +7,15 @@ use crate::request::BlocksInstance;
 use crate::rules::board::{from_grid, parse_drawing, parse_line, rush_hour};
 use crate::rules::goal::{parse_goal_drawing, parse_goals, rush_hour_goal};
 use crate::rules::{self, Axis, BlockMove, BlocksPuzzle, Metric};
-use puzzlec_drive::lowering::Lowering as _;
+use puzzlec_drive::lowering::Lowering;
 
-use puzzlec_engine::answer::{Answer, Solution, Status};
+use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
+use puzzlec_drive::DriveError;
+use puzzlec_engine::answer::{Answer, Solution};
 use puzzlec_engine::error::{Error, Result};
-use puzzlec_engine::files;
-use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobFacts, Verbs, VerifyRequest};
+use puzzlec_engine::opinion::Opinion;
+use puzzlec_engine::plan::{Case, PlanPuzzle};
+use puzzlec_engine::puzzle::Choices;
 
 pub const PUZZLE: &str = crate::NAME;
 
@@ -92,15 +96,6 @@ pub fn instance(a: &BlocksInstance) -> Result<BlocksPuzzle> {
     Ok(BlocksPuzzle { board, goals, metric })
 }
 
-/// The first encoding written in `form`.
-pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
-    puzzlec_engine::choose::first_in(&encodings::ALL, form)
-}
-
-pub(crate) fn encoding(name: &str) -> Result<&'static dyn BlocksEncoding> {
-    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
-}
-
 /// Refuses an encoding that does not encode the puzzle's metric, naming the ones that do.
 pub(crate) fn check_metric(e: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Result<()> {
     if e.metrics().contains(&p.metric) {
@@ -154,97 +149,117 @@ pub(crate) fn figure(p: &BlocksPuzzle, anchors: &[usize], title: &str) -> String
     lines(&p.board.drawing(anchors), title)
 }
 
-impl Verbs for crate::Blocks {
-    /// One horizon's encoding as file text.
-    ///
-    /// # Errors
-    /// Bad input for unknown names, horizons above the cap, a form or metric the encoding lacks.
-    fn emit(&self, req: &EmitRequest) -> Result<String> {
-        let puzzle = instance(&req.instance.read()?)?;
-        let default = match req.format {
-            puzzlec_solve::Form::Dimacs => encodings::preferred(&puzzle),
-            form => default_encoding(form),
-        };
-        let encoding =
-            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
-        check_metric(encoding, &puzzle)?;
-        puzzlec_engine::plan::emit(&drive::Lowered { encoding, puzzle: &puzzle }, req.horizon, req.format)
+impl PlanPuzzle for crate::Blocks {
+    const NAME: &'static str = PUZZLE;
+    /// The encodings say "at most H moves" (idle steps at the end).
+    const STRIDE: usize = 1;
+    type Fields = BlocksInstance;
+    type Board = BlocksPuzzle;
+    type Step = BlockMove;
+    type Encoding = dyn BlocksEncoding;
+
+    fn encodings() -> &'static [&'static dyn BlocksEncoding] {
+        &encodings::ALL
     }
 
-    /// Decodes a solver's answer to an emitted file and replays the plan.
-    ///
-    /// # Errors
-    /// A file that is not ours is bad input; an answer that does not decode or replay is the
-    /// solver's fault.
-    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
-        let puzzle = instance(&req.instance.read()?)?;
-        let fields = files::header_fields(req, PUZZLE)?;
-        let encoding = encoding(files::field(&fields, req, "encoding")?)?;
-        let horizon = files::horizon(&fields, req)?;
-        let lowered = drive::Lowered { encoding, puzzle: &puzzle };
-        files::check_header(req, &lowered.header(horizon))?;
-        let mut answer = Answer::new(PUZZLE, Status::Solved);
-        answer.horizon = Some(horizon);
-        let Some(model) = files::read_model(req)? else {
-            answer.status = Status::NoSolution;
-            answer.detail =
-                Some(format!("unsatisfiable: no plan of at most {}", puzzlec_engine::answer::moves(horizon)));
-            return Ok(answer);
-        };
-        let plan = lowered.decode(&format!("({})", req.answer_origin), &model, horizon)?;
-        answer.encoding = Some(encoding.name().into());
-        set_plans(&mut answer, &puzzle, &[plan], false, None);
-        answer.optimal = None;
-        Ok(answer)
+    fn board(fields: &BlocksInstance) -> Result<BlocksPuzzle> {
+        instance(fields)
     }
 
-    /// Replays a plan; valid when every goal piece ends on its goal.
-    ///
-    /// # Errors
-    /// Bad input for flags or moves that do not parse.
-    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
-        let puzzle = instance(&req.instance.read()?)?;
-        let plan = rules::moves::parse(&puzzle, &req.moves).map_err(|e| Error::bad_input(format!("--moves: {e}")))?;
-        let mut answer = Answer::new(PUZZLE, Status::Valid);
-        answer.length = Some(plan.len());
+    fn lowering<'a>(
+        encoding: &'a dyn BlocksEncoding,
+        board: &'a BlocksPuzzle,
+    ) -> Box<dyn Lowering<Plan = Vec<BlockMove>> + 'a> {
+        Box::new(drive::Lowered { encoding, puzzle: board })
+    }
+
+    fn lower_bound(puzzle: &BlocksPuzzle) -> usize {
+        rules::search::lower_bound(puzzle).unwrap_or(0)
+    }
+
+    fn none_at(horizon: usize) -> String {
+        format!("no plan of at most {} reaches the goal", puzzlec_engine::answer::moves(horizon))
+    }
+
+    fn plan(puzzle: &BlocksPuzzle, text: &str) -> Result<Vec<BlockMove>> {
+        rules::moves::parse(puzzle, text).map_err(|e| Error::bad_input(format!("--moves: {e}")))
+    }
+
+    /// Valid when every goal piece ends on its goal; the end position drawn.
+    fn judge(puzzle: &BlocksPuzzle, plan: &[BlockMove], answer: &mut Answer) -> std::result::Result<(), String> {
         answer.set_own("metric", Some(puzzle.metric.name()));
-        match rules::replay(&puzzle, &plan) {
-            Ok(end) => {
-                answer.moves = Some(rules::moves::write(&puzzle, &plan));
-                answer.grid = Some(puzzle.board.drawing(&end.anchors));
-                answer.figures = vec![figure(&puzzle, &end.anchors, "end")];
-            }
-            Err(e) => {
-                answer.status = Status::Invalid;
-                answer.error = Some(e.to_string());
-            }
-        }
-        Ok(answer)
+        let end = rules::replay(puzzle, plan).map_err(|e| e.to_string())?;
+        answer.moves = Some(rules::moves::write(puzzle, plan));
+        answer.grid = Some(puzzle.board.drawing(&end.anchors));
+        answer.figures = vec![figure(puzzle, &end.anchors, "end")];
+        Ok(())
     }
 
-    /// What cluster jobs need: the encoding (by default the first that names its movers in
-    /// CNF), the lower bound, and per step the movers (a piece or class, or `.` for an idle
-    /// step, after which only idle steps follow) a job may fix.
-    ///
-    /// # Errors
-    /// Bad input for the instance, a metric the encoding lacks, or an encoding without movers.
-    fn jobs(&self, given: &Instance, name: Option<&str>) -> Result<JobFacts> {
-        let puzzle = instance(&given.read()?)?;
-        let chosen = match name {
-            Some(n) => encoding(n)?,
-            None => encoding(encodings::preferred(&puzzle))?,
-        };
-        check_metric(chosen, &puzzle)?;
-        let labels = chosen.movers(&puzzle);
-        let lower_bound = rules::search::lower_bound(&puzzle).unwrap_or(0);
-        let choices = Box::new(move |t: usize, before: &[String]| {
+    fn write(puzzle: &BlocksPuzzle, plan: &[BlockMove]) -> String {
+        rules::moves::write(puzzle, plan)
+    }
+
+    fn replay(puzzle: &BlocksPuzzle, plan: &[BlockMove]) -> std::result::Result<(), String> {
+        rules::replay(puzzle, plan).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn show(answer: &mut Answer, puzzle: &BlocksPuzzle, plans: &[Vec<BlockMove>], optimal: bool, all: Option<bool>) {
+        set_plans(answer, puzzle, plans, optimal, all);
+    }
+
+    fn exact(puzzle: &BlocksPuzzle, below: usize, deadline: std::time::Instant) -> Opinion {
+        crate::solve::exact(puzzle, below, deadline)
+    }
+
+    fn none_within(
+        puzzle: &BlocksPuzzle,
+        max: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> (Option<&'static str>, String) {
+        crate::solve::none_within(puzzle, max, deadline)
+    }
+
+    fn session(
+        case: &Case<'_, Self>,
+        horizons: Horizons,
+        progress: &mut dyn FnMut(&Attempt),
+    ) -> Option<std::result::Result<Shortest<Vec<BlockMove>>, DriveError>> {
+        crate::solve::session(case, horizons, progress)
+    }
+
+    fn shorten(puzzle: &BlocksPuzzle, plan: Vec<BlockMove>) -> Vec<BlockMove> {
+        rules::shorten::shorten(puzzle, plan)
+    }
+
+    /// The CNF encoding that suits the instance; the first SMT one for SMT-LIB2.
+    fn emits(puzzle: &BlocksPuzzle, form: puzzlec_solve::Form) -> &'static str {
+        match form {
+            puzzlec_solve::Form::Dimacs => encodings::preferred(puzzle),
+            form => puzzlec_engine::choose::first_in(&encodings::ALL, form),
+        }
+    }
+
+    /// The CNF encoding that suits the instance (every CNF encoding names its movers).
+    fn splits(puzzle: &BlocksPuzzle) -> &'static dyn BlocksEncoding {
+        let name = encodings::preferred(puzzle);
+        *encodings::ALL.iter().find(|e| e.name() == name).expect("the preferred encoding is registered")
+    }
+
+    /// Per step the movers (a piece or class, or `.` for an idle step, after which only idle
+    /// steps follow).
+    fn choices(encoding: &'static dyn BlocksEncoding, puzzle: &BlocksPuzzle) -> Choices {
+        let labels = encoding.movers(puzzle);
+        Box::new(move |t: usize, before: &[String]| {
             let idle = (".".to_owned(), encodings::idle_name(t));
             if labels.is_empty() || before.last().is_some_and(|l| l == ".") {
                 return if labels.is_empty() { Vec::new() } else { vec![idle] };
             }
-            let movers = labels.iter().enumerate().map(|(k, c)| (c.to_string(), chosen.mover_name(t, k)));
+            let movers = labels.iter().enumerate().map(|(k, c)| (c.to_string(), encoding.mover_name(t, k)));
             movers.chain([idle]).collect()
-        });
-        Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 1, choices })
+        })
+    }
+
+    fn fits(encoding: &dyn BlocksEncoding, puzzle: &BlocksPuzzle) -> Result<()> {
+        check_metric(encoding, puzzle)
     }
 }

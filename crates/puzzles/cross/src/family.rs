@@ -13,24 +13,6 @@ pub struct Options {
     pub cols: usize,
 }
 
-/// The family's flags.
-#[derive(clap::Args, Debug)]
-pub struct Flags {
-    /// Grid size ROWSxCOLS, sides 2 to 8.
-    #[arg(long, default_value = "3x3")]
-    size: String,
-}
-
-/// The family's options from its flags.
-///
-/// # Errors
-/// A size that does not parse or is out of range.
-pub fn options(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
-    let Flags { size } = puzzlec_engine::options::parsed(m)?;
-    let (rows, cols) = family::size(&size)?;
-    Ok(puzzlec_engine::options::fields(&Options { rows, cols }))
-}
-
 /// # Errors
 /// Bad input for sizes; unknown when the search gives up.
 pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {

@@ -94,12 +94,12 @@ impl CommandLine for crate::Cross {
     }
 
     fn args(&self, verb: Verb, cmd: Command) -> Command {
-        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
+        puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
         if verb == Verb::Family {
-            return crate::family::options(m);
+            return family_fields(m);
         }
         let i: Input = parsed(m)?;
         let (orientations, orientations_origin) = match i.orientations.as_deref() {
@@ -131,4 +131,22 @@ fn grid(given: &std::path::Path) -> Result<(String, String)> {
         true => Ok((text.replace('/', "\n"), "--orientations".into())),
         false => Ok((read_text(given)?, given.display().to_string())),
     }
+}
+
+/// The family's flags.
+#[derive(Args, Debug)]
+struct FamilyOwn {
+    /// Grid size ROWSxCOLS, sides 2 to 8.
+    #[arg(long, default_value = "3x3")]
+    size: String,
+}
+
+/// The family's options from its flags.
+///
+/// # Errors
+/// A size that does not parse or is out of range.
+fn family_fields(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
+    let FamilyOwn { size } = puzzlec_engine::options::parsed(m)?;
+    let (rows, cols) = puzzlec_engine::family::size(&size)?;
+    Ok(puzzlec_engine::options::fields(&crate::family::Options { rows, cols }))
 }

@@ -4,17 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-use puzzlec_core::Move;
 use puzzlec_engine::answer::{Answer, Status};
 use puzzlec_engine::certify::Certification;
 use puzzlec_engine::env::{self, Env};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::event::Event;
-use puzzlec_engine::opinion::Opinion;
 use puzzlec_engine::{plan, policy, Request};
-use puzzlec_solve::Backend;
 
-use crate::encodings::CrossEncoding;
 use crate::request::CrossRequest;
 use crate::rules::{self, relaxed_distances, CrossPuzzle, CrossSearch, UNREACHABLE};
 use crate::verbs::{instance, set_plans, PUZZLE};
@@ -104,53 +100,8 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         );
     }
     let search = plan::Search::new(backend, options, (h0 as usize, STEP), max, deadline);
-    finish(plan::search(&Case { encoding, backend, puzzle, deadline }, &search, answer, cert, on)?)
-}
-
-/// One instance with its encoding and backend, as the plan search sees it.
-struct Case<'a> {
-    encoding: &'static dyn CrossEncoding,
-    backend: &'a Backend,
-    puzzle: CrossPuzzle,
-    /// The run's deadline, which the words of "no plan" keep too.
-    deadline: Option<Instant>,
-}
-
-impl plan::Plans for Case<'_> {
-    type Step = Move;
-
-    fn lowered(&self) -> Option<plan::Lowered<'_, Self::Step>> {
-        let lowering = Box::new(crate::drive::Lowered { encoding: self.encoding, puzzle: &self.puzzle });
-        Some(plan::Lowered { lowering, backend: self.backend })
-    }
-
-    fn write(&self, plan: &[Move]) -> String {
-        puzzlec_core::moves_to_string(plan)
-    }
-
-    fn none_at(&self, horizon: usize) -> String {
-        format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
-    }
-
-    fn replay(&self, plan: &[Move]) -> std::result::Result<(), String> {
-        rules::replay(&self.puzzle, plan).map(drop).map_err(|e| e.to_string())
-    }
-
-    fn exact(&self, below: usize, deadline: Instant) -> Opinion {
-        match rules::shortest_solutions(&self.puzzle, below, 1, Some(deadline)) {
-            CrossSearch::Found { length, .. } if length < below => Opinion::Shorter(length),
-            CrossSearch::Found { .. } | CrossSearch::NoneWithin { .. } => Opinion::Confirmed,
-            CrossSearch::TimedOut => Opinion::NoTime,
-        }
-    }
-
-    fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        (None, none_within(&self.puzzle, max, self.deadline))
-    }
-
-    fn show(&self, answer: &mut Answer, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>) {
-        set_plans(answer, &self.puzzle, plans, optimal, complete);
-    }
+    let case = plan::Case::<crate::Cross> { encoding, backend, board: puzzle, deadline };
+    finish(plan::search(&case, &search, answer, cert, on)?)
 }
 
 fn limit(options: &puzzlec_engine::SolveOptions, deadline: Option<Instant>, reason: &str) -> String {
@@ -159,7 +110,7 @@ fn limit(options: &puzzlec_engine::SolveOptions, deadline: Option<Instant>, reas
 
 /// "None within max" from a solver, upgraded to "never" when the positions are few enough to
 /// visit them all.
-fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> String {
+pub(crate) fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> String {
     // Only the words depend on it: a short look (half a second) within the run's time.
     let look = Instant::now() + std::time::Duration::from_millis(500);
     let look = deadline.map_or(look, |d| d.min(look));

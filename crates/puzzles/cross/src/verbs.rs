@@ -1,16 +1,20 @@
-//! The cross slider through the facade: the instance from flags and grid text, and the verbs.
+//! The cross slider's facts for the generic verbs: the instance from flags and grid text,
+//! its encodings and lowering, how a plan is read, replayed and shown.
 
 use crate::drive as drive_cross;
 use crate::encodings::{self as encodings, CrossEncoding};
-use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, UNREACHABLE};
+use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, CrossSearch, UNREACHABLE};
 use puzzlec_core::{moves_to_string, Move};
-use puzzlec_drive::lowering::Lowering as _;
+use puzzlec_drive::lowering::Lowering;
+use puzzlec_engine::opinion::Opinion;
+use std::time::Instant;
 
 use crate::request::CrossInstance;
-use puzzlec_engine::answer::{Answer, Solution, Status};
+use puzzlec_engine::answer::{Answer, Solution};
 use puzzlec_engine::error::{Error, Result};
-use puzzlec_engine::files;
-use puzzlec_engine::{DecodeRequest, EmitRequest, Instance, JobFacts, Verbs, VerifyRequest};
+use puzzlec_engine::plan::PlanPuzzle;
+use puzzlec_engine::puzzle::Choices;
+use puzzlec_engine::JobFacts;
 
 pub const PUZZLE: &str = "cross";
 
@@ -57,15 +61,6 @@ pub fn instance(a: &CrossInstance) -> Result<CrossPuzzle> {
         .map_err(bad)
 }
 
-/// The first encoding written in `form`.
-pub fn default_encoding(form: puzzlec_solve::Form) -> &'static str {
-    puzzlec_engine::choose::first_in(&encodings::ALL, form)
-}
-
-pub(crate) fn encoding(name: &str) -> Result<&'static dyn CrossEncoding> {
-    puzzlec_engine::choose::named(PUZZLE, &encodings::ALL, name)
-}
-
 /// Writes replayed plans, with their grids, into the answer.
 pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>], optimal: bool, all: Option<bool>) {
     let mut shown = Vec::new();
@@ -90,93 +85,79 @@ pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>
     }
 }
 
-impl Verbs for crate::Cross {
-    /// One horizon's encoding as file text.
-    ///
-    /// # Errors
-    /// Bad input for unknown names, horizons above the cap, or a form the encoding lacks.
-    fn emit(&self, req: &EmitRequest) -> Result<String> {
-        let i: &CrossInstance = &req.instance.read()?;
-        let puzzle = instance(i)?;
-        let default = default_encoding(req.format);
-        let encoding =
-            puzzlec_engine::choose::writing(PUZZLE, &encodings::ALL, req.encoding.as_deref(), default, req.format)?;
-        puzzlec_engine::plan::emit(&drive_cross::Lowered { encoding, puzzle: &puzzle }, req.horizon, req.format)
+impl PlanPuzzle for crate::Cross {
+    const NAME: &'static str = PUZZLE;
+    /// Every neighbour of the target has one colour and the empty cell ends on one of them,
+    /// so plan lengths have one parity and horizons go up by two.
+    const STRIDE: usize = 2;
+    type Fields = CrossInstance;
+    type Board = CrossPuzzle;
+    type Step = Move;
+    type Encoding = dyn CrossEncoding;
+
+    fn encodings() -> &'static [&'static dyn CrossEncoding] {
+        &encodings::ALL
     }
 
-    /// Decodes a solver's answer to an emitted file and replays the plan.
-    ///
-    /// # Errors
-    /// As the sliding tiles' decode: a file that is not ours is bad input, an answer that
-    /// does not decode or replay is the solver's fault.
-    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
-        let i: &CrossInstance = &req.instance.read()?;
-        let puzzle = instance(i)?;
-        let fields = files::header_fields(req, PUZZLE)?;
-        let encoding = encoding(files::field(&fields, req, "encoding")?)?;
-        let horizon = files::horizon(&fields, req)?;
-        let lowered = drive_cross::Lowered { encoding, puzzle: &puzzle };
-        files::check_header(req, &lowered.header(horizon))?;
-        let mut answer = Answer::new(PUZZLE, Status::Solved);
-        answer.horizon = Some(horizon);
-        let Some(model) = files::read_model(req)? else {
-            answer.status = Status::NoSolution;
-            answer.detail = Some(format!(
-                "unsatisfiable: the cross cannot stand on the target after exactly {}",
-                puzzlec_engine::answer::moves(horizon)
-            ));
-            return Ok(answer);
-        };
-        let plan = lowered.decode(&format!("({})", req.answer_origin), &model, horizon)?;
-        answer.encoding = Some(encoding.name().into());
-        set_plans(&mut answer, &puzzle, &[plan], false, None);
-        answer.optimal = None;
-        Ok(answer)
+    fn board(fields: &CrossInstance) -> Result<CrossPuzzle> {
+        instance(fields)
     }
 
-    /// Replays a plan; valid when the cross ends on the target.
-    ///
-    /// # Errors
-    /// Bad input for flags or move letters that do not parse.
-    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
-        let i: &CrossInstance = &req.instance.read()?;
-        let puzzle = instance(i)?;
-        let plan = puzzlec_engine::plan::moves(&req.moves)?;
-        let mut answer = Answer::new(PUZZLE, Status::Valid);
-        answer.length = Some(plan.len());
-        match rules::replay(&puzzle, &plan) {
-            Ok(end) => {
-                let grid = end.grid(&puzzle);
-                answer.moves = Some(moves_to_string(&plan));
-                answer.grid = Some(grid.rows.clone());
-                answer.figures = vec![grid.to_string()];
-            }
-            Err(e) => {
-                answer.status = Status::Invalid;
-                answer.error = Some(e.to_string());
-            }
-        }
-        Ok(answer)
+    fn lowering<'a>(
+        encoding: &'a dyn CrossEncoding,
+        board: &'a CrossPuzzle,
+    ) -> Box<dyn Lowering<Plan = Vec<Move>> + 'a> {
+        Box::new(drive_cross::Lowered { encoding, puzzle: board })
     }
 
-    /// What cluster jobs need of a cross-slider instance: the encoding, a lower bound from the
-    /// relaxed distances, horizons two apart, and the action variables to split on.
-    ///
-    /// # Errors
-    /// Bad input for the instance or an encoding without action variables.
-    fn jobs(&self, given: &Instance, name: Option<&str>) -> Result<JobFacts> {
-        let i: &CrossInstance = &given.read()?;
-        let puzzle = instance(i)?;
-        let chosen = match name {
-            Some(n) => encoding(n)?,
-            None => {
-                *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
-            }
-        };
+    /// The relaxed puzzle's distance (every piece free), 0 when even it cannot reach.
+    fn lower_bound(puzzle: &CrossPuzzle) -> usize {
         let n = puzzle.cells();
-        let h0 = relaxed_distances(&puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
-        let lower_bound = if h0 == UNREACHABLE { 0 } else { h0 as usize };
-        let choices = JobFacts::grid_moves(chosen.allows_undo(), move |t, m| chosen.action_name(t, m));
-        Ok(JobFacts { encoding: chosen.name(), lower_bound, step: 2, choices })
+        let h0 = relaxed_distances(puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+        if h0 == UNREACHABLE {
+            0
+        } else {
+            h0 as usize
+        }
+    }
+
+    fn none_at(horizon: usize) -> String {
+        format!("the cross cannot stand on the target after exactly {}", puzzlec_engine::answer::moves(horizon))
+    }
+
+    fn plan(_: &CrossPuzzle, text: &str) -> Result<Vec<Move>> {
+        puzzlec_engine::plan::moves(text)
+    }
+
+    fn write(_: &CrossPuzzle, plan: &[Move]) -> String {
+        moves_to_string(plan)
+    }
+
+    fn replay(puzzle: &CrossPuzzle, plan: &[Move]) -> std::result::Result<(), String> {
+        rules::replay(puzzle, plan).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn show(answer: &mut Answer, puzzle: &CrossPuzzle, plans: &[Vec<Move>], optimal: bool, complete: Option<bool>) {
+        set_plans(answer, puzzle, plans, optimal, complete);
+    }
+
+    fn exact(puzzle: &CrossPuzzle, below: usize, deadline: Instant) -> Opinion {
+        match rules::shortest_solutions(puzzle, below, 1, Some(deadline)) {
+            CrossSearch::Found { length, .. } if length < below => Opinion::Shorter(length),
+            CrossSearch::Found { .. } | CrossSearch::NoneWithin { .. } => Opinion::Confirmed,
+            CrossSearch::TimedOut => Opinion::NoTime,
+        }
+    }
+
+    fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> (Option<&'static str>, String) {
+        (None, crate::solve::none_within(puzzle, max, deadline))
+    }
+
+    fn splits(_: &CrossPuzzle) -> &'static dyn CrossEncoding {
+        *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
+    }
+
+    fn choices(encoding: &'static dyn CrossEncoding, _: &CrossPuzzle) -> Choices {
+        JobFacts::grid_moves(encoding.allows_undo(), move |t, m| encoding.action_name(t, m))
     }
 }

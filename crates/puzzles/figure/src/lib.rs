@@ -8,6 +8,7 @@
 
 pub mod draw;
 pub mod file;
+#[cfg(feature = "cli")]
 pub mod options;
 pub mod prove;
 pub mod request;

@@ -9,6 +9,7 @@ pub mod draw;
 pub mod drive;
 pub mod encodings;
 pub mod family;
+#[cfg(feature = "cli")]
 pub mod options;
 pub mod prove;
 pub mod request;

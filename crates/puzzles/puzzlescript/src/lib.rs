@@ -9,6 +9,7 @@ pub mod files;
 pub mod game;
 pub mod judge;
 pub mod lang;
+#[cfg(feature = "cli")]
 pub mod options;
 pub mod prove;
 pub mod request;

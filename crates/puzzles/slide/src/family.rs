@@ -20,27 +20,6 @@ pub struct Options {
     pub walk: Option<usize>,
 }
 
-/// The family's flags.
-#[derive(clap::Args, Debug)]
-pub struct Flags {
-    /// Board size ROWSxCOLS, sides 2 to 8.
-    #[arg(long, default_value = "4x4")]
-    size: String,
-    /// Length of the random walk from the goal [default: 2 x cells].
-    #[arg(long)]
-    walk: Option<usize>,
-}
-
-/// The family's options from its flags.
-///
-/// # Errors
-/// A size that does not parse or is out of range.
-pub fn options(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
-    let flags: Flags = puzzlec_engine::options::parsed(m)?;
-    let (rows, cols) = family::size(&flags.size)?;
-    Ok(puzzlec_engine::options::fields(&Options { rows, cols, walk: flags.walk }))
-}
-
 /// # Errors
 /// Bad input for sizes and walks; unknown when the search gives up.
 pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {

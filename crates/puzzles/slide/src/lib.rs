@@ -11,6 +11,7 @@ pub mod drive;
 pub mod encodings;
 pub mod family;
 pub mod jobs;
+#[cfg(feature = "cli")]
 pub mod options;
 pub mod prove;
 pub mod request;

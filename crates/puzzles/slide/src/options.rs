@@ -51,7 +51,7 @@ fn instance(m: &clap::ArgMatches) -> Result<SlideInstance> {
 impl CommandLine for crate::Slide {
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
         match verb {
-            Verb::Family => crate::family::options(m),
+            Verb::Family => family_fields(m),
             Verb::Solve => {
                 let own: SolveOwn = parsed(m)?;
                 let (max_moves, incremental, anytime) = (own.max_moves, own.incremental, own.anytime);
@@ -62,7 +62,7 @@ impl CommandLine for crate::Slide {
     }
 
     fn args(&self, verb: Verb, cmd: Command) -> Command {
-        puzzlec_engine::options::usual::<Input, SolveOwn, crate::family::Flags>(verb, cmd)
+        puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
     }
 
     fn help(&self, verb: Verb) -> Option<Help> {
@@ -136,4 +136,25 @@ impl CommandLine for crate::Slide {
         },
     })
     }
+}
+
+/// The family's flags.
+#[derive(Args, Debug)]
+struct FamilyOwn {
+    /// Board size ROWSxCOLS, sides 2 to 8.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// Length of the random walk from the goal [default: 2 x cells].
+    #[arg(long)]
+    walk: Option<usize>,
+}
+
+/// The family's options from its flags.
+///
+/// # Errors
+/// A size that does not parse or is out of range.
+fn family_fields(m: &clap::ArgMatches) -> Result<puzzlec_engine::Fields> {
+    let flags: FamilyOwn = puzzlec_engine::options::parsed(m)?;
+    let (rows, cols) = puzzlec_engine::family::size(&flags.size)?;
+    Ok(puzzlec_engine::options::fields(&crate::family::Options { rows, cols, walk: flags.walk }))
 }

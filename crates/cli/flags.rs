@@ -1,7 +1,6 @@
 //! The flags every puzzle's subcommand of a verb shares: the command-line contract of
 //! `solve`, `emit`, `decode`, `verify`, `jobs` and `family`, beside each puzzle's own flags
-//! ([`crate::puzzle::CommandLine::args`]), so that every front end with a command line reads
-//! the same words. Defaults that are policy (solvers, encodings) are not here: a flag left out
+//! (`CommandLine::args`). Defaults that are policy (solvers, encodings) are not here: a flag left out
 //! is `None`, and the verb picks the puzzle's default.
 
 use std::path::PathBuf;
@@ -41,8 +40,8 @@ pub struct SolveFlags {
 
 impl SolveFlags {
     /// The request's shared options, and where to draw its answer.
-    pub fn into_options(self) -> (crate::request::SolveOptions, Option<PathBuf>) {
-        let options = crate::request::SolveOptions {
+    pub fn into_options(self) -> (puzzlec_facade::request::SolveOptions, Option<PathBuf>) {
+        let options = puzzlec_facade::request::SolveOptions {
             encoding: self.encoding,
             solver: self.solver,
             all: self.all,
@@ -75,16 +74,16 @@ impl EmitFlags {
     ///
     /// # Errors
     /// Neither says.
-    pub fn form(&self) -> crate::Result<crate::Form> {
+    pub fn form(&self) -> puzzlec_facade::Result<puzzlec_facade::Form> {
         let named = || match self.out.as_deref()?.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "cnf" | "dimacs" => Some(Format::Dimacs),
             "smt2" | "smt" => Some(Format::Smt2),
             _ => None,
         };
         match self.format.or_else(named) {
-            Some(Format::Smt2) => Ok(crate::Form::Smt2),
-            Some(Format::Dimacs) => Ok(crate::Form::Dimacs),
-            None => Err(crate::Error::bad_input(
+            Some(Format::Smt2) => Ok(puzzlec_facade::Form::Smt2),
+            Some(Format::Dimacs) => Ok(puzzlec_facade::Form::Dimacs),
+            None => Err(puzzlec_facade::Error::bad_input(
                 "give --format dimacs or --format smt2 (or an --out file ending in .cnf or .smt2)",
             )),
         }
@@ -159,6 +158,21 @@ pub struct JobsFlags {
     /// (and a job's lemmas, with the tables kept in the folder, by the puzzle's checker).
     #[arg(long)]
     pub certify: bool,
+}
+
+impl JobsFlags {
+    /// The request `puzzlec jobs` makes of its flags.
+    ///
+    /// # Errors
+    /// Bad input for horizons that are not `A..B` or one number.
+    pub fn request(
+        self,
+        instance: puzzlec_facade::Instance,
+    ) -> puzzlec_facade::Result<puzzlec_facade::jobs::JobsRequest> {
+        let horizons = puzzlec_facade::jobs::horizons(&self.horizons)?;
+        let (encoding, solver, split, out, certify) = (self.encoding, self.solver, self.split, self.out, self.certify);
+        Ok(puzzlec_facade::jobs::JobsRequest { instance, encoding, solver, horizons, split, out, certify })
+    }
 }
 
 /// `family`'s options every puzzle shares.

@@ -1,0 +1,198 @@
+//! A plan puzzle as facts: what its instance is, how it parses, which encodings it has and how
+//! one lowers an instance, how a plan is read, replayed and shown, and how horizons go. The
+//! verbs that need nothing else (`emit`, `decode`, `verify`, `jobs`) are written once, here,
+//! for every puzzle that states these facts: a puzzle implements [`PlanPuzzle`] and gets
+//! [`crate::Verbs`].
+
+use std::time::Instant;
+
+use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
+use puzzlec_drive::lowering::Lowering;
+use puzzlec_drive::DriveError;
+use puzzlec_encode::Encoding as _;
+use puzzlec_solve::Form;
+
+use crate::answer::{Answer, Status};
+use crate::error::Result;
+use crate::files;
+use crate::opinion::Opinion;
+use crate::plan::Case;
+use crate::puzzle::{Choices, JobFacts, Verbs};
+use crate::request::{DecodeRequest, EmitRequest, Instance, VerifyRequest};
+
+/// The facts of a plan puzzle.
+pub trait PlanPuzzle: Sync + Sized {
+    /// The puzzle's name in requests, headers and messages.
+    const NAME: &'static str;
+    /// How horizons go: 2 where every plan's length has one parity (a horizon is "exactly H
+    /// moves"), 1 where a horizon is "at most H moves".
+    const STRIDE: usize;
+    /// The instance as a request's fields hold it.
+    type Fields: serde::de::DeserializeOwned;
+    /// The instance, parsed and checked.
+    type Board;
+    /// One move of a plan.
+    type Step: Clone;
+    /// The puzzle's encodings.
+    type Encoding: ?Sized + puzzlec_encode::Encoding + 'static;
+
+    /// Every encoding, in the order defaults are chosen.
+    fn encodings() -> &'static [&'static Self::Encoding];
+
+    /// The instance from its fields.
+    ///
+    /// # Errors
+    /// Bad input naming the flag, file or line that is wrong.
+    fn board(fields: &Self::Fields) -> Result<Self::Board>;
+
+    /// One encoding of one instance.
+    fn lowering<'a>(
+        encoding: &'a Self::Encoding,
+        board: &'a Self::Board,
+    ) -> Box<dyn Lowering<Plan = Vec<Self::Step>> + 'a>;
+
+    /// Every plan has at least this many moves (and the parity of any plan's length).
+    fn lower_bound(board: &Self::Board) -> usize;
+
+    /// The words of "horizon H has no plan": "no plan of exactly 13 moves".
+    fn none_at(horizon: usize) -> String;
+
+    /// A plan from its text.
+    ///
+    /// # Errors
+    /// Bad input naming what does not parse.
+    fn plan(board: &Self::Board, text: &str) -> Result<Vec<Self::Step>>;
+
+    /// A plan as the puzzle writes it (the answer's `moves`).
+    fn write(board: &Self::Board, plan: &[Self::Step]) -> String;
+
+    /// Replays a plan through the rules: `Err` says how it fails.
+    fn replay(board: &Self::Board, plan: &[Self::Step]) -> std::result::Result<(), String>;
+
+    /// Writes replayed plans into the answer: every plan when `complete` is given.
+    fn show(answer: &mut Answer, board: &Self::Board, plans: &[Vec<Self::Step>], optimal: bool, complete: Option<bool>);
+
+    /// The exact search's word on "no plan shorter than `below`", by `deadline` (the
+    /// second opinion on an external solver's UNSAT).
+    fn exact(board: &Self::Board, below: usize, deadline: Instant) -> Opinion;
+
+    /// `verify`: replays a plan, writing what the answer shows of it; `Err` says how it
+    /// fails. By default the plan as a solved answer shows it.
+    fn judge(board: &Self::Board, plan: &[Self::Step], answer: &mut Answer) -> std::result::Result<(), String> {
+        Self::replay(board, plan)?;
+        Self::show(answer, board, &[plan.to_vec()], false, None);
+        answer.optimal = None;
+        Ok(())
+    }
+
+    /// The reason and the words of "no plan of at most `max` moves" (the run ends at
+    /// `deadline`: a look that sharpens the words must end before it).
+    fn none_within(_board: &Self::Board, max: usize, _deadline: Option<Instant>) -> (Option<&'static str>, String) {
+        (None, format!("no plan of at most {}", crate::answer::moves(max)))
+    }
+
+    /// The whole search on one solver kept across horizons, where the puzzle has one for this
+    /// encoding and backend (`None`: each horizon is probed afresh).
+    fn session(
+        _case: &Case<'_, Self>,
+        _horizons: Horizons,
+        _progress: &mut dyn FnMut(&Attempt),
+    ) -> Option<std::result::Result<Shortest<Vec<Self::Step>>, DriveError>> {
+        None
+    }
+
+    /// A plan made shorter by the rules where they allow it (detours cut), for searches
+    /// whose horizons say "at most H moves".
+    fn shorten(_board: &Self::Board, plan: Vec<Self::Step>) -> Vec<Self::Step> {
+        plan
+    }
+
+    /// The encoding `emit` writes in `form` when none is named.
+    fn emits(_board: &Self::Board, form: Form) -> &'static str {
+        crate::choose::first_in(Self::encodings(), form)
+    }
+
+    /// The encoding jobs split when none is named: the first that names its actions.
+    fn splits(board: &Self::Board) -> &'static Self::Encoding;
+
+    /// What a job may fix at each step in `encoding` (see [`JobFacts::choices`]).
+    fn choices(encoding: &'static Self::Encoding, board: &Self::Board) -> Choices;
+
+    /// Refuses an encoding that cannot encode this instance, saying which can.
+    ///
+    /// # Errors
+    /// Bad input naming the encoding and the ways there are.
+    fn fits(_encoding: &Self::Encoding, _board: &Self::Board) -> Result<()> {
+        Ok(())
+    }
+
+    /// The encoding called `name`.
+    ///
+    /// # Errors
+    /// Bad input listing the names there are.
+    fn encoding(name: &str) -> Result<&'static Self::Encoding> {
+        crate::choose::named(Self::NAME, Self::encodings(), name)
+    }
+}
+
+impl<P: PlanPuzzle> Verbs for P {
+    /// One horizon's encoding as file text.
+    fn emit(&self, req: &EmitRequest) -> Result<String> {
+        let board = P::board(&req.instance.read()?)?;
+        let default = P::emits(&board, req.format);
+        let encoding = crate::choose::writing(P::NAME, P::encodings(), req.encoding.as_deref(), default, req.format)?;
+        P::fits(encoding, &board)?;
+        let lowered = P::lowering(encoding, &board);
+        crate::plan::emit(&*lowered, req.horizon, req.format)
+    }
+
+    /// Decodes a solver's answer to an emitted file and replays the plan: a file that is not
+    /// this instance's is bad input, an answer that does not decode or replay is the
+    /// solver's fault.
+    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
+        let board = P::board(&req.instance.read()?)?;
+        let fields = files::header_fields(req, P::NAME)?;
+        let encoding = P::encoding(files::field(&fields, req, "encoding")?)?;
+        let horizon = files::horizon(&fields, req)?;
+        let lowered = P::lowering(encoding, &board);
+        files::check_header(req, &lowered.header(horizon))?;
+        let mut answer = Answer::new(P::NAME, Status::Solved);
+        answer.horizon = Some(horizon);
+        let Some(model) = files::read_model(req)? else {
+            answer.status = Status::NoSolution;
+            answer.detail = Some(format!("unsatisfiable: {}", P::none_at(horizon)));
+            return Ok(answer);
+        };
+        let plan = lowered.decode(&format!("({})", req.answer_origin), &model, horizon)?;
+        answer.encoding = Some(encoding.name().into());
+        P::show(&mut answer, &board, &[plan], false, None);
+        answer.optimal = None;
+        Ok(answer)
+    }
+
+    /// Replays a plan strictly through the rules.
+    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
+        let board = P::board(&req.instance.read()?)?;
+        let plan = P::plan(&board, &req.moves)?;
+        let mut answer = Answer::new(P::NAME, Status::Valid);
+        answer.length = Some(plan.len());
+        if let Err(e) = P::judge(&board, &plan, &mut answer) {
+            answer.status = Status::Invalid;
+            answer.error = Some(e);
+        }
+        Ok(answer)
+    }
+
+    /// What cluster jobs need: the encoding (named, else the one the puzzle splits), the
+    /// lower bound, the stride and the choices at each step.
+    fn jobs(&self, given: &Instance, name: Option<&str>) -> Result<JobFacts> {
+        let board = P::board(&given.read()?)?;
+        let encoding = match name {
+            Some(n) => P::encoding(n)?,
+            None => P::splits(&board),
+        };
+        P::fits(encoding, &board)?;
+        let choices = P::choices(encoding, &board);
+        Ok(JobFacts { encoding: encoding.name(), lower_bound: P::lower_bound(&board), step: P::STRIDE, choices })
+    }
+}
