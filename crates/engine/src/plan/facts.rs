@@ -16,7 +16,7 @@ use crate::answer::{Answer, Status};
 use crate::error::Result;
 use crate::files;
 use crate::opinion::Opinion;
-use crate::plan::Case;
+use crate::plan::{Case, Searched};
 use crate::puzzle::{Choices, JobFacts, Verbs};
 use crate::request::{DecodeRequest, EmitRequest, Instance, VerifyRequest};
 
@@ -27,6 +27,12 @@ pub trait PlanPuzzle: Sync + Sized {
     /// How horizons go: 2 where every plan's length has one parity (a horizon is "exactly H
     /// moves"), 1 where a horizon is "at most H moves".
     const STRIDE: usize;
+    /// The solver when the request names none: `search` (the exact search) or a backend.
+    const SOLVER: &'static str;
+    /// The longest plan looked for when the request names none, and the most it may name.
+    const MAX_MOVES: (usize, usize);
+    /// Whether the exact search lists every shortest plan (`--all` without a SAT solver).
+    const LISTS: bool;
     /// The instance as a request's fields hold it.
     type Fields: serde::de::DeserializeOwned;
     /// The instance, parsed and checked.
@@ -105,6 +111,30 @@ pub trait PlanPuzzle: Sync + Sized {
     /// whose horizons say "at most H moves".
     fn shorten(_board: &Self::Board, plan: Vec<Self::Step>) -> Vec<Self::Step> {
         plan
+    }
+
+    /// The exact search: the shortest plan (every one with `all`, where [`Self::LISTS`]),
+    /// of at most `max_moves` when the request says.
+    fn search(
+        board: &Self::Board,
+        max_moves: Option<usize>,
+        all: bool,
+        deadline: Option<Instant>,
+    ) -> Searched<Self::Step>;
+
+    /// What the answer says of the instance beyond its plans (a puzzle's own keys).
+    fn describe(_answer: &mut Answer, _board: &Self::Board) {}
+
+    /// Why no plan can exist, seen before any solver runs (a goal even the relaxed puzzle
+    /// cannot reach): the reason and the words.
+    fn hopeless(_board: &Self::Board) -> Option<(Option<&'static str>, String)> {
+        None
+    }
+
+    /// A short look before the horizon search, within the run's time, for a goal no reachable
+    /// position reaches (climbing every horizon to `max` would be waste).
+    fn look(_board: &Self::Board, _max: usize, _deadline: Option<Instant>) -> Option<(Option<&'static str>, String)> {
+        None
     }
 
     /// The encoding `emit` writes in `form` when none is named.

@@ -206,6 +206,8 @@ impl<'a> Search<'a> {
 mod case;
 mod facts;
 mod judge;
+mod solve;
 pub use case::Case;
 pub use facts::PlanPuzzle;
 pub use judge::search;
+pub use solve::{solve, PlanRequest, Searched};

@@ -69,7 +69,10 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
         let Some((p, _)) = drawn.and_then(|p| hardest_of(&p, CLUSTER_CAP)) else { continue };
         let fields = instance_of(&p, rush);
         let request = Request::new(crate::NAME, &fields, family::by_search());
-        let Some(opt) = family::optimum(&crate::solve::solve(&request, env, &mut |_| {})?)? else { continue };
+        let Some(opt) = family::optimum(&puzzlec_engine::plan::solve::<crate::Blocks>(&request, env, &mut |_| {})?)?
+        else {
+            continue;
+        };
         let instance = request.instance();
         if opt < o.min_moves.max(1) || family::trivial(&crate::Blocks, &instance, opt, 1)? {
             continue;

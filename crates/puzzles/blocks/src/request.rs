@@ -51,15 +51,9 @@ fn goals<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Er
     )
 }
 
-/// `solve blocks`: the instance and this puzzle's own options.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct BlocksRequest {
-    #[serde(flatten)]
-    pub instance: BlocksInstance,
-    /// Longest plan to look for; `None` is 200 (the exact search has no limit by default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_moves: Option<usize>,
-}
+/// `solve blocks`: the instance and the longest plan to look for (`None` is 200; the exact
+/// search has no limit by default).
+pub type BlocksRequest = puzzlec_engine::plan::PlanRequest<BlocksInstance>;
 
 /// The keys of a JSON `solve blocks` request beyond the shared options.
 pub const KEYS: &[&str] =

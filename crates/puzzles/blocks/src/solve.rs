@@ -1,93 +1,47 @@
-//! `solve blocks`: the exact search by default, else the plan search on a SAT/SMT backend
-//! from the lower bound in steps of one (the encodings say "at most H moves"), after the
-//! checks that need no solver (a goal piece that cannot reach its goal even alone).
+//! What `solve blocks` needs besides the facts the generic verbs read: the exact search as
+//! the solver (the default), its second opinion, the live solvers of `sat`, and the checks
+//! that need no solver (a goal piece that cannot reach its goal even alone, a goal no
+//! reachable position reaches). The solve itself is `puzzlec_engine::plan::solve`.
 
 use std::time::{Duration, Instant};
 
 use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
-use puzzlec_engine::answer::{Answer, Status};
-use puzzlec_engine::certify::Certification;
-use puzzlec_engine::env::{self, Env};
-use puzzlec_engine::error::{Error, Result};
-use puzzlec_engine::event::Event;
 use puzzlec_engine::opinion::Opinion;
-use puzzlec_engine::plan::{Case, Plans as _};
-use puzzlec_engine::{plan, policy, Request};
+use puzzlec_engine::plan::{Case, Plans as _, Searched};
 
-use crate::request::BlocksRequest;
 use crate::rules::search::{lower_bound, shortest, Found};
 use crate::rules::{self, BlockMove, BlocksPuzzle};
-use crate::verbs::{check_metric, instance, set_plans, PUZZLE};
 
 /// The longest plan a SAT/SMT search climbs to when the request names none.
 pub const DEFAULT_MAX_MOVES: usize = 200;
 
-/// Solves a sliding-blocks request.
-///
-/// # Errors
-/// Bad input (flags, names, conflicting options); unknown when a solver fails.
-pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-    let req: &BlocksRequest = &request.read()?;
-    let options = &request.options;
-    let started = Instant::now();
-    let puzzle = instance(&req.instance)?;
-    let deadline = env::deadline(options.timeout)?;
-    let max = policy::max_moves(req.max_moves, DEFAULT_MAX_MOVES, puzzlec_engine::files::MAX_HORIZON)?;
-    let solver = env.solver(options.solver.as_deref().unwrap_or(puzzlec_solve::Solver::SEARCH_ID))?;
-    let mut answer = Answer::new(PUZZLE, Status::Solved);
-    answer.solver = Some(solver.id().to_owned());
-    answer.set_own("metric", Some(puzzle.metric.name()));
-    let finish = |mut a: Answer| {
-        a.time_ms = Some(started.elapsed().as_millis() as u64);
-        Ok(a)
-    };
-    let Some(lb) = lower_bound(&puzzle) else {
-        return finish(answer.no_solution(Some("unreachable"), alone_words(&puzzle)));
-    };
-    answer.lower_bound = Some(lb);
-    let cert = Certification::start(options, &solver, env, deadline)?;
-    let Some(backend) = solver.backend() else {
-        policy::search_refusals(options, false)?;
-        answer.encoding = Some("none".into());
-        let limit = req.max_moves.unwrap_or(usize::MAX);
-        return finish(match shortest(&puzzle, limit, deadline) {
-            Found::Plan { plan, .. } => {
-                rules::replay(&puzzle, &plan)
-                    .map_err(|e| Error::unknown(format!("the exact search returned a plan that fails replay: {e}")))?;
-                set_plans(&mut answer, &puzzle, &[plan], true, None);
-                answer
-            }
-            Found::Never { states } => answer.no_solution(Some("unreachable"), never_words(states)),
-            Found::NoneWithin { max, .. } => answer.no_solution(Some("max-moves"), within_words(max)),
-            Found::Limit(why) => answer.unknown(env::limit_reason(options.timeout, deadline, &why)),
-        });
-    };
-    // Unnamed, the CNF encoding is the one that suits the instance (a backend that takes
-    // SMT-LIB2 gets the first SMT encoding as usual).
-    let cnf = (backend.form() == puzzlec_ir::Form::Dimacs).then(|| crate::encodings::preferred(&puzzle));
-    let encoding = puzzlec_engine::choose::for_backend(
-        PUZZLE,
-        &crate::encodings::ALL,
-        options.encoding.as_deref().or(cnf),
-        backend,
-    )?;
-    check_metric(encoding, &puzzle)?;
-    answer.encoding = Some(encoding.name().into());
-    puzzlec_engine::certify::needs_cnf(
-        cert.is_some(),
-        encoding.name(),
-        encoding.writes(puzzlec_ir::Form::Dimacs),
-        None,
-    )?;
-    // Climbing every horizon to the bound for an unreachable goal is waste: a short look at
-    // every reachable position first.
-    let look = Instant::now() + Duration::from_secs(5);
-    if let Found::Never { states } = shortest(&puzzle, usize::MAX, Some(deadline.map_or(look, |d| d.min(look)))) {
-        return finish(answer.no_solution(Some("unreachable"), never_words(states)));
+/// The exact search (breadth first, every reachable position stored): one shortest plan.
+pub(crate) fn search(
+    puzzle: &BlocksPuzzle,
+    max_moves: Option<usize>,
+    deadline: Option<Instant>,
+) -> Searched<BlockMove> {
+    match shortest(puzzle, max_moves.unwrap_or(usize::MAX), deadline) {
+        Found::Plan { plan, .. } => Searched::Plans { plans: vec![plan], complete: false },
+        Found::Never { states } => Searched::None(Some("unreachable"), never_words(states)),
+        Found::NoneWithin { max, .. } => Searched::None(Some("max-moves"), within_words(max)),
+        Found::Limit(why) => Searched::Limit(why),
     }
-    let search = plan::Search::new(backend, options, (lb, 1), max, deadline);
-    let case = Case::<crate::Blocks> { encoding, backend, board: puzzle, deadline };
-    finish(plan::search(&case, &search, answer, cert, on)?)
+}
+
+/// A goal piece that cannot reach its goal even with every other piece off the board.
+pub(crate) fn hopeless(puzzle: &BlocksPuzzle) -> Option<(Option<&'static str>, String)> {
+    lower_bound(puzzle).is_none().then(|| (Some("unreachable"), alone_words(puzzle)))
+}
+
+/// Climbing every horizon to the bound for an unreachable goal is waste: a short look (5 s at
+/// most) at every reachable position first.
+pub(crate) fn look(puzzle: &BlocksPuzzle, deadline: Option<Instant>) -> Option<(Option<&'static str>, String)> {
+    let look = Instant::now() + Duration::from_secs(5);
+    match shortest(puzzle, usize::MAX, Some(deadline.map_or(look, |d| d.min(look)))) {
+        Found::Never { states } => Some((Some("unreachable"), never_words(states))),
+        _ => None,
+    }
 }
 
 fn alone_words(p: &BlocksPuzzle) -> String {

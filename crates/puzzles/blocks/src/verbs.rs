@@ -14,7 +14,7 @@ use puzzlec_drive::DriveError;
 use puzzlec_engine::answer::{Answer, Solution};
 use puzzlec_engine::error::{Error, Result};
 use puzzlec_engine::opinion::Opinion;
-use puzzlec_engine::plan::{Case, PlanPuzzle};
+use puzzlec_engine::plan::{Case, PlanPuzzle, Searched};
 use puzzlec_engine::puzzle::Choices;
 
 pub const PUZZLE: &str = crate::NAME;
@@ -158,6 +158,10 @@ impl PlanPuzzle for crate::Blocks {
     type Step = BlockMove;
     type Encoding = dyn BlocksEncoding;
 
+    const SOLVER: &'static str = puzzlec_solve::Solver::SEARCH_ID;
+    const MAX_MOVES: (usize, usize) = (crate::solve::DEFAULT_MAX_MOVES, puzzlec_engine::files::MAX_HORIZON);
+    const LISTS: bool = false;
+
     fn encodings() -> &'static [&'static dyn BlocksEncoding] {
         &encodings::ALL
     }
@@ -209,6 +213,31 @@ impl PlanPuzzle for crate::Blocks {
 
     fn exact(puzzle: &BlocksPuzzle, below: usize, deadline: std::time::Instant) -> Opinion {
         crate::solve::exact(puzzle, below, deadline)
+    }
+
+    fn search(
+        puzzle: &BlocksPuzzle,
+        max_moves: Option<usize>,
+        _all: bool,
+        deadline: Option<std::time::Instant>,
+    ) -> Searched<BlockMove> {
+        crate::solve::search(puzzle, max_moves, deadline)
+    }
+
+    fn describe(answer: &mut Answer, puzzle: &BlocksPuzzle) {
+        answer.set_own("metric", Some(puzzle.metric.name()));
+    }
+
+    fn hopeless(puzzle: &BlocksPuzzle) -> Option<(Option<&'static str>, String)> {
+        crate::solve::hopeless(puzzle)
+    }
+
+    fn look(
+        puzzle: &BlocksPuzzle,
+        _max: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<(Option<&'static str>, String)> {
+        crate::solve::look(puzzle, deadline)
     }
 
     fn none_within(

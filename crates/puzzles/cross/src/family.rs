@@ -41,7 +41,10 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
             ..Default::default()
         };
         let request = Request::new(crate::NAME, &instance, family::by_search());
-        let Some(opt) = family::optimum(&crate::solve::solve(&request, env, &mut |_| {})?)? else { continue };
+        let Some(opt) = family::optimum(&puzzlec_engine::plan::solve::<crate::Cross>(&request, env, &mut |_| {})?)?
+        else {
+            continue;
+        };
         let instance = request.instance();
         if family::trivial(&crate::Cross, &instance, opt, 2)? {
             continue;

@@ -33,7 +33,7 @@ static ABOUT: About = About {
     kind: Kind::Plan,
     keys: request::KEYS,
     encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
-    solve: solve::solve,
+    solve: puzzlec_engine::plan::solve::<Cross>,
 };
 
 impl Puzzle for Cross {

@@ -23,15 +23,8 @@ pub struct CrossInstance {
     pub orientations_origin: Option<String>,
 }
 
-/// `solve cross`: the instance and this puzzle's own options.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct CrossRequest {
-    #[serde(flatten)]
-    pub instance: CrossInstance,
-    /// Longest plan to look for; `None` is 60.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_moves: Option<usize>,
-}
+/// `solve cross`: the instance and the longest plan to look for (`None` is 60).
+pub type CrossRequest = puzzlec_engine::plan::PlanRequest<CrossInstance>;
 
 /// The keys of a JSON `solve cross` request beyond the shared options.
 pub const KEYS: &[&str] = &["size", "cross", "empty", "target", "orientations", "max_moves"];

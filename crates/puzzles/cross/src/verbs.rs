@@ -12,7 +12,7 @@ use std::time::Instant;
 use crate::request::CrossInstance;
 use puzzlec_engine::answer::{Answer, Solution};
 use puzzlec_engine::error::{Error, Result};
-use puzzlec_engine::plan::PlanPuzzle;
+use puzzlec_engine::plan::{PlanPuzzle, Searched};
 use puzzlec_engine::puzzle::Choices;
 use puzzlec_engine::JobFacts;
 
@@ -95,6 +95,10 @@ impl PlanPuzzle for crate::Cross {
     type Step = Move;
     type Encoding = dyn CrossEncoding;
 
+    const SOLVER: &'static str = "cadical";
+    const MAX_MOVES: (usize, usize) = (crate::solve::DEFAULT_MAX_MOVES, crate::solve::MAX_MOVES_CAP);
+    const LISTS: bool = true;
+
     fn encodings() -> &'static [&'static dyn CrossEncoding] {
         &encodings::ALL
     }
@@ -147,6 +151,20 @@ impl PlanPuzzle for crate::Cross {
             CrossSearch::Found { .. } | CrossSearch::NoneWithin { .. } => Opinion::Confirmed,
             CrossSearch::TimedOut => Opinion::NoTime,
         }
+    }
+
+    fn search(puzzle: &CrossPuzzle, max_moves: Option<usize>, all: bool, deadline: Option<Instant>) -> Searched<Move> {
+        crate::solve::search(puzzle, max_moves, all, deadline)
+    }
+
+    fn hopeless(puzzle: &CrossPuzzle) -> Option<(Option<&'static str>, String)> {
+        let n = puzzle.cells();
+        let h0 = relaxed_distances(puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+        (h0 == UNREACHABLE).then(|| (None, crate::solve::NEVER_RELAXED.into()))
+    }
+
+    fn look(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> Option<(Option<&'static str>, String)> {
+        crate::solve::look(puzzle, max, deadline).map(|words| (None, words))
     }
 
     fn none_within(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> (Option<&'static str>, String) {
