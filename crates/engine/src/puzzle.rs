@@ -1,7 +1,8 @@
 //! The puzzle as the generic layers see it. A puzzle crate implements [`Puzzle`] and the
 //! small traits it is made of, each beside the code it describes: [`Verbs`] (writing and
-//! reading formulas, replaying plans, jobs) in the puzzle's `verbs.rs`, [`CommandLine`] (its
-//! command-line flags and help) in `options.rs`, [`Show`] (its text and drawing) in
+//! reading formulas, replaying plans, jobs; a plan puzzle gets them from its facts,
+//! `crate::plan::PlanPuzzle`), `CommandLine` (its command-line flags and help, with the `cli`
+//! feature) in `options.rs`, [`Show`] (its text and drawing) in
 //! `text.rs`, [`Bench`] (families and proofs) in `prove.rs`. The facade's registry lists one
 //! value per puzzle and finds it by name, as a compiler finds a target. A method a puzzle
 //! has no use for keeps its default, which says so in words (a filling puzzle has no moves

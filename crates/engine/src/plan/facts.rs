@@ -60,8 +60,12 @@ pub trait PlanPuzzle: Sync + Sized {
     /// Every plan has at least this many moves (and the parity of any plan's length).
     fn lower_bound(board: &Self::Board) -> usize;
 
-    /// The words of "horizon H has no plan": "no plan of exactly 13 moves".
-    fn none_at(horizon: usize) -> String;
+    /// The words of "horizon H has no plan": "no plan of exactly 13 moves" (of at most 13
+    /// where horizons go up by one).
+    fn none_at(horizon: usize) -> String {
+        let how = if Self::STRIDE == 1 { "at most" } else { "exactly" };
+        format!("no plan of {how} {}", crate::answer::moves(horizon))
+    }
 
     /// A plan from its text.
     ///
@@ -75,12 +79,39 @@ pub trait PlanPuzzle: Sync + Sized {
     /// Replays a plan through the rules: `Err` says how it fails.
     fn replay(board: &Self::Board, plan: &[Self::Step]) -> std::result::Result<(), String>;
 
-    /// Writes replayed plans into the answer: every plan when `complete` is given.
-    fn show(answer: &mut Answer, board: &Self::Board, plans: &[Vec<Self::Step>], optimal: bool, complete: Option<bool>);
+    /// Writes replayed plans into the answer: every plan when `complete` is given. By
+    /// default the moves as [`Self::write`] writes them; a puzzle adds its figures.
+    fn show(
+        answer: &mut Answer,
+        board: &Self::Board,
+        plans: &[Vec<Self::Step>],
+        optimal: bool,
+        complete: Option<bool>,
+    ) {
+        let first = plans.first().map(Vec::as_slice).unwrap_or_default();
+        answer.set_plan_text(Self::write(board, first), first.len(), optimal);
+        if let Some(complete) = complete {
+            answer.count = Some(plans.len());
+            answer.complete = Some(complete);
+            let all = plans.iter().map(|plan| crate::answer::Solution::Plan(Self::write(board, plan)));
+            answer.solutions = Some(all.collect());
+        }
+    }
 
     /// The exact search's word on "no plan shorter than `below`", by `deadline` (the
-    /// second opinion on an external solver's UNSAT).
-    fn exact(board: &Self::Board, below: usize, deadline: Instant) -> Opinion;
+    /// second opinion on an external solver's UNSAT). By default [`Self::search`] up to
+    /// `below` moves, its plan replayed.
+    fn exact(board: &Self::Board, below: usize, deadline: Instant) -> Opinion {
+        match Self::search(board, Some(below), false, Some(deadline)) {
+            Searched::Plans { plans, .. } => match plans.first() {
+                Some(plan) if plan.len() < below && Self::replay(board, plan).is_ok() => Opinion::Shorter(plan.len()),
+                Some(plan) if plan.len() < below => Opinion::NoTime,
+                _ => Opinion::Confirmed,
+            },
+            Searched::None(..) => Opinion::Confirmed,
+            Searched::Limit(_) => Opinion::NoTime,
+        }
+    }
 
     /// `verify`: replays a plan, writing what the answer shows of it; `Err` says how it
     /// fails. By default the plan as a solved answer shows it.
@@ -142,11 +173,19 @@ pub trait PlanPuzzle: Sync + Sized {
         crate::choose::first_in(Self::encodings(), form)
     }
 
-    /// The encoding jobs split when none is named: the first that names its actions.
-    fn splits(board: &Self::Board) -> &'static Self::Encoding;
+    /// The encoding jobs split when none is named: by default the first that offers a choice
+    /// at the first step, else the first.
+    fn splits(board: &Self::Board) -> &'static Self::Encoding {
+        let all = Self::encodings();
+        let splits = |e: &&&'static Self::Encoding| !Self::choices(e, board)(0, &[]).is_empty();
+        all.iter().find(splits).or(all.first()).copied().expect("a puzzle has an encoding")
+    }
 
-    /// What a job may fix at each step in `encoding` (see [`JobFacts::choices`]).
-    fn choices(encoding: &'static Self::Encoding, board: &Self::Board) -> Choices;
+    /// What a job may fix at each step in `encoding` (see [`JobFacts::choices`]); by default
+    /// nothing, so that a horizon is one job.
+    fn choices(_encoding: &'static Self::Encoding, _board: &Self::Board) -> Choices {
+        Box::new(|_, _| Vec::new())
+    }
 
     /// Refuses an encoding that cannot encode this instance, saying which can.
     ///

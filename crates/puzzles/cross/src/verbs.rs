@@ -171,10 +171,6 @@ impl PlanPuzzle for crate::Cross {
         (None, crate::solve::none_within(puzzle, max, deadline))
     }
 
-    fn splits(_: &CrossPuzzle) -> &'static dyn CrossEncoding {
-        *encodings::ALL.iter().find(|e| e.action_name(0, Move::Up).is_some()).expect("an encoding with actions")
-    }
-
     fn choices(encoding: &'static dyn CrossEncoding, _: &CrossPuzzle) -> Choices {
         JobFacts::grid_moves(encoding.allows_undo(), move |t, m| encoding.action_name(t, m))
     }
