@@ -250,3 +250,28 @@ fn broken_games_never_panic() {
     }
     println!("{compiled} of 600 broken games compiled and were played");
 }
+
+/// A SAT search honours its time limit on a horizon whose bounds were raised (a formula with
+/// a long trail, where CaDiCaL's chronological backtracking once ran minutes past the limit):
+/// it gives up with "time limit", within a generous margin of the 20 s asked for.
+#[test]
+fn a_sat_search_stops_at_its_time_limit_after_raising_a_bound() {
+    let path = reference().join("src/demo/slidings.txt");
+    let game =
+        puzzlec_puzzlescript::compile(&std::fs::read_to_string(&path).expect("the demo game")).expect("compiles");
+    let index = game.boards().nth(10).expect("an 11th level").0;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(20));
+        let limits = puzzlec_puzzlescript::search::Limits { max_states: None, deadline, stop: None };
+        let report = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits, &mut |_, _, _| {});
+        let _ = tx.send(report.map(|r| (r.found, r.raised)));
+    });
+    let ended = rx.recv_timeout(std::time::Duration::from_secs(120));
+    let (found, raised) = ended.expect("the search ended within 120 s").expect("the search runs");
+    assert!(raised > 0, "the level raises a bound before its limit: {found:?}");
+    assert!(
+        matches!(&found, puzzlec_puzzlescript::search::Found::GaveUp { why, .. } if why.contains("time")),
+        "{found:?}"
+    );
+}
