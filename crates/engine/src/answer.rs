@@ -37,7 +37,7 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Solution {
-    /// A sliding-tile plan.
+    /// A plan: its moves as the puzzle writes them.
     Plan(String),
     /// A plan and the grid it implies (the orientations a plan fixes, for instance).
     PlanOnGrid { moves: String, grid: Vec<String> },

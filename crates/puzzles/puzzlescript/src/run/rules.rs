@@ -93,14 +93,7 @@ pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, mut visit: impl 
     let ellipses = rule.ellipses[r];
     let (w, h) = (width as isize, height as isize);
     let len = (rule.rows[r].len() - ellipses) as isize;
-    let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
-    match rule.direction {
-        1 => ymin += len - 1,
-        2 => ymax -= len - 1,
-        4 => xmin += len - 1,
-        8 => xmax -= len - 1,
-        _ => {}
-    }
+    let (xmin, xmax, ymin, ymax) = starts(width, height, rule, r);
     let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
         if ellipses == 0 {
@@ -129,8 +122,56 @@ pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, mut visit: impl 
 }
 
 /// Every match of one row, in the reference's scanning order.
+/// Where a row's first cell may lie (x from `.0` to `.1`, y from `.2` to `.3`, ends
+/// excluded): the whole row must fit in the level in the rule's direction.
+fn starts(width: usize, height: usize, rule: &Rule, r: usize) -> (isize, isize, isize, isize) {
+    let len = (rule.rows[r].len() - rule.ellipses[r]) as isize;
+    let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, width as isize, 0, height as isize);
+    match rule.direction {
+        1 => ymin += len - 1,
+        2 => ymax -= len - 1,
+        4 => xmin += len - 1,
+        8 => xmax -= len - 1,
+        _ => {}
+    }
+    (xmin, xmax, ymin, ymax)
+}
+
+/// [`row_matches`] for a row without ellipses in a game of one object word and one
+/// movement word: the scan of [`scan`], in its order, with the first cell's test inline,
+/// since most places fail there (the hot loop of the breadth-first search).
+fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Found> {
+    let row = &rule.rows[r];
+    let Some(Cell::Pattern(p)) = row.first() else { return Vec::new() };
+    let (present, missing, moving, still) = (p.present[0], p.missing[0], p.moving[0], p.still[0]);
+    let h = level.height as isize;
+    let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
+    let mut out = Vec::new();
+    let mut at = |x: isize, y: isize| {
+        let start = (x * h + y) as usize;
+        let (c, m) = (level.cells[start], level.movements[start]);
+        if c & present == present
+            && c & missing == 0
+            && m & moving == moving
+            && m & still == 0
+            && row_matches_narrow(level, row, start, d)
+        {
+            out.push(Found { start, gaps: [0, 0] });
+        }
+    };
+    if rule.direction > 2 {
+        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
+    } else {
+        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
+    }
+    out
+}
+
 fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
     let d = delta(level, rule.direction);
+    if game.object_words == 1 && game.movement_words == 1 && rule.ellipses[r] == 0 {
+        return narrow_row_matches(level, rule, r, d);
+    }
     let mut out = Vec::new();
     scan(level.width, level.height, rule, r, |start, gaps| {
         if row_matches_at(game, level, &rule.rows[r], start, d, gaps) {
