@@ -78,5 +78,12 @@ pub fn is_zero(bits: &[u64]) -> bool {
 
 /// The set bits, lowest first.
 pub fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| (0..64).filter(move |b| word >> b & 1 == 1).map(move |b| w * 64 + b))
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            let b = rest.trailing_zeros() as usize;
+            rest &= rest.wrapping_sub(1);
+            (b < 64).then_some(w * 64 + b)
+        })
+    })
 }

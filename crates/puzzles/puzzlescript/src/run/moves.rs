@@ -10,6 +10,12 @@ use super::Level;
 /// The cells holding a player.
 pub fn players(game: &Game, level: &Level) -> Vec<usize> {
     let ow = game.object_words;
+    if ow == 1 {
+        // The usual game: one word a cell, tested in place.
+        let p = game.player[0];
+        let holds = |c: u64| if game.player_all { c & p == p } else { c & p != 0 };
+        return (0..level.width * level.height).filter(|&i| holds(level.cells[i])).collect();
+    }
     (0..level.width * level.height)
         .filter(|&i| {
             let cell = &level.cells[i * ow..(i + 1) * ow];
@@ -25,9 +31,11 @@ pub fn players(game: &Game, level: &Level) -> Vec<usize> {
 pub fn start(game: &Game, level: &mut Level, dir: u64) -> Vec<usize> {
     let (ow, mw) = (game.object_words, game.movement_words);
     let at = players(game, level);
+    let mut cell = vec![0; ow];
     for &i in &at {
-        let cell: Vec<u64> =
-            level.cells[i * ow..(i + 1) * ow].iter().zip(game.player.iter()).map(|(c, p)| c & p).collect();
+        for (k, w) in cell.iter_mut().enumerate() {
+            *w = level.cells[i * ow + k] & game.player[k];
+        }
         for id in bits::ones(&cell).filter(|&id| id < game.objects.len()) {
             bits::shift_or(&mut level.movements[i * mw..(i + 1) * mw], dir, 5 * game.objects[id].layer);
             bits::shift_or(&mut level.moving, dir, 5 * game.objects[id].layer);

@@ -183,7 +183,8 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
 
 /// The matches of every row, or nothing when a row has none.
 pub fn find_matches(game: &Game, level: &Level, rule: &Rule) -> Vec<Vec<Found>> {
-    let mut all = Vec::with_capacity(rule.rows.len());
+    // Most rules match nowhere: nothing is allocated until a row matches.
+    let mut all = Vec::new();
     for r in 0..rule.rows.len() {
         let m = row_matches(game, level, rule, r);
         if m.is_empty() {
