@@ -75,6 +75,12 @@ pub struct Level {
     /// needing something outside them cannot match (the interpreter skips it).
     pub present: Vec<u64>,
     pub moving: Vec<u64>,
+    /// The same per line, in a game of one object word and one movement word (empty in
+    /// others): the objects every row (`height` words, then every column, `width` words)
+    /// has held since the turn began, and their movements. A rule row needing more cannot
+    /// match on that line.
+    pub lines: Vec<u64>,
+    pub line_moves: Vec<u64>,
     /// The random numbers of a seeded session (`None`: chance takes the first choice).
     pub rng: Option<rng::Rng>,
 }
@@ -96,8 +102,29 @@ impl Level {
                 acc
             }),
             moving: vec![0; game.movement_words],
+            lines: Vec::new(),
+            line_moves: Vec::new(),
             rng: None,
         }
+    }
+
+    /// Whether cells are one object word and one movement word, as [`Level::lines`] needs.
+    fn narrow(game: &Game) -> bool {
+        game.object_words == 1 && game.movement_words == 1
+    }
+
+    /// Adds cell `pos`'s objects and movements to its row's and column's [`Level::lines`].
+    pub fn mark(&mut self, pos: usize) {
+        if self.lines.is_empty() {
+            return;
+        }
+        let h = self.height;
+        let (x, y) = (pos / h, pos % h);
+        let (o, m) = (self.cells[pos], self.movements[pos]);
+        self.lines[y] |= o;
+        self.lines[h + x] |= o;
+        self.line_moves[y] |= m;
+        self.line_moves[h + x] |= m;
     }
 
     /// Records every object on the level now (a turn's start): with what the turn's rules
@@ -106,6 +133,16 @@ impl Level {
         self.present.fill(0);
         for cell in self.cells.chunks(game.object_words) {
             bits::or(&mut self.present, cell);
+        }
+        if Level::narrow(game) {
+            let (w, h) = (self.width, self.height);
+            self.lines.clear();
+            self.lines.resize(h + w, 0);
+            self.line_moves.clear();
+            self.line_moves.resize(h + w, 0);
+            for pos in 0..w * h {
+                self.mark(pos);
+            }
         }
     }
 

@@ -40,6 +40,7 @@ pub fn start(game: &Game, level: &mut Level, dir: u64) -> Vec<usize> {
             bits::shift_or(&mut level.movements[i * mw..(i + 1) * mw], dir, 5 * game.objects[id].layer);
             bits::shift_or(&mut level.moving, dir, 5 * game.objects[id].layer);
         }
+        level.mark(i);
     }
     at
 }
@@ -70,6 +71,7 @@ fn move_layer(game: &Game, level: &mut Level, i: usize, layer: usize, dir: u64) 
         level.cells[i * ow + k] &= !m;
         level.cells[target * ow + k] |= moving;
     }
+    level.mark(target);
     true
 }
 

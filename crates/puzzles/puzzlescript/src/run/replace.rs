@@ -53,6 +53,7 @@ fn write(
         level.movements[pos * mw + w] = v;
         level.moving[w] |= v;
     }
+    level.mark(pos);
     true
 }
 

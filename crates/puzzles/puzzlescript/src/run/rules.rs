@@ -146,6 +146,17 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     let (present, missing, moving, still) = (p.present[0], p.missing[0], p.moving[0], p.still[0]);
     let h = level.height as isize;
     let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
+    // What the row needs of the one line (a row or a column) it lies on.
+    let (mut need, mut need_moves) = (0, 0);
+    for cell in row {
+        if let Cell::Pattern(q) = cell {
+            need |= q.present[0];
+            need_moves |= q.moving[0];
+        }
+    }
+    let line = |k: usize| {
+        level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
+    };
     let mut out = Vec::new();
     let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
@@ -160,9 +171,9 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
         }
     };
     if rule.direction > 2 {
-        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
+        (ymin..ymax).filter(|&y| line(y as usize)).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
     } else {
-        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
+        (xmin..xmax).filter(|&x| line((h + x) as usize)).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
     }
     out
 }
