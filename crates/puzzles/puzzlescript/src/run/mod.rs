@@ -140,8 +140,16 @@ impl Level {
             self.lines.resize(h + w, 0);
             self.line_moves.clear();
             self.line_moves.resize(h + w, 0);
-            for pos in 0..w * h {
-                self.mark(pos);
+            let (rows, columns) = self.lines.split_at_mut(h);
+            let (row_moves, column_moves) = self.line_moves.split_at_mut(h);
+            for x in 0..w {
+                for y in 0..h {
+                    let (o, m) = (self.cells[x * h + y], self.movements[x * h + y]);
+                    rows[y] |= o;
+                    columns[x] |= o;
+                    row_moves[y] |= m;
+                    column_moves[x] |= m;
+                }
             }
         }
     }

@@ -260,8 +260,18 @@ fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
     }
     let mut changed = false;
     if rule.has_replacements {
-        for (t, tuple) in tuples(&matches).iter().enumerate() {
-            changed |= apply_at(game, level, rule, tuple, t > 0);
+        match matches.as_slice() {
+            // One row (most rules): its matches are the combinations, in order.
+            [only] => {
+                for (t, found) in only.iter().enumerate() {
+                    changed |= apply_at(game, level, rule, std::slice::from_ref(found), t > 0);
+                }
+            }
+            _ => {
+                for (t, tuple) in tuples(&matches).iter().enumerate() {
+                    changed |= apply_at(game, level, rule, tuple, t > 0);
+                }
+            }
         }
     }
     queue_commands(level, &rule.commands);
