@@ -225,3 +225,23 @@ fn malformed_games_are_refused_at_their_line_and_column() {
         );
     }
 }
+
+/// A level that wins itself as it loads (the `again` turns its start sets off, as the
+/// reference engine plays them) is solved by the empty plan, by the search and through SAT;
+/// a plan of one input is refused there, since the level was won before it. Level 2 of the
+/// same game waits for no input and is won by none.
+#[test]
+fn a_level_won_as_it_loads_needs_no_input() {
+    const GAME: &str = "tests/fixtures/puzzlescript/won_as_it_loads.txt";
+    for solver in ["search", "cadical"] {
+        let a = puzzlec(&["solve", "puzzlescript", GAME, "--level", "1", "--solver", solver, "--json"])
+            .expect_code(0)
+            .json();
+        assert_eq!((a["length"].as_u64(), &a["optimal"]), (Some(0), &serde_json::json!(true)), "{solver}: {a}");
+    }
+    puzzlec(&["verify", "puzzlescript", GAME, "--level", "1", "--moves", ""]).expect_code(0);
+    let v = puzzlec(&["verify", "puzzlescript", GAME, "--level", "1", "--moves", "u", "--json"]).expect_code(1).json();
+    assert!(v["error"].as_str().unwrap().contains("won as it loads"), "{v}");
+    let two = puzzlec(&["solve", "puzzlescript", GAME, "--level", "2", "--json"]).expect_code(1).json();
+    assert_eq!(two["status"], "no-solution", "{two}");
+}

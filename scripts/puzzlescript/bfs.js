@@ -18,6 +18,7 @@ engine.lazyFunctionGeneration = false;
 compile(['loadLevel', index], fs.readFileSync(file, 'utf8') + '\n');
 const settle = () => { while (engine.againing) { engine.againing = false; processInput(-1); } };
 settle();
+const started_won = engine.curlevel !== index;
 const home = engine.level;
 const inputs = engine.state.metadata.noaction !== undefined ? [0, 1, 2, 3] : [0, 1, 2, 3, 4];
 const letters = 'uldrx';
@@ -28,6 +29,8 @@ const seen = new Map([[keyOf(start), null]]);
 let layer = [start];
 let depth = 0;
 const report = (o) => { console.log(JSON.stringify({ ...o, states: seen.size, seconds: (Date.now() - started) / 1000 })); process.exit(0); };
+// A level that wins itself as it loads (its start's again turns) needs no input.
+if (started_won) report({ length: 0, plan: '' });
 while (layer.length > 0) {
     const next = [];
     for (const objects of layer) {

@@ -1,5 +1,6 @@
 //! The judge: a plan replayed through the interpreter from the level's start. A plan is
-//! good when the level is won on its last input, and not before.
+//! good when the level is won on its last input, and not before (the empty plan: when the
+//! level wins itself as it loads).
 
 use crate::lang::Game;
 use crate::run::{Input, Session, Step};
@@ -18,6 +19,17 @@ pub struct Replayed {
 pub fn replay(game: &Game, index: usize, plan: &[Input]) -> Result<Replayed, String> {
     let mut s = Session::new(game, index).ok_or("the game has no level")?;
     s.keep_undo = false;
+    // A level can win itself as it loads (the `again` turns its start sets off): the only
+    // plan is then the empty one.
+    if s.wins > 0 {
+        return match plan.is_empty() {
+            true => Ok(Replayed { cells: s.won_level.take().unwrap_or_default() }),
+            false => Err(format!(
+                "the level is won as it loads (its start's again turns), before any input; all {} left over",
+                plural(plan.len())
+            )),
+        };
+    }
     for (k, &input) in plan.iter().enumerate() {
         s.step(Step::Input(input));
         if s.runaway {
@@ -32,7 +44,11 @@ pub fn replay(game: &Game, index: usize, plan: &[Input]) -> Result<Replayed, Str
             };
         }
     }
-    Err(format!("the level is not won after the {} input{}", plan.len(), if plan.len() == 1 { "" } else { "s" }))
+    Err(format!("the level is not won after the {}", plural(plan.len())))
+}
+
+fn plural(inputs: usize) -> String {
+    format!("{inputs} input{}", if inputs == 1 { "" } else { "s" })
 }
 
 /// A plan's letters read (`u l d r x`, any case; spaces and commas ignored).
