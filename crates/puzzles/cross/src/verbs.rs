@@ -85,6 +85,14 @@ pub(crate) fn set_plans(answer: &mut Answer, p: &CrossPuzzle, plans: &[Vec<Move>
     }
 }
 
+/// The relaxed puzzle's distance from the start (every piece free); `None` when even it
+/// cannot reach the target.
+fn relaxed(puzzle: &CrossPuzzle) -> Option<usize> {
+    let n = puzzle.cells();
+    let h0 = relaxed_distances(puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
+    (h0 != UNREACHABLE).then_some(h0 as usize)
+}
+
 impl PlanPuzzle for crate::Cross {
     const NAME: &'static str = PUZZLE;
     /// Every neighbour of the target has one colour and the empty cell ends on one of them,
@@ -116,13 +124,7 @@ impl PlanPuzzle for crate::Cross {
 
     /// The relaxed puzzle's distance (every piece free), 0 when even it cannot reach.
     fn lower_bound(puzzle: &CrossPuzzle) -> usize {
-        let n = puzzle.cells();
-        let h0 = relaxed_distances(puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
-        if h0 == UNREACHABLE {
-            0
-        } else {
-            h0 as usize
-        }
+        relaxed(puzzle).unwrap_or(0)
     }
 
     fn none_at(horizon: usize) -> String {
@@ -158,9 +160,7 @@ impl PlanPuzzle for crate::Cross {
     }
 
     fn hopeless(puzzle: &CrossPuzzle) -> Option<(Option<&'static str>, String)> {
-        let n = puzzle.cells();
-        let h0 = relaxed_distances(puzzle)[puzzle.index(puzzle.cross) * n + puzzle.index(puzzle.empty)];
-        (h0 == UNREACHABLE).then(|| (None, crate::solve::NEVER_RELAXED.into()))
+        relaxed(puzzle).is_none().then(|| (None, crate::solve::NEVER_RELAXED.into()))
     }
 
     fn look(puzzle: &CrossPuzzle, max: usize, deadline: Option<Instant>) -> Option<(Option<&'static str>, String)> {
