@@ -101,6 +101,17 @@ fn help_that_cannot_be_written_is_not_a_success() {
     assert_eq!(ok.status.code(), Some(0));
 }
 
+#[test]
+fn every_puzzle_has_help_with_examples_for_solve() {
+    // Each puzzle's help.toml is parsed when the command line is built: a table that does not
+    // parse would fail here, as would a puzzle without a `solve` table.
+    for name in ["slide", "cross", "hex", "figure", "blocks", "puzzlescript"] {
+        let help = puzzlec(&["solve", name, "--help"]).expect_code(0).stdout;
+        let examples = help.split("Examples:").nth(1).unwrap_or_default();
+        assert!(examples.contains(&format!("puzzlec solve {name}")), "{name}: {help}");
+    }
+}
+
 // Item 8: --resume re-checks what it keeps.
 
 #[test]

@@ -36,7 +36,7 @@ pub fn command() -> clap::Command {
     use clap::CommandFactory;
     let mut examples = String::from("Examples:\n");
     for p in registry::PUZZLES {
-        let first = p.help(Verb::Solve).and_then(|h| h.examples.first().copied());
+        let first = p.help(Verb::Solve).and_then(|h| h.examples.first().cloned());
         examples += &first.map(|e| format!("  {e}\n")).unwrap_or_default();
     }
     examples += "  puzzlec solvers --check\n  puzzlec batch requests.txt -j 2 -o answers.jsonl\n  puzzlec prove encodings --quick\n\n\

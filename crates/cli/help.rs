@@ -12,7 +12,7 @@ use crate::args::{DecodeFlags, EmitFlags, FamilyFlags, Horizon, JobsFlags, Solve
 fn verb_help(verb: Verb) -> String {
     let mut s = String::from("Examples:\n");
     for p in registry::PUZZLES {
-        if let Some(e) = p.help(verb).and_then(|h| h.examples.first().copied()) {
+        if let Some(e) = p.help(verb).and_then(|h| h.examples.first().cloned()) {
             s += &format!("  {e}\n");
         }
     }

@@ -9,6 +9,7 @@
 pub mod answer;
 pub mod certify;
 pub mod choose;
+mod declare;
 pub mod draw;
 pub mod env;
 pub mod error;

@@ -44,6 +44,9 @@ pub struct About {
     pub name: &'static str,
     /// One line for help lists.
     pub line: &'static str,
+    /// Its help on the command line, a table per verb it takes part in (`about`,
+    /// `examples`, `notes`): the text of its `help.toml` (see `options::help`).
+    pub help: &'static str,
     pub kind: Kind,
     /// Its own keys in a JSON `solve` request (instance and options), beyond the options
     /// every puzzle shares.
@@ -144,6 +147,13 @@ pub trait Puzzle: Verbs + Cli + Show + Bench + Sync {
 
     fn kind(&self) -> Kind {
         self.about().kind
+    }
+
+    /// The help of its subcommand of `verb` (from its `help.toml`); `None` when it takes no
+    /// part in it.
+    #[cfg(feature = "cli")]
+    fn help(&self, verb: Verb) -> Option<Help> {
+        crate::options::help(self.about(), verb)
     }
 
     /// Its own keys in a JSON `solve` request.
@@ -252,9 +262,6 @@ impl<T> Cli for T {}
 /// The puzzle on the command line (with the `cli` feature).
 #[cfg(feature = "cli")]
 pub trait CommandLine {
-    /// The help of this puzzle's subcommand of `verb`; `None` when it takes no part in it.
-    fn help(&self, verb: Verb) -> Option<Help>;
-
     /// Adds the puzzle's own arguments of `verb` (its instance flags and options) to `cmd`.
     fn args(&self, verb: Verb, cmd: clap::Command) -> clap::Command;
 
@@ -267,35 +274,47 @@ pub trait CommandLine {
 
 /// How the puzzle's answers read and look.
 pub trait Show {
-    /// The figures and summary lines of a solved (or enumerated) answer.
-    fn text(&self, answer: &Answer) -> String;
+    /// The figures and summary lines of a solved (or enumerated) answer; by default those
+    /// of a plan ([`crate::text::plans`]).
+    fn text(&self, answer: &Answer) -> String {
+        crate::text::plans(answer)
+    }
 
     /// The text of a `decode` answer that decoded.
     fn decoded_text(&self, answer: &Answer) -> String {
         crate::text::decoded_plan(answer)
     }
 
-    /// The answer drawn as one SVG.
+    /// The answer drawn as one SVG; a puzzle that draws nothing keeps the default, which
+    /// says so.
     ///
     /// # Errors
     /// Bad input when the answer has nothing to draw.
-    fn draw(&self, instance: &Instance, answer: &Answer) -> Result<String>;
+    fn draw(&self, _instance: &Instance, _answer: &Answer) -> Result<String> {
+        Err(Error::bad_input("this puzzle has no drawing (--svg)"))
+    }
 }
 
 /// What benchmark writers and encoding provers need.
 pub trait Bench {
-    /// The labelled instances of a benchmark family.
+    /// The labelled instances of a benchmark family; a puzzle without one keeps the
+    /// default, which says so.
     ///
     /// # Errors
     /// Bad input for the family's options; unknown when an exact search gives up.
-    fn family(&self, req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>>;
+    fn family(&self, _req: &FamilyRequest, _env: &Env) -> Result<Vec<Labelled>> {
+        Err(Error::bad_input("this puzzle has no benchmark family"))
+    }
 
     /// `prove encodings`: every encoding against the rules on small instances, and the
-    /// mutants of its clause families.
+    /// mutants of its clause families; a puzzle that proves none keeps the default, an
+    /// empty report.
     ///
     /// # Errors
     /// A backend fails.
-    fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved>;
+    fn prove_encodings(&self, _env: &Env, _quick: bool, _on: &mut dyn FnMut(Event)) -> Result<Proved> {
+        Ok((Vec::new(), Vec::new()))
+    }
 
     /// `prove invariants`: properties of the puzzle's circuits proved on every square size
     /// with a side in `sides`; `None` for a puzzle that states none.

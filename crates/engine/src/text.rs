@@ -31,6 +31,24 @@ pub fn more(a: &Answer) -> &'static str {
     }
 }
 
+/// The lines of a solved plan answer as most puzzles write them: the figures (the start,
+/// and the end where there is one), then the plan (or every plan) with what was proved of
+/// its length.
+pub fn plans(a: &Answer) -> String {
+    let len = moves(a.length.unwrap_or(0));
+    let figures = a.figures.concat();
+    if a.solutions.is_some() {
+        let plans = a.plans();
+        let n = count(plans.len(), "plan");
+        return format!("{figures}{}\n{n} of {len} ({}; {})\n", plans.join("\n"), proof(a, true), more(a));
+    }
+    if a.gap.is_some() {
+        return format!("{figures}solved in {len}{}\n{}\n", bound(a), a.plans().concat());
+    }
+    let lb = a.lower_bound.map(|l| format!("; lower bound {l}")).unwrap_or_default();
+    format!("{figures}solved in {len} ({}{lb})\n{}\n", proof(a, false), a.plans().concat())
+}
+
 /// The text of a `solve` answer: the collected horizons, the puzzle's lines (`solved`, for a
 /// solved answer), the certificate, what was trusted or checked, and the portfolio.
 pub fn solved(a: &Answer, solved: impl FnOnce(&Answer) -> String) -> String {

@@ -27,23 +27,60 @@ impl Verb {
 }
 
 /// A puzzle's help for one verb: the subcommand's line, examples and notes.
-#[derive(Clone, Copy, Debug)]
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Help {
-    pub about: &'static str,
-    pub examples: &'static [&'static str],
-    pub notes: &'static str,
+    pub about: String,
+    pub examples: Vec<String>,
+    #[serde(default)]
+    pub notes: String,
 }
 
+/// A puzzle's `help.toml`: a table per verb it takes part in.
+#[cfg(feature = "cli")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Helps {
+    solve: Option<Help>,
+    emit: Option<Help>,
+    decode: Option<Help>,
+    verify: Option<Help>,
+    jobs: Option<Help>,
+    family: Option<Help>,
+}
+
+/// The help of a puzzle's subcommand of `verb` (from [`crate::About::help`]); `None` when
+/// it takes no part in it.
+///
+/// # Panics
+/// When the puzzle's `help.toml` does not parse: it is compiled in, and a test reads every
+/// puzzle's.
+#[cfg(feature = "cli")]
+pub fn help(about: &crate::About, verb: Verb) -> Option<Help> {
+    let helps: Helps =
+        toml::from_str(about.help).unwrap_or_else(|e| panic!("the help.toml of {} does not parse: {e}", about.name));
+    match verb {
+        Verb::Solve => helps.solve,
+        Verb::Emit => helps.emit,
+        Verb::Decode => helps.decode,
+        Verb::Verify => helps.verify,
+        Verb::Jobs => helps.jobs,
+        Verb::Family => helps.family,
+    }
+}
+
+#[cfg(feature = "cli")]
 impl Help {
     /// The subcommand's text after the options: examples, then notes.
     pub fn after(&self) -> String {
         let mut s = String::from("Examples:\n");
-        for e in self.examples {
+        for e in &self.examples {
             s.push_str(&format!("  {e}\n"));
         }
         if !self.notes.is_empty() {
             s.push('\n');
-            s.push_str(self.notes);
+            s.push_str(&self.notes);
         }
         s.trim_end().to_owned()
     }

@@ -18,26 +18,16 @@ pub mod solve;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Kind, Puzzle};
-
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "blocks";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct Blocks;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "Sliding blocks (Rush Hour, Klotski, any drawing): a shortest plan, proved.",
-    kind: Kind::Plan,
-    keys: request::KEYS,
-    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
-    solve: puzzlec_engine::plan::solve::<Blocks>,
-};
-
-impl Puzzle for Blocks {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    Blocks {
+        name: "blocks",
+        line: "Sliding blocks (Rush Hour, Klotski, any drawing): a shortest plan, proved.",
+        help: include_str!("../help.toml"),
+        kind: Plan,
+        keys: request::KEYS,
+        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+        solve: puzzlec_engine::plan::solve::<Blocks>,
     }
 }

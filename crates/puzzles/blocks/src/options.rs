@@ -1,11 +1,10 @@
 //! Sliding blocks on the command line: the instance flags, this puzzle's own solve and
 //! family options, and the help of each verb.
 
-use indoc::indoc;
 use std::path::PathBuf;
 
 use clap::{Args, Command};
-use puzzlec_engine::options::{fields, parsed, read_text, Help, Verb};
+use puzzlec_engine::options::{fields, parsed, read_text, Verb};
 use puzzlec_engine::{CommandLine, Error, Fields, Result};
 
 use crate::request::{BlocksInstance, BlocksRequest};
@@ -74,80 +73,6 @@ fn instance(m: &clap::ArgMatches) -> Result<BlocksInstance> {
 }
 
 impl CommandLine for crate::Blocks {
-    fn help(&self, verb: Verb) -> Option<Help> {
-        Some(match verb {
-            Verb::Solve => Help {
-                about: "Sliding blocks (Rush Hour, Klotski, any drawing): a shortest plan, proved.",
-                examples: &[
-                    "puzzlec solve blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
-                    "puzzlec solve blocks --board 'BAAC/BAAC/DEEF/DGHF/I..J' --goal A@4,2 --metric path",
-                    "puzzlec solve blocks --board-file board.txt --goal A@4,2 --horizontal EG",
-                    "puzzlec solve blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --solver cadical",
-                ],
-                notes: indoc! {"
-                    The default solver is search, the exact breadth-first search over positions (pieces of one
-                    shape and axis are interchangeable in a position, goal pieces excepted); a goal it never
-                    reaches is proved unreachable by visiting every reachable position. It keeps at most about
-                    2 GiB of positions (tens of millions) and says so when a board has more. Through a SAT or SMT
-                    solver (--solver cadical, z3, ...) each horizon H asks for a plan of at most H moves, so
-                    the horizons need not go up by one: from a lower bound (each goal piece alone on the board,
-                    plus one move per piece in its way) they double their step while the solver answers within a
-                    second, a plan found is first made shorter by the rules (detours cut), and the search walks
-                    down from it; optimal is claimed only when the horizon one below the plan was proved
-                    unsatisfiable. With the sat encoding on a solver that stays live (the embedded cadical), from
-                    the first horizon that takes a fresh solver a second or more the climb keeps its solvers from
-                    horizon to horizon, the formula written from the goal back and the start assumed one step
-                    further each time, one solver per core (two at most) raced on each horizon. At a time limit the best plan found is printed with the lower bound proved. The encodings sat and smt take every metric,
-                    labelled step and slide; without --encoding the CNF one is sat for paths or when equal pieces
-                    can trade places, else labelled.
-
-                    Moves are written as the piece and one letter per cell it travels (u d l r): `Arr` slides A
-                    two cells right, `Bdl` takes B down then left. The metric says what counts as one move.
-
-                    --all (through a SAT or SMT solver) lists every shortest plan as a sequence of (piece,
-                    destination); with the encoding sat, moves of equal pieces count once (the encoding keeps
-                    positions up to interchangeable pieces); --encoding labelled tells them apart."},
-            },
-            Verb::Emit => Help {
-                about: "Emit one sliding-blocks horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",
-                examples: &[
-                    "puzzlec emit blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizon 51 --format dimacs -o rh.cnf",
-                    "puzzlec emit blocks --board 'BAAC/BAAC/DEEF/DGHF/I..J' --goal A@4,2 --format smt2 --horizon 90 -o k.smt2",
-                ],
-                notes: "The file is satisfiable iff some plan of at most HORIZON moves reaches the goal.",
-            },
-            Verb::Decode => Help {
-                about: "Decode a solver's answer to an emitted sliding-blocks encoding.",
-                examples: &["puzzlec decode blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --formula rh.cnf --model answer.txt"],
-                notes: "Give the same instance options as to `emit`; the plan is replayed and its last position printed.",
-            },
-            Verb::Verify => Help {
-                about: "Replay a sliding-blocks plan under its metric.",
-                examples: &[
-                    "puzzlec verify blocks --board AA.o/oooo/oooo/oooo --rush-hour --moves Arr",
-                    "puzzlec verify blocks --board 'A.' --goal A@1,2 --moves Ar",
-                ],
-                notes: "Moves are separated by spaces: the piece, then one of u d l r per cell.",
-            },
-            Verb::Jobs => Help {
-                about: "Jobs for sliding blocks: each horizon split on the pieces that move first.",
-                examples: &["puzzlec jobs blocks --board GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo --horizons 50..51 --out jobs"],
-                notes: indoc! {"
-                    Without --encoding: the CNF encoding solve would use (sat, whose movers are classes named by
-                    their first piece, or labelled, whose movers are pieces); . is an idle step. A horizon says \"at most H
-                    moves\", so a plan is optimal once the horizon just below it is UNSAT in every job."},
-            },
-            Verb::Family => Help {
-                about: "Labelled SAT/UNSAT sliding-block instances: random Rush Hour or free-block boards.",
-                examples: &[
-                    "puzzlec family blocks --count 10 --seed 2 --out rush",
-                    "puzzlec family blocks --kind free --size 4x4 --metric step --count 5 --out free",
-                ],
-                notes: "Each drawn board is replaced by the hardest start of its cluster (the reachable position\nfarthest from the goal) and written on both sides of its optimum (from the exact search).",
-            },
-        })
-    }
-
     fn args(&self, verb: Verb, cmd: Command) -> Command {
         puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
     }

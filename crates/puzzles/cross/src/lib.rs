@@ -18,26 +18,16 @@ pub mod solve;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Kind, Puzzle};
-
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "cross";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct Cross;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "Cross slider: choose orientations so the cross reaches the target.",
-    kind: Kind::Plan,
-    keys: request::KEYS,
-    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
-    solve: puzzlec_engine::plan::solve::<Cross>,
-};
-
-impl Puzzle for Cross {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    Cross {
+        name: "cross",
+        line: "Cross slider: choose orientations so the cross reaches the target.",
+        help: include_str!("../help.toml"),
+        kind: Plan,
+        keys: request::KEYS,
+        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+        solve: puzzlec_engine::plan::solve::<Cross>,
     }
 }

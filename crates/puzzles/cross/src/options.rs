@@ -1,11 +1,10 @@
 //! The cross slider on the command line: the instance flags, this puzzle's own solve and
 //! family options, and the help of each verb.
 
-use indoc::indoc;
 use std::path::PathBuf;
 
 use clap::{Args, Command};
-use puzzlec_engine::options::{fields, parsed, read_text, Help, Verb};
+use puzzlec_engine::options::{fields, parsed, read_text, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
 use crate::request::{CrossInstance, CrossRequest};
@@ -40,59 +39,6 @@ struct SolveOwn {
 }
 
 impl CommandLine for crate::Cross {
-    fn help(&self, verb: Verb) -> Option<Help> {
-        Some(match verb {
-            Verb::Solve => Help {
-                about: "Cross slider: choose orientations so the cross reaches the target.",
-                examples: &[
-                    "puzzlec solve cross --size 3x3",
-                    "puzzlec solve cross --size 3x4 --cross 1,1 --empty 3,4 --target 3,4 --all",
-                    "puzzlec solve cross --orientations grid.txt --target 3,3",
-                    "puzzlec solve cross --solver search --all",
-                ],
-                notes: indoc! {"
-                    The default solver is the embedded cadical (with the CNF encoding sat); search is the exact
-                    IDA* guided by the relaxed puzzle. The horizon grows from the relaxed-puzzle lower bound by
-                    2 (the empty cell's colour fixes a plan's parity); optimal is claimed only when the horizon
-                    2 below was proved unsatisfiable.
-
-                    The grid printed with a solution shows each piece in its starting cell:
-                    + the cross, . the empty cell, - horizontal, | vertical, ? never moved (either way)."},
-            },
-            Verb::Emit => Help {
-                about: "Emit a cross-slider horizon as DIMACS (--encoding sat) or SMT-LIB2 (--encoding smt).",
-                examples: &[
-                    "puzzlec emit cross --size 3x3 --horizon 8 --format dimacs -o cross.cnf",
-                    "puzzlec emit cross --encoding smt --format smt2 --horizon 31 -o cross.smt2",
-                ],
-                notes: "The file is satisfiable iff the cross can stand on the target after exactly HORIZON moves.",
-            },
-            Verb::Decode => Help {
-                about: "Decode a solver's answer to an emitted cross-slider encoding.",
-                examples: &["puzzlec decode cross --size 3x3 --formula cross.cnf --model answer.txt"],
-                notes: "Give the same instance options as to `emit`; the plan is replayed and its grid printed.",
-            },
-            Verb::Verify => Help {
-                about: "Replay a plan on the cross slider (orientations are fixed by each piece's first move).",
-                examples: &[
-                    "puzzlec verify cross --moves drurdrdrddluruldluruldluruldlur",
-                    "puzzlec verify cross --size 3x3 --moves RDLDRRULDLURULD",
-                ],
-                notes: "",
-            },
-            Verb::Jobs => Help {
-                about: "Jobs for the cross slider.",
-                examples: &["puzzlec jobs cross --horizons 29..31 --out jobs"],
-                notes: "Without --encoding: sat, the encoding that names its actions.",
-            },
-            Verb::Family => Help {
-                about: "Cross-slider instances with random cross, empty cell and target.",
-                examples: &["puzzlec family cross --size 4x4 --count 10 --seed 2 --out cross-4x4"],
-                notes: "",
-            },
-        })
-    }
-
     fn args(&self, verb: Verb, cmd: Command) -> Command {
         puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
     }

@@ -16,26 +16,16 @@ pub mod symmetry;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Kind, Puzzle};
-
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "figure";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct Figure;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "Magic figure from a TOML file (squares, stars, triangles): every line the same sum.",
-    kind: Kind::Filling,
-    keys: request::KEYS,
-    encodings: || puzzlec_engine::puzzle::infos(&puzzlec_hex::encodings::ALL),
-    solve: verbs::solve,
-};
-
-impl Puzzle for Figure {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    Figure {
+        name: "figure",
+        line: "Magic figure from a TOML file (squares, stars, triangles): every line the same sum.",
+        help: include_str!("../help.toml"),
+        kind: Filling,
+        keys: request::KEYS,
+        encodings: || puzzlec_engine::puzzle::infos(&puzzlec_hex::encodings::ALL),
+        solve: verbs::solve,
     }
 }

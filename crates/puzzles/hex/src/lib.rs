@@ -17,26 +17,16 @@ pub mod rules;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Kind, Puzzle};
-
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "hex";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct Hex;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "Magic hexagon: fill cells 1..N so every line has the same sum.",
-    kind: Kind::Filling,
-    keys: request::KEYS,
-    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
-    solve: verbs::solve,
-};
-
-impl Puzzle for Hex {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    Hex {
+        name: "hex",
+        line: "Magic hexagon: fill cells 1..N so every line has the same sum.",
+        help: include_str!("../help.toml"),
+        kind: Filling,
+        keys: request::KEYS,
+        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+        solve: verbs::solve,
     }
 }

@@ -22,26 +22,16 @@ pub mod verbs;
 pub use lang::{compile, compile_leniently, Diagnostic, Game};
 pub use run::{Input, Level, Session};
 
-use puzzlec_engine::{About, Kind, Puzzle};
-
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "puzzlescript";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct PuzzleScript;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
-    kind: Kind::Plan,
-    keys: request::KEYS,
-    encodings: || vec![&sat::TURNS],
-    solve: verbs::solve,
-};
-
-impl Puzzle for PuzzleScript {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    PuzzleScript {
+        name: "puzzlescript",
+        line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
+        help: include_str!("../help.toml"),
+        kind: Plan,
+        keys: request::KEYS,
+        encodings: || vec![&sat::TURNS],
+        solve: verbs::solve,
     }
 }

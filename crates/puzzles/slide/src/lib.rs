@@ -20,28 +20,19 @@ pub mod solve;
 pub mod text;
 pub mod verbs;
 
-use puzzlec_engine::{About, Kind, Puzzle};
 use puzzlec_solve::Form;
 
-/// The puzzle's name in requests and on the command line.
-pub const NAME: &str = "slide";
-
-/// What the registry holds: the puzzle, which implements [`Puzzle`] here and its parts
-/// beside the code they describe (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
-pub struct Slide;
-
-static ABOUT: About = About {
-    name: NAME,
-    line: "Sliding tiles: reach the goal board in the fewest moves.",
-    kind: Kind::Plan,
-    keys: request::KEYS,
-    encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
-    solve: solve::solve,
-};
-
-impl Puzzle for Slide {
-    fn about(&self) -> &'static About {
-        &ABOUT
+puzzlec_engine::puzzle! {
+    /// The value the registry holds; its parts sit beside the code they describe
+    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    Slide {
+        name: "slide",
+        line: "Sliding tiles: reach the goal board in the fewest moves.",
+        help: include_str!("../help.toml"),
+        kind: Plan,
+        keys: request::KEYS,
+        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
+        solve: solve::solve,
     }
 
     fn default_encoding(&self, form: Form) -> Option<&'static str> {
