@@ -2,7 +2,7 @@
 SEED_BOARD := 5 1 7 3 / 9 2 11 4 / 13 6 15 8 / _ 10 14 12
 CARGO ?= cargo
 
-.PHONY: demo test test-python bench-python bench-hex bench-puzzlescript deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures fuzz-answers
+.PHONY: demo test test-python bench-python bench-hex bench-puzzlescript bench-24 deps deps-build fmt lint build encodings bench bench-korf bench-limits bench-blocks interrupts install man completions figures fuzz-answers
 
 build: deps-build
 	$(CARGO) build --release
@@ -77,6 +77,12 @@ completions: build
 ## The README's figures: --svg drawings screenshotted by headless Chromium (docs/figures).
 figures: build
 	bash scripts/figures.sh target/release/puzzlec
+
+## The 24-puzzle: Korf and Taylor's ten instances and uniformly random 5x5 boards, the exact
+## search and SAT side by side, a limit per run (the 5x5 tables are built first, once):
+## ARGS="--only all --limit 3600", ARGS="--only none --random 10 --seed 7 --limit 600 --no-sat".
+bench-24: build
+	python3 scripts/bench-24.py $(TARGET_DIR)/release/puzzlec $(ARGS)
 
 ## Korf's 100 through the SAT path (separate from bench): ARGS="--range 1..10 --limit 60";
 ## ARGS="--search" the exact search, "--fresh 20" uniformly random boards, "--short 20"

@@ -17,6 +17,9 @@ pub enum Event {
     Enumerated { count: usize, length: usize, noun: &'static str },
     /// A plan of `length` moves is known (anytime search: each better plan).
     Plan { length: usize, seconds: f64 },
+    /// Something the solver needs before it starts (tables, say) is `done` parts of `of`
+    /// ready; it takes minutes only the first time, and is kept for later runs.
+    Preparing { what: &'static str, done: usize, of: usize, seconds: f64 },
     /// Every plan is proved to need at least `lower_bound` moves.
     Bound { lower_bound: usize, seconds: f64 },
     /// Something a portfolio's racer reported.
@@ -45,6 +48,9 @@ impl std::fmt::Display for Event {
             Event::Racer { solver, report } => write!(f, "[{solver}] {report}"),
             Event::Won { solver, seconds } => {
                 write!(f, "[{solver}] answered first ({seconds:.2} s); stopping the others")
+            }
+            Event::Preparing { what, done, of, seconds } => {
+                write!(f, "{what}: {done} of {of} ready ({seconds:.1} s)")
             }
             Event::Bound { lower_bound, seconds } => {
                 write!(f, "lower bound {lower_bound} ({seconds:.2} s)")

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{anytime, bfs, ida, Board, Move, Search};
+use crate::rules::{self, anytime, bfs, dense, ida, Board, Move, Search};
 
 use puzzlec_engine::answer::Answer;
 use puzzlec_engine::event::Event;
@@ -37,13 +37,22 @@ pub fn run(
         None => started + SHORTEN_WITHOUT_LIMIT,
     };
     let best = anytime::shorten(start, known, until, &mut |p| on(Event::Plan { length: p.len(), seconds: seconds() }));
+    let mut raise = |b: usize| {
+        lower = lower.max(b);
+        on(Event::Bound { lower_bound: lower, seconds: seconds() });
+    };
     let exact = if start.len() <= bfs::MAX_BFS_CELLS {
         bfs::shortest_path(start, goal, deadline)
-    } else {
-        ida::shortest_path_with_bounds(start, goal, deadline, &mut |b| {
-            lower = lower.max(b);
-            on(Event::Bound { lower_bound: lower, seconds: seconds() });
+    } else if dense::DenseDb::cached(goal) {
+        // The 5x5 tables once built (their first build takes minutes, more than an anytime
+        // run should spend on them).
+        rules::exact_shortest_path_with(start, goal, deadline, &mut |p| {
+            if let rules::Progress::Bound(b) = p {
+                raise(b);
+            }
         })
+    } else {
+        ida::shortest_path_with_bounds(start, goal, deadline, &mut raise)
     };
     match exact {
         Search::Found(plan) if start.apply_strict(&plan).ok() == Some(*goal) => {

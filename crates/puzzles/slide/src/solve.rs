@@ -92,7 +92,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
         if req.anytime {
             return finish(crate::anytime::run(answer, &start, &goal, known, deadline, on));
         }
-        return finish(by_search(answer, &start, &goal, max, deadline, &known, options.timeout)?);
+        return finish(by_search(answer, &start, &goal, max, (deadline, options.timeout), &known, on)?);
     };
     let instead = drive_slide::default_encoding(puzzlec_solve::Form::Dimacs).name();
     puzzlec_engine::certify::needs_cnf(
@@ -248,16 +248,30 @@ fn pick_encoding(req: &SlideRequest, options: &SolveOptions, backend: &Backend) 
     Ok(e)
 }
 
+/// The exact search's answer: its plan (replayed), or at the time limit the known plan with
+/// the best lower bound proved (each IDA* iteration on the tables raises it, and says so).
 fn by_search(
     answer: Answer,
     start: &Board,
     goal: &Board,
     max: usize,
-    deadline: Option<Instant>,
+    (deadline, timeout): (Option<Instant>, Option<f64>),
     known: &[Move],
-    timeout: Option<f64>,
+    on: &mut dyn FnMut(Event),
 ) -> Result<Answer> {
-    match rules::exact_shortest_path(start, goal, deadline) {
+    let started = Instant::now();
+    let mut lb = answer.lower_bound.unwrap_or(0);
+    let mut heard = |p: rules::Progress| {
+        let seconds = started.elapsed().as_secs_f64();
+        on(match p {
+            rules::Progress::Tables { done, of } => Event::Preparing { what: "pattern databases", done, of, seconds },
+            rules::Progress::Bound(bound) => {
+                lb = lb.max(bound);
+                Event::Bound { lower_bound: bound, seconds }
+            }
+        });
+    };
+    match rules::exact_shortest_path_with(start, goal, deadline, &mut heard) {
         Search::Found(plan) => {
             replay(start, goal, &plan, Solver::SEARCH_ID)?;
             if plan.len() > max {
@@ -270,7 +284,6 @@ fn by_search(
         }
         Search::Unreachable => Err(Error::unknown("the exact search exhausted the board without reaching the goal, although parity allows it; please report this board")),
         Search::TimedOut => {
-            let lb = answer.lower_bound.unwrap_or(0);
             let mut a = answer.unknown(env::limit_reason(timeout, deadline, "time limit reached"));
             a.set_best(known, lb);
             Ok(a)
