@@ -1,4 +1,5 @@
-//! Breadth-first search of one level: `bfs GAME.txt INDEX` (INDEX counts messages).
+//! Breadth-first search of one level (or every level): `bfs GAME.txt [INDEX [SECONDS]]` (INDEX
+//! counts messages; 60 s a level by default).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -12,11 +13,7 @@ fn main() {
         let t = std::time::Instant::now();
         let limits = puzzlec_puzzlescript::search::Limits {
             max_states: Some(5_000_000),
-            deadline: Some(
-                t + std::time::Duration::from_secs(
-                    std::env::var("BFS_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60),
-                ),
-            ),
+            deadline: Some(t + std::time::Duration::from_secs(args.get(2).map_or(60, |s| s.parse().expect("seconds")))),
             stop: None,
         };
         let r = puzzlec_puzzlescript::search::shortest(&game, index, limits, &mut |_, _| {});

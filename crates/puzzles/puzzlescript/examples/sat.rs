@@ -1,4 +1,5 @@
-//! The SAT path on one level (or every level): `sat GAME.txt [INDEX]`, each plan replayed.
+//! The SAT path on one level (or every level): `sat GAME.txt [INDEX [SECONDS [-v]]]` (INDEX
+//! counts messages; 60 s a level by default; `-v` prints each horizon), each plan replayed.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -8,7 +9,8 @@ fn main() {
         Some(i) => vec![i.parse().expect("an index")],
         None => game.boards().map(|(i, _)| i).collect(),
     };
-    let secs = std::env::var("SAT_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let secs = args.get(2).map_or(60, |s| s.parse().expect("seconds"));
+    let verbose = args.get(3).is_some_and(|a| a == "-v");
     for index in indices {
         let t = std::time::Instant::now();
         let limits = puzzlec_puzzlescript::search::Limits {
@@ -17,7 +19,7 @@ fn main() {
             stop: None,
         };
         let r = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits, &mut |h, r, s| {
-            if std::env::var("SAT_VERBOSE").is_ok() {
+            if verbose {
                 eprintln!("  horizon {h}: {r} {s:.3}s")
             }
         });

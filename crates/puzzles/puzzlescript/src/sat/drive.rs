@@ -64,17 +64,9 @@ pub fn shortest(
             return Ok(report);
         }
         let t = Instant::now();
-        while u.steps() < horizon {
-            // A live solver does not drop what it is given past the deadline: look between steps.
-            if let Some(why) = stopped(&limits) {
-                report.found = Found::GaveUp { depth: horizon - 1, why };
-                return Ok(report);
-            }
-            if let Err(e) = puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || u.step()) {
-                let Some(why) = stopped(&limits) else { return Err(e) };
-                report.found = Found::GaveUp { depth: horizon - 1, why };
-                return Ok(report);
-            }
+        if let Some(why) = unroll_to(&mut u, horizon, &limits)? {
+            report.found = Found::GaveUp { depth: horizon - 1, why };
+            return Ok(report);
         }
         let left = limits
             .deadline
@@ -137,6 +129,24 @@ pub fn shortest(
     }
     report.found = Found::GaveUp { depth: MAX_HORIZON, why: format!("no plan of at most {MAX_HORIZON} inputs") };
     Ok(report)
+}
+
+/// Unrolls `u` to `horizon` steps; `Some` with the reason when the run stops first.
+fn unroll_to<S: puzzlec_ir::ClauseSink>(
+    u: &mut super::Unroll<'_, S>,
+    horizon: usize,
+    limits: &Limits,
+) -> Result<Option<String>, String> {
+    while u.steps() < horizon {
+        // A live solver does not drop what it is given past the deadline: look between steps.
+        if let Some(why) = stopped(limits) {
+            return Ok(Some(why));
+        }
+        if let Err(e) = puzzlec_core::stop::building_until(limits.deadline.unwrap_or_else(far), || u.step()) {
+            return stopped(limits).map(Some).ok_or(e);
+        }
+    }
+    Ok(None)
 }
 
 fn far() -> Instant {
