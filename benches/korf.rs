@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
 use puzzlec_slide::drive::{probe_with, Cubes, Strategy};
 use puzzlec_slide::encodings::{compact::Compact, compact::Ingredients};
-use puzzlec_slide::rules::{benchset::uniform_board, exact_shortest_path, parse_board, Board, Heuristic, Search};
+use puzzlec_slide::rules::{benchset::uniform_board, parse_board, Board, Heuristic};
+use puzzlec_slide::search::{exact_shortest_path, Search};
 use puzzlec_solve::Backend;
 
 struct Instance {

@@ -10,7 +10,8 @@
 use std::process::Command;
 use std::time::Instant;
 
-use puzzlec_slide::rules::{benchset::random_walk, exact_shortest_path, Board, Search};
+use puzzlec_slide::rules::{benchset::random_walk, Board};
+use puzzlec_slide::search::{exact_shortest_path, Search};
 
 /// The board as the CLI reads it.
 pub fn text(b: &Board) -> String {

@@ -9,7 +9,8 @@ use puzzlec_slide::drive::{encode_with, incremental_shortest, probe_with, Cubes,
 use puzzlec_slide::encodings::compact::Ingredients;
 use puzzlec_slide::encodings::{bright::Bright, bv::Bv, compact::Compact, SlideEncoding};
 use puzzlec_slide::rules::benchset::{bench_set, BenchBoard};
-use puzzlec_slide::rules::{exact_shortest_path, Board, Heuristic, Search};
+use puzzlec_slide::rules::{Board, Heuristic};
+use puzzlec_slide::search::{exact_shortest_path, Search};
 use puzzlec_solve::{Backend, Registry};
 
 /// Per-instance time limit.

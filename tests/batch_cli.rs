@@ -4,8 +4,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use puzzlec_slide::rules::bfs::distances_from;
 use puzzlec_slide::rules::{benchset::random_walk, to_compact, Board};
+use puzzlec_slide::search::bfs::distances_from;
 use serde_json::Value;
 
 use crate::util::puzzlec;

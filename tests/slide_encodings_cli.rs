@@ -2,7 +2,9 @@
 //! oracle's optimum on the small boards of the bench set; bv on the seed; `--all` counts.
 
 use puzzlec_slide::rules::benchset::bench_set;
-use puzzlec_slide::rules::{bfs, exact_shortest_path, to_compact, Board, Search};
+use puzzlec_slide::rules::{to_compact, Board};
+use puzzlec_slide::search::bfs;
+use puzzlec_slide::search::{exact_shortest_path, Search};
 
 use crate::support::have;
 use crate::util::puzzlec;

@@ -16,7 +16,8 @@ use puzzlec_hex::rules::{check_filling, Hexagon, Rules};
 use puzzlec_slide::encodings as slide_encodings;
 use puzzlec_slide::request::{SlideInstance, SlideRequest};
 use puzzlec_slide::rules::benchset::random_walk;
-use puzzlec_slide::rules::{bfs, to_compact, Board};
+use puzzlec_slide::rules::{to_compact, Board};
+use puzzlec_slide::search::bfs;
 use puzzlec_solve::{Form, Solver};
 
 /// Every registered backend whose binary is here, with the form it reads. Under CI every

@@ -9,7 +9,8 @@
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
 use puzzlec_slide::drive::probe;
 use puzzlec_slide::encodings::SlideEncoding;
-use puzzlec_slide::rules::{benchset::random_walk, exact_shortest_path, Board, Heuristic, Search};
+use puzzlec_slide::rules::{benchset::random_walk, Board, Heuristic};
+use puzzlec_slide::search::{exact_shortest_path, Search};
 use puzzlec_solve::Backend;
 use std::time::Instant;
 

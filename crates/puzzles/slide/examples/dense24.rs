@@ -3,8 +3,10 @@
 //! 17 1 20 ...`. Prints the tables' build or load time, each iteration and the plan.
 use std::time::Instant;
 
-use puzzlec_slide::rules::dense::{search, DenseDb};
-use puzzlec_slide::rules::{Board, Search};
+use puzzlec_slide::rules::Board;
+use puzzlec_slide::search::dense as search;
+use puzzlec_slide::search::Search;
+use puzzlec_slide::tables::dense::DenseDb;
 
 fn main() {
     let cells: Vec<u8> = std::env::args().skip(1).map(|a| a.parse().expect("a number")).collect();

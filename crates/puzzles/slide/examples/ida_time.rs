@@ -1,6 +1,8 @@
 //! Times the exact search on one board (IDA* with Manhattan + linear conflict, then the
 //! adaptive `exact_shortest_path`).
-use puzzlec_slide::rules::{exact_shortest_path, ida, parse_board, Board, Search};
+use puzzlec_slide::rules::{parse_board, Board};
+use puzzlec_slide::search::ida;
+use puzzlec_slide::search::{exact_shortest_path, Search};
 
 fn main() {
     let board = parse_board(&std::env::args().nth(1).expect("a board")).expect("board");

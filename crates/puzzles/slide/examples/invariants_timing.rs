@@ -1,7 +1,7 @@
 //! Times `prove invariants` per property and size (for the docs).
 use std::time::Duration;
 
-use puzzlec_slide::drive::invariants::{prove, Property};
+use puzzlec_slide::prove::invariants::{prove, Property};
 use puzzlec_solve::{Backend, Registry};
 
 fn main() {

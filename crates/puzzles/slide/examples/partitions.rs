@@ -1,5 +1,8 @@
 //! Measurement aid: the tabled IDA* on the hardest of Korf's boards under several partitions.
-use puzzlec_slide::rules::{parse_board, pdb::PatternDb, tabled, Board, Search};
+use puzzlec_slide::rules::{parse_board, Board};
+use puzzlec_slide::search::tabled;
+use puzzlec_slide::search::Search;
+use puzzlec_slide::tables::pdb::PatternDb;
 
 fn main() {
     let goal = Board::goal(4, 4);

@@ -6,7 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{self, anytime, bfs, dense, ida, Board, Move, Search};
+use crate::rules::{Board, Move};
+use crate::search::Search;
+use crate::search::{self, bfs, ida, shorten as anytime};
+use crate::tables::dense;
 
 use puzzlec_engine::answer::Answer;
 use puzzlec_engine::event::Event;
@@ -46,8 +49,8 @@ pub fn run(
     } else if dense::DenseDb::cached(goal) {
         // The 5x5 tables once built (their first build takes minutes, more than an anytime
         // run should spend on them).
-        rules::exact_shortest_path_with(start, goal, deadline, &mut |p| {
-            if let rules::Progress::Bound(b) = p {
+        search::exact_shortest_path_with(start, goal, deadline, &mut |p| {
+            if let search::Progress::Bound(b) = p {
                 raise(b);
             }
         })

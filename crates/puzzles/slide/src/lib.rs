@@ -6,17 +6,20 @@
 //! through [`puzzlec_engine::Puzzle`] and the facade's registry.
 
 pub mod anytime;
+pub mod certify;
 pub mod draw;
 pub mod drive;
 pub mod encodings;
 pub mod family;
-pub mod jobs;
+pub mod guided;
 #[cfg(feature = "cli")]
 pub mod options;
 pub mod prove;
 pub mod request;
 pub mod rules;
+pub mod search;
 pub mod solve;
+pub mod tables;
 pub mod text;
 pub mod verbs;
 

@@ -20,7 +20,8 @@ use puzzlec_solve::{Backend, Solver};
 use crate::drive as drive_slide;
 use crate::encodings::SlideEncoding;
 use crate::request::SlideRequest;
-use crate::rules::{self, check_solvable, constructive_plan, moves_to_string, Board, Heuristic, Move, Search};
+use crate::rules::{check_solvable, moves_to_string, Board, Heuristic, Move};
+use crate::search::{constructive_plan, Search};
 use crate::verbs::{boards, PUZZLE};
 
 /// Every plan of one board has the parity of the blank's taxicab distance to its goal cell
@@ -103,11 +104,11 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     )?;
     let search = plan::Search::new(backend, options, (lower_bound, STEP), max, deadline).known(known.len());
     // With --certify, each horizon's proof and lemmas are traced while it is solved (only
-    // kept where the UNSAT rests on the pattern databases; see `drive::trace`).
+    // kept where the UNSAT rests on the pattern databases; see `certify::trace`).
     let reprove = puzzlec_core::tuning::get().reprove;
     let trace = match cert.is_some() && !reprove && !req.incremental {
         true => Some(
-            drive_slide::trace::Trace::new()
+            crate::certify::trace::Trace::new()
                 .map_err(|e| Error::unknown(format!("--certify: a temporary folder: {e}")))?,
         ),
         false => None,
@@ -125,7 +126,7 @@ struct Case<'a> {
     /// The constructive plan.
     known: Vec<Move>,
     incremental: bool,
-    trace: Option<drive_slide::trace::Trace>,
+    trace: Option<crate::certify::trace::Trace>,
 }
 
 impl plan::Plans for Case<'_> {
@@ -140,7 +141,7 @@ impl plan::Plans for Case<'_> {
     }
 
     fn probe(&self, horizon: usize, limit: std::time::Duration) -> plan::Probed {
-        let (ing, how) = (Default::default(), drive_slide::strategy::Strategy::DEFAULT);
+        let (ing, how) = (Default::default(), crate::guided::strategy::Strategy::DEFAULT);
         let (start, goal, trace) = (&self.start, &self.goal, self.trace.as_ref());
         drive_slide::probe_with(self.encoding, self.backend, start, goal, horizon, limit, ing, how, trace)
     }
@@ -261,17 +262,19 @@ fn by_search(
 ) -> Result<Answer> {
     let started = Instant::now();
     let mut lb = answer.lower_bound.unwrap_or(0);
-    let mut heard = |p: rules::Progress| {
+    let mut heard = |p: crate::search::Progress| {
         let seconds = started.elapsed().as_secs_f64();
         on(match p {
-            rules::Progress::Tables { done, of } => Event::Preparing { what: "pattern databases", done, of, seconds },
-            rules::Progress::Bound(bound) => {
+            crate::search::Progress::Tables { done, of } => {
+                Event::Preparing { what: "pattern databases", done, of, seconds }
+            }
+            crate::search::Progress::Bound(bound) => {
                 lb = lb.max(bound);
                 Event::Bound { lower_bound: bound, seconds }
             }
         });
     };
-    match rules::exact_shortest_path_with(start, goal, deadline, &mut heard) {
+    match crate::search::exact_shortest_path_with(start, goal, deadline, &mut heard) {
         Search::Found(plan) => {
             replay(start, goal, &plan, Solver::SEARCH_ID)?;
             if plan.len() > max {
@@ -293,7 +296,7 @@ fn by_search(
 
 /// The exact search's word on "no plan shorter than `horizon`" (see [`puzzlec_engine::opinion`]).
 fn second_opinion(start: &Board, goal: &Board, horizon: usize, by: Instant) -> Opinion {
-    match rules::exact_shortest_path(start, goal, Some(by)) {
+    match crate::search::exact_shortest_path(start, goal, Some(by)) {
         Search::Found(plan) if plan.len() < horizon && replay(start, goal, &plan, Solver::SEARCH_ID).is_ok() => {
             Opinion::Shorter(plan.len())
         }

@@ -162,10 +162,10 @@ impl Verbs for crate::Slide {
     }
 
     fn job_lemmas(&self, given: &Instance, encoding: &str, horizon: usize, cnf: &str) -> Result<Option<JobLemmas>> {
-        crate::jobs::lemmas(&given.read()?, encoding, horizon, cnf)
+        crate::certify::jobs::lemmas(&given.read()?, encoding, horizon, cnf)
     }
 
     fn job_checker(&self, dir: &std::path::Path) -> std::result::Result<Box<dyn JobChecker>, String> {
-        crate::jobs::checker(dir)
+        crate::certify::jobs::checker(dir)
     }
 }

@@ -1,19 +1,6 @@
 //! Sliding tiles through an encoding and a backend: encode the horizon in the form the
 //! backend reads, solve, decode, replay through the reference model.
 
-pub mod bound;
-pub mod branching;
-pub mod by_cubes;
-pub mod cover;
-pub mod cubes;
-pub mod equivalence;
-pub mod frontier;
-pub mod invariants;
-pub mod parallel;
-pub mod propagator;
-pub mod strategy;
-pub mod trace;
-
 use std::time::Duration;
 
 use crate::encodings::compact::{self, Ingredients};
@@ -24,7 +11,7 @@ use puzzlec_encode::DecodeError;
 use puzzlec_ir::{Cnf, Model};
 use puzzlec_solve::{solve_by_cubes, Backend, Form, Outcome};
 
-pub use crate::drive::strategy::{
+pub use crate::guided::strategy::{
     frontier_from, uses_pattern_databases, Cubes, Strategy, FRONTIER_FROM, FRONTIER_FROM_CACHED,
 };
 use puzzlec_drive::{solve_form, DriveError, Formula};
@@ -195,7 +182,7 @@ pub fn probe_with(
     limit: Duration,
     ing: Ingredients,
     strategy: Strategy,
-    trace: Option<&trace::Trace>,
+    trace: Option<&crate::certify::trace::Trace>,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     if let Err(too_large) = check_size(encoding, start, horizon) {
         return Ok(Outcome::Unknown(too_large));
@@ -203,7 +190,7 @@ pub fn probe_with(
     let layered = encoding.layered().filter(|_| strategy.cubes != Cubes::Off || strategy.propagator);
     if let Some(layered) = layered {
         if let Some(session) = backend.session(&Cnf::new(), strategy.settings()) {
-            return crate::drive::by_cubes::by_cubes(
+            return crate::guided::by_cubes::by_cubes(
                 encoding,
                 layered,
                 backend,
@@ -287,7 +274,7 @@ pub fn all_plans(
 /// The horizon search for `compact` on the embedded solver, incrementally: one live CaDiCaL
 /// keeps its learnt clauses from horizon to horizon; each horizon adds the steps it needs and
 /// its goal, windows and away budget under a fresh activation literal, which is assumed (with
-/// `cubes`, under each cube of [`crate::drive::cubes`] in turn).
+/// `cubes`, under each cube of [`crate::guided::cubes`] in turn).
 ///
 /// # Errors
 /// Undecodable models and plans that fail replay.
@@ -332,7 +319,7 @@ pub fn incremental_shortest(
             };
             let assumptions = [act];
             let cubes = if cubes {
-                crate::drive::cubes::cubes(&layers.act[..horizon], start, goal, horizon / 4)
+                crate::guided::cubes::cubes(&layers.act[..horizon], start, goal, horizon / 4)
             } else {
                 Vec::new()
             };

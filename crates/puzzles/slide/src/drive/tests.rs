@@ -1,6 +1,7 @@
 //! Tests of `slide.rs`: every encoding and strategy against BFS on random boards.
 use super::*;
-use crate::rules::{bfs, check_solvable, Heuristic};
+use crate::rules::{check_solvable, Heuristic};
+use crate::search::bfs;
 use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
 
 /// Optimal length through `backend`, or a panic naming the board.

@@ -71,7 +71,8 @@ pub fn taxicab(a: usize, b: usize, cols: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{bfs, parse::parse_board};
+    use crate::rules::parse::parse_board;
+    use crate::search::bfs;
 
     #[test]
     fn swapping_two_tiles_is_unsolvable() {

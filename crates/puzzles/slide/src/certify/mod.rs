@@ -1,0 +1,6 @@
+//! Certificates that keep the pattern-database lemmas: the trace of a live solve
+//! ([`trace`]) and cluster jobs that carry the frontier's lemmas ([`jobs`]); the independent
+//! checker is the `puzzlec-slide-check` crate.
+
+pub mod jobs;
+pub mod trace;

@@ -1,0 +1,107 @@
+//! The propagator's lookahead: once a step's board is complete, the moves from it that the
+//! tables rule out one move ahead (a clause per move) or, without a certificate, several
+//! moves ahead (one clause per board). See [`PdbPropagator::with_lookahead`] and
+//! [`PdbPropagator::with_moves_ahead`].
+
+use super::{enough, PdbPropagator};
+use crate::rules::Board;
+use puzzlec_ir::Lit;
+
+/// Boards the lookahead remembers at most (then it forgets them all): a solver meets the
+/// same board at the same step again and again (re-notified with each cube, and after
+/// each restart), half the time or more on the hardest boards.
+const MEMO_LIMIT: usize = 1 << 20;
+
+impl PdbPropagator {
+    /// See [`PdbPropagator::with_lookahead`]: step t's board is complete and within bounds.
+    pub(super) fn look_ahead(&mut self, t: usize) {
+        let Some(board) = self.board_at(t) else { return };
+        if self.ahead > 1 {
+            self.moves_ahead(t, &board);
+            return;
+        }
+        let b = board.blank();
+        let Some(blank) = self.blank.get(t).and_then(|row| row[b]) else { return };
+        for m in crate::rules::Move::ALL {
+            let act = self.act[t][m.index()];
+            if !board.can_apply(m) || self.forward.as_ref().is_some_and(|f| f.is_false(act)) {
+                continue;
+            }
+            let mut child = board;
+            child.apply(m);
+            let source = child.blank();
+            let mut after = self.cell[t].clone();
+            let moved = board.cells()[source] as usize - 1;
+            after[moved] = b as u8;
+            for part in &self.partitions {
+                let values = part.values_on(&after, &self.pdb);
+                if t + 1 + values.iter().sum::<usize>() <= self.horizon {
+                    continue;
+                }
+                let mut clause = vec![-blank, -act];
+                let mut why = String::new();
+                if self.record.is_some() {
+                    why = format!("l {t} {} {b}{}", m.letter(), if part.mirrored { " m" } else { "" });
+                }
+                let mut listed = String::new();
+                for g in enough(&values, self.horizon - t - 1) {
+                    if self.record.is_some() {
+                        why.push_str(&format!(" {g}={}", values[g]));
+                    }
+                    for &tile in &part.members[g] {
+                        let (ti, c) = (tile as usize - 1, self.cell[t][tile as usize - 1]);
+                        let Some(v) = self.var[t][ti][c as usize] else { return };
+                        clause.push(-v);
+                        if self.record.is_some() {
+                            listed.push_str(&format!(" {tile}:{c}"));
+                        }
+                    }
+                }
+                self.pending.push(clause);
+                if self.record.is_some() {
+                    self.why.push(format!("{why} @{listed}"));
+                }
+                break;
+            }
+        }
+    }
+
+    /// See [`PdbPropagator::with_moves_ahead`]: step t's board is complete and within
+    /// bounds. Every legal move counts, the move back too (a plan may undo a move, whatever
+    /// the formula says), and a move is left out only when no path from its board reaches
+    /// the goal in the steps left ([`crate::search::tabled::Walk::moves_within`]), so the
+    /// clause holds for every plan through the board at step t.
+    fn moves_ahead(&mut self, t: usize, board: &Board) {
+        let key = (board.pack(), t as u16);
+        self.looked.0 += 1;
+        let known = match self.memo.get(&key) {
+            Some(&known) => known,
+            None => {
+                self.looked.1 += 1;
+                let pdb = self.pdb.clone();
+                let Some(mut walk) = crate::search::tabled::Walk::new(board, &pdb, None) else { return };
+                let (left, ruled_out) = walk.moves_within(self.horizon - t, self.ahead);
+                self.looked.2 += walk.nodes();
+                let known = left.iter().fold(u8::from(ruled_out) << 4, |bits, m| bits | 1 << m.index());
+                if self.memo.len() >= MEMO_LIMIT {
+                    self.memo.clear();
+                }
+                self.memo.insert(key, known);
+                known
+            }
+        };
+        let ruled_out = known & 1 << 4 != 0;
+        let left = crate::rules::Move::ALL.into_iter().filter(|m| known & 1 << m.index() != 0);
+        if ruled_out {
+            if let Some(clause) = self.against_board(t) {
+                let left = left.map(|m| self.act[t][m.index()]);
+                self.pending.push(clause.into_iter().chain(left).collect());
+            }
+        }
+    }
+
+    /// "Not every tile where it is at step t": the clause over step t's whole board.
+    fn against_board(&self, t: usize) -> Option<Vec<Lit>> {
+        self.cell[t].iter().enumerate().map(|(ti, &c)| self.var[t][ti][c as usize].map(|v| -v)).collect()
+    }
+}
