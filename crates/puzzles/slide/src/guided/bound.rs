@@ -23,7 +23,7 @@ pub struct Partition {
     /// Per group: the tiles whose cells index its table, in the table's order.
     pub members: Vec<Vec<u8>>,
     /// Where a cell goes before the lookup (the transpose), or none.
-    map: Option<[u8; crate::tables::pdb::MAX_CELLS]>,
+    map: Option<[u8; crate::tables::MIRROR_CELLS]>,
     /// Per step and group (at `t * groups + g`): tiles placed, the Manhattan distances of
     /// those tiles, and the group's contribution; per step the contributions' sum.
     groups: usize,
@@ -40,7 +40,7 @@ impl Partition {
         let mut all = vec![Partition::new(false, tables.clone(), None, steps)];
         if let Some(m) = pdb.mirror() {
             // Tile t plays the part of m.tile[t], on the transposed cell.
-            let mut takes = [0u8; crate::tables::pdb::MAX_CELLS];
+            let mut takes = [0u8; crate::tables::MIRROR_CELLS];
             for (t, &x) in m.tile.iter().enumerate() {
                 takes[x as usize] = t as u8;
             }
@@ -53,7 +53,7 @@ impl Partition {
     fn new(
         mirrored: bool,
         members: Vec<Vec<u8>>,
-        map: Option<[u8; crate::tables::pdb::MAX_CELLS]>,
+        map: Option<[u8; crate::tables::MIRROR_CELLS]>,
         steps: usize,
     ) -> Partition {
         let tiles = members.iter().map(Vec::len).sum();

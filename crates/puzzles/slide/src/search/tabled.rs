@@ -10,6 +10,7 @@ use std::time::Instant;
 use super::bfs::Search;
 use crate::rules::board::Board;
 use crate::tables::pdb::{table, PatternDb, MAX_CELLS};
+use crate::tables::MIRROR_CELLS;
 use puzzlec_core::Move;
 
 /// Shortest plan from `start` to `goal` (the tables' goal) by IDA* on the tables' estimate;
@@ -90,7 +91,7 @@ pub(crate) struct Walk<'a> {
     next_to: &'a [Vec<(Move, usize)>],
     direct: Lookup<'a>,
     /// The same tables on the transposed board, with the maps that transpose a move.
-    mirrored: Option<(Lookup<'a>, [u8; MAX_CELLS], [u8; MAX_CELLS])>,
+    mirrored: Option<(Lookup<'a>, [u8; MIRROR_CELLS], [u8; MIRROR_CELLS])>,
     path: Vec<Move>,
     deadline: Option<Instant>,
     nodes: u64,

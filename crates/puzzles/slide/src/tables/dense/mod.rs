@@ -16,6 +16,7 @@ pub(crate) mod shape;
 use std::sync::Arc;
 
 use super::pdb::table::neighbours;
+use super::{mirror, Mirror};
 use crate::rules::board::{Board, BLANK};
 use puzzlec_core::Move;
 use shape::{placements, Shape};
@@ -35,13 +36,6 @@ pub struct DenseDb {
     pub(crate) mirror: Option<Mirror>,
     /// Per cell: the moves with the blank there and the cell each takes the blank to.
     pub(crate) next_to: Vec<Vec<(Move, usize)>>,
-}
-
-/// The goal's transpose symmetry: where each cell goes, and which tile takes each tile's
-/// part.
-pub struct Mirror {
-    pub cell: [u8; MAX_CELLS],
-    pub tile: [u8; MAX_CELLS],
 }
 
 impl DenseDb {
@@ -245,23 +239,6 @@ fn partition(goal: &Board) -> Vec<Vec<u8>> {
         .collect();
     tiles.sort_unstable();
     tiles.chunks(MAX_GROUP).map(|c| c.iter().map(|&(_, t)| t).collect()).collect()
-}
-
-/// The transpose symmetry of `goal`, if the transposed goal is the goal up to renaming
-/// tiles (a square board with the blank on the diagonal).
-fn mirror(goal: &Board) -> Option<Mirror> {
-    let n = goal.rows();
-    if goal.cols() != n {
-        return None;
-    }
-    let mut m = Mirror { cell: [0; MAX_CELLS], tile: [0; MAX_CELLS] };
-    for r in 0..n {
-        for c in 0..n {
-            m.cell[r * n + c] = (c * n + r) as u8;
-            m.tile[goal.at(r, c) as usize] = goal.at(c, r);
-        }
-    }
-    (m.tile[BLANK as usize] == BLANK).then_some(m)
 }
 
 #[cfg(test)]

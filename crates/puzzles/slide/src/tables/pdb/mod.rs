@@ -18,6 +18,7 @@
 mod store;
 pub(crate) mod table;
 
+use super::{mirror, Mirror};
 use crate::rules::board::{Board, BLANK};
 use table::index;
 
@@ -41,14 +42,6 @@ pub struct PatternDb {
     /// Per cell: the moves with the blank there and the cell each one takes the blank to
     /// (made once here so that a search from a board allocates nothing).
     next_to: Vec<Vec<(puzzlec_core::Move, usize)>>,
-}
-
-/// The goal's transpose symmetry: where each cell goes, and which tile takes each tile's
-/// part (the tile whose goal cell is the transposed goal cell).
-#[derive(Clone, Copy)]
-pub struct Mirror {
-    pub cell: [u8; MAX_CELLS],
-    pub tile: [u8; MAX_CELLS],
 }
 
 impl PatternDb {
@@ -253,23 +246,6 @@ fn partition(goal: &Board) -> Vec<Vec<u8>> {
     };
     groups.retain(|g: &Vec<u8>| !g.is_empty());
     groups
-}
-
-/// The transpose symmetry of `goal`, if the transposed goal is the goal up to renaming
-/// tiles (a square board with the blank on the diagonal).
-fn mirror(goal: &Board) -> Option<Mirror> {
-    let n = goal.rows();
-    if goal.cols() != n || goal.len() > MAX_CELLS {
-        return None;
-    }
-    let mut m = Mirror { cell: [0; MAX_CELLS], tile: [0; MAX_CELLS] };
-    for r in 0..n {
-        for c in 0..n {
-            m.cell[r * n + c] = (c * n + r) as u8;
-            m.tile[goal.at(r, c) as usize] = goal.at(c, r);
-        }
-    }
-    (m.tile[BLANK as usize] == BLANK).then_some(m)
 }
 
 #[cfg(test)]
