@@ -5,8 +5,11 @@
 //! hand.
 
 /// Declares a puzzle: `NAME`, the unit struct, its [`About`](crate::About) and its
-/// [`Puzzle`](crate::Puzzle) impl. Items after the braces go into the impl (for the few
-/// methods a puzzle overrides).
+/// [`Puzzle`](crate::Puzzle) impl, from the puzzle's name, help line, kind and `solve`.
+/// What every puzzle has in the same place is not written: its help is `help.toml` beside
+/// its `Cargo.toml`, its JSON keys `request::KEYS`, its encodings `encodings::ALL` (a puzzle
+/// whose list lives elsewhere names it with `encodings:`). Items after the braces go into
+/// the impl (for the few methods a puzzle overrides).
 ///
 /// ```ignore
 /// puzzlec_engine::puzzle! {
@@ -14,25 +17,26 @@
 ///     Cross {
 ///         name: "cross",
 ///         line: "Cross slider: choose orientations so the cross reaches the target.",
-///         help: include_str!("../help.toml"),
 ///         kind: Plan,
-///         keys: request::KEYS,
-///         encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
 ///         solve: puzzlec_engine::plan::solve::<Cross>,
 ///     }
 /// }
 /// ```
 #[macro_export]
 macro_rules! puzzle {
+    (@encodings) => {
+        || $crate::puzzle::infos(&encodings::ALL)
+    };
+    (@encodings $encodings:expr) => {
+        $encodings
+    };
     (
         $(#[$doc:meta])*
         $ty:ident {
             name: $name:expr,
             line: $line:expr,
-            help: $help:expr,
             kind: $kind:ident,
-            keys: $keys:expr,
-            encodings: $encodings:expr,
+            $(encodings: $encodings:expr,)?
             solve: $solve:expr $(,)?
         }
         $($more:tt)*
@@ -48,10 +52,10 @@ macro_rules! puzzle {
                 static ABOUT: $crate::About = $crate::About {
                     name: NAME,
                     line: $line,
-                    help: $help,
+                    help: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/help.toml")),
                     kind: $crate::Kind::$kind,
-                    keys: $keys,
-                    encodings: $encodings,
+                    keys: request::KEYS,
+                    encodings: $crate::puzzle!(@encodings $($encodings)?),
                     solve: $solve,
                 };
                 &ABOUT

@@ -19,15 +19,11 @@ pub mod text;
 pub mod verbs;
 
 puzzlec_engine::puzzle! {
-    /// The value the registry holds; its parts sit beside the code they describe
-    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    /// The cross slider: the value the registry holds.
     Cross {
         name: "cross",
         line: "Cross slider: choose orientations so the cross reaches the target.",
-        help: include_str!("../help.toml"),
         kind: Plan,
-        keys: request::KEYS,
-        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
         solve: puzzlec_engine::plan::solve::<Cross>,
     }
 }

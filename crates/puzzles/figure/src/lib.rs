@@ -17,14 +17,11 @@ pub mod text;
 pub mod verbs;
 
 puzzlec_engine::puzzle! {
-    /// The value the registry holds; its parts sit beside the code they describe
-    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    /// Magic figures: the value the registry holds.
     Figure {
         name: "figure",
         line: "Magic figure from a TOML file (squares, stars, triangles): every line the same sum.",
-        help: include_str!("../help.toml"),
         kind: Filling,
-        keys: request::KEYS,
         encodings: || puzzlec_engine::puzzle::infos(&puzzlec_hex::encodings::ALL),
         solve: verbs::solve,
     }

@@ -18,15 +18,11 @@ pub mod text;
 pub mod verbs;
 
 puzzlec_engine::puzzle! {
-    /// The value the registry holds; its parts sit beside the code they describe
-    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    /// Magic hexagons: the value the registry holds.
     Hex {
         name: "hex",
         line: "Magic hexagon: fill cells 1..N so every line has the same sum.",
-        help: include_str!("../help.toml"),
         kind: Filling,
-        keys: request::KEYS,
-        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
         solve: verbs::solve,
     }
 }

@@ -23,14 +23,11 @@ pub use lang::{compile, compile_leniently, Diagnostic, Game};
 pub use run::{Input, Level, Session};
 
 puzzlec_engine::puzzle! {
-    /// The value the registry holds; its parts sit beside the code they describe
-    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    /// PuzzleScript games: the value the registry holds.
     PuzzleScript {
         name: "puzzlescript",
         line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
-        help: include_str!("../help.toml"),
         kind: Plan,
-        keys: request::KEYS,
         encodings: || vec![&sat::TURNS],
         solve: verbs::solve,
     }

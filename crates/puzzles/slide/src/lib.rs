@@ -26,15 +26,11 @@ pub mod verbs;
 use puzzlec_solve::Form;
 
 puzzlec_engine::puzzle! {
-    /// The value the registry holds; its parts sit beside the code they describe
-    /// (`verbs.rs`, `options.rs`, `text.rs`, `prove.rs`).
+    /// Sliding tiles: the value the registry holds.
     Slide {
         name: "slide",
         line: "Sliding tiles: reach the goal board in the fewest moves.",
-        help: include_str!("../help.toml"),
         kind: Plan,
-        keys: request::KEYS,
-        encodings: || puzzlec_engine::puzzle::infos(&encodings::ALL),
         solve: solve::solve,
     }
 
