@@ -158,6 +158,29 @@ pub fn backends(env: &crate::Env) -> crate::Result<(puzzlec_solve::Backend, puzz
     Ok((backend("cadical")?, backend("z3")?))
 }
 
+/// Every encoding of `all` checked on the built-in backend that reads it (the embedded
+/// CaDiCaL for CNF, the linked z3 for SMT-LIB2): `check` says what it covered and what it
+/// found (queries, and the first difference), and each result is told as an event.
+///
+/// # Errors
+/// A backend that cannot be made, or a check that fails.
+pub fn each_encoding<E: puzzlec_encode::Encoding + ?Sized>(
+    puzzle: &'static str,
+    all: &[&'static E],
+    env: &crate::Env,
+    on: &mut dyn FnMut(crate::Event),
+    mut check: impl FnMut(&'static E, &puzzlec_solve::Backend) -> crate::Result<(String, (usize, Option<String>))>,
+) -> crate::Result<Vec<EncodingResult>> {
+    let (cnf, smt) = backends(env)?;
+    let mut results = Vec::new();
+    for &e in all {
+        let backend = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
+        let (covered, found) = check(e, backend)?;
+        results.push(record(puzzle, e.name(), backend.id(), covered, found, on));
+    }
+    Ok(results)
+}
+
 /// One encoding's check as a result, told as an event too.
 pub fn record(
     puzzle: &'static str,

@@ -68,21 +68,18 @@ impl Bench for crate::Blocks {
     /// # Errors
     /// A backend fails.
     fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
-        let (cnf, smt) = prove::backends(env)?;
         let puzzles = boards(quick);
         let max_k = if quick { 6 } else { 8 };
-        let mut results = Vec::new();
-        for e in crate::encodings::ALL {
-            let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
-            let found = crate::drive::equivalence::blocks(e, b, &puzzles, max_k, None)?;
+        let results = prove::each_encoding(crate::NAME, &crate::encodings::ALL, env, on, |e, b| {
             let metrics: Vec<&str> = e.metrics().iter().map(|m| m.name()).collect();
             let covered = format!(
                 "{} Rush Hour (4x4, 5x5) and free-block (3x3, 3x4) boards, ones where a slide could jump or a path pass through, metrics {}; k = 0..{max_k}",
                 puzzles.iter().filter(|p| e.metrics().contains(&p.metric)).count(),
                 metrics.join(" and ")
             );
-            results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));
-        }
+            Ok((covered, crate::drive::equivalence::blocks(e, b, &puzzles, max_k, None)?))
+        })?;
+        let (cnf, _) = prove::backends(env)?;
         // Mutants: each clause family of the CNF encodings dropped in turn, on the boards of
         // the metrics it encodes and a shorter range of horizons.
         let mut mutations = Vec::new();

@@ -15,7 +15,6 @@ impl Bench for crate::Cross {
     /// # Errors
     /// A backend fails.
     fn prove_encodings(&self, env: &Env, quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
-        let (cnf, smt) = prove::backends(env)?;
         let mut puzzles = Vec::new();
         for (i, (rows, cols)) in [(3, 3), (3, 4), (3, 3), (3, 4)].into_iter().enumerate() {
             for (cross, empty, target) in
@@ -33,14 +32,11 @@ impl Bench for crate::Cross {
             }
         }
         let max_k = if quick { 6 } else { 8 };
-        let mut results = Vec::new();
-        for e in crate::encodings::ALL {
-            let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
-            let found = crate::drive::equivalence::cross(e, b, &puzzles, max_k)?;
+        let results = prove::each_encoding(crate::NAME, &crate::encodings::ALL, env, on, |e, b| {
             let covered =
                 format!("{} 3x3 and 3x4 instances (half with fixed orientations); k = 1..{max_k}", puzzles.len());
-            results.push(prove::record(crate::NAME, e.name(), b.id(), covered, found, on));
-        }
+            Ok((covered, crate::drive::equivalence::cross(e, b, &puzzles, max_k)?))
+        })?;
         Ok((results, Vec::new()))
     }
 }

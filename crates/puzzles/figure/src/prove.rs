@@ -27,17 +27,13 @@ impl Bench for crate::Figure {
     /// # Errors
     /// A backend fails.
     fn prove_encodings(&self, env: &Env, _quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
-        let (cnf, smt) = prove::backends(env)?;
-        let mut results = Vec::new();
-        for e in puzzlec_hex::encodings::ALL {
-            let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
+        let results = prove::each_encoding(crate::NAME, &puzzlec_hex::encodings::ALL, env, on, |e, b| {
             let covered = match e.writes(puzzlec_ir::Form::Dimacs) {
                 true => "the 3x3 square and the magic triangle: every model, with and without symmetry breaking",
                 false => "the 3x3 square and the magic triangle: every model with symmetry breaking",
             };
-            let found = equivalent(e, b)?;
-            results.push(prove::record(crate::NAME, e.name(), b.id(), covered.into(), found, on));
-        }
+            Ok((covered.into(), equivalent(e, b)?))
+        })?;
         Ok((results, Vec::new()))
     }
 }

@@ -13,18 +13,13 @@ impl Bench for crate::Hex {
     /// # Errors
     /// A backend fails.
     fn prove_encodings(&self, env: &Env, _quick: bool, on: &mut dyn FnMut(Event)) -> Result<Proved> {
-        let (cnf, smt) = prove::backends(env)?;
-        let mut results = Vec::new();
-        for e in crate::encodings::ALL {
-            let b = if e.writes(puzzlec_ir::Form::Dimacs) { &cnf } else { &smt };
-            let covered = if e.writes(puzzlec_ir::Form::Dimacs) {
-                "orders 1 and 3: every model, with and without symmetry breaking"
-            } else {
-                "orders 1 and 3: every model with symmetry breaking"
+        let results = prove::each_encoding(crate::NAME, &crate::encodings::ALL, env, on, |e, b| {
+            let covered = match e.writes(puzzlec_ir::Form::Dimacs) {
+                true => "orders 1 and 3: every model, with and without symmetry breaking",
+                false => "orders 1 and 3: every model with symmetry breaking",
             };
-            let found = crate::drive::equivalence::hex(e, b)?;
-            results.push(prove::record(crate::NAME, e.name(), b.id(), covered.into(), found, on));
-        }
+            Ok((covered.into(), crate::drive::equivalence::hex(e, b)?))
+        })?;
         Ok((results, Vec::new()))
     }
 }
