@@ -5,18 +5,18 @@
 //! Everything that knows this puzzle lives in this crate; the generic layers reach it
 //! through [`puzzlec_engine::Puzzle`] and the facade's registry.
 
-pub mod draw;
-pub mod drive;
-pub mod encodings;
-pub mod family;
+mod draw;
+mod drive;
+mod encodings;
+mod family;
 #[cfg(feature = "cli")]
-pub mod options;
-pub mod prove;
-pub mod request;
-pub mod rules;
-pub mod solve;
-pub mod text;
-pub mod verbs;
+mod options;
+mod prove;
+mod request;
+mod rules;
+mod solve;
+mod text;
+mod verbs;
 
 puzzlec_engine::puzzle! {
     /// Sliding blocks: the value the registry holds.

@@ -5,18 +5,18 @@
 //! Everything that knows this puzzle lives in this crate; the generic layers reach it
 //! through [`puzzlec_engine::Puzzle`] and the facade's registry.
 
-pub mod draw;
-pub mod drive;
+mod draw;
+mod drive;
 pub mod encodings;
-pub mod family;
+mod family;
 #[cfg(feature = "cli")]
-pub mod options;
-pub mod prove;
+mod options;
+mod prove;
 pub mod request;
 pub mod rules;
-pub mod solve;
-pub mod text;
-pub mod verbs;
+mod solve;
+mod text;
+mod verbs;
 
 puzzlec_engine::puzzle! {
     /// The cross slider: the value the registry holds.

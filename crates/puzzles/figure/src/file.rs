@@ -59,7 +59,6 @@ pub struct Figure {
     pub line_spans: Vec<Range<usize>>,
     /// The values, sorted.
     pub values: Vec<i64>,
-    pub values_span: Range<usize>,
     pub sum: Sum,
     pub sum_span: Range<usize>,
     pub distinct: bool,
@@ -171,7 +170,7 @@ pub fn parse(path: &str, text: &str) -> Result<Figure, FileError> {
         },
     };
     let name = raw.name.unwrap_or_else(|| path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_owned());
-    Ok(Figure { name, cells, points, lines, line_spans, values, values_span, sum, sum_span, distinct, symmetry })
+    Ok(Figure { name, cells, points, lines, line_spans, values, sum, sum_span, distinct, symmetry })
 }
 
 /// The cells' names (each once, a name users can type), their places by name, and their

@@ -6,15 +6,15 @@
 //! crate (`puzzlec_hex::encodings`, `drive`, `rules::shape`), which sees a figure only as
 //! a shape: this crate turns a file into one.
 
-pub mod draw;
-pub mod file;
+mod draw;
+mod file;
 #[cfg(feature = "cli")]
-pub mod options;
-pub mod prove;
-pub mod request;
-pub mod symmetry;
-pub mod text;
-pub mod verbs;
+mod options;
+mod prove;
+mod request;
+mod symmetry;
+mod text;
+mod verbs;
 
 puzzlec_engine::puzzle! {
     /// Magic figures: the value the registry holds.

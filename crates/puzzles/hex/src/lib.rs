@@ -5,17 +5,17 @@
 //! Everything that knows this puzzle lives in this crate; the generic layers reach it
 //! through [`puzzlec_engine::Puzzle`] and the facade's registry.
 
-pub mod draw;
+mod draw;
 pub mod drive;
 pub mod encodings;
-pub mod family;
+mod family;
 #[cfg(feature = "cli")]
-pub mod options;
-pub mod prove;
+mod options;
+mod prove;
 pub mod request;
 pub mod rules;
-pub mod text;
-pub mod verbs;
+mod text;
+mod verbs;
 
 puzzlec_engine::puzzle! {
     /// Magic hexagons: the value the registry holds.

@@ -4,20 +4,20 @@
 //! plan replayed by the interpreter ([`judge`]), and the puzzle's verbs and text behind
 //! [`PuzzleScript`].
 
-pub mod draw;
-pub mod files;
-pub mod game;
+mod draw;
+mod files;
+mod game;
 pub mod judge;
 pub mod lang;
 #[cfg(feature = "cli")]
-pub mod options;
-pub mod prove;
-pub mod request;
+mod options;
+mod prove;
+mod request;
 pub mod run;
 pub mod sat;
 pub mod search;
-pub mod text;
-pub mod verbs;
+mod text;
+mod verbs;
 
 pub use lang::{compile, compile_leniently, Diagnostic, Game};
 pub use run::{Input, Level, Session};

@@ -5,23 +5,23 @@
 //! Everything that knows this puzzle lives in this crate; the generic layers reach it
 //! through [`puzzlec_engine::Puzzle`] and the facade's registry.
 
-pub mod anytime;
-pub mod certify;
-pub mod draw;
+mod anytime;
+mod certify;
+mod draw;
 pub mod drive;
 pub mod encodings;
-pub mod family;
-pub mod guided;
+mod family;
+mod guided;
 #[cfg(feature = "cli")]
-pub mod options;
+mod options;
 pub mod prove;
 pub mod request;
 pub mod rules;
 pub mod search;
-pub mod solve;
+mod solve;
 pub mod tables;
-pub mod text;
-pub mod verbs;
+mod text;
+mod verbs;
 
 use puzzlec_solve::Form;
 

@@ -2,9 +2,9 @@
 //! encoding of one instance ([`Lowered`]), the live solvers kept across horizons ([`live`],
 //! [`layers`]) and the encodings' proofs ([`equivalence`]).
 
-pub mod equivalence;
-pub mod layers;
-pub mod live;
+pub(crate) mod equivalence;
+pub(crate) mod layers;
+pub(crate) mod live;
 
 use crate::encodings::{plan_of, BlocksEncoding};
 use crate::rules::{replay, BlockMove, BlocksPuzzle};

@@ -82,10 +82,6 @@ impl Backward {
         &self.states[u].held
     }
 
-    pub fn layout(&self) -> &Layout {
-        &self.lay
-    }
-
     /// The assumptions of horizon `h` (grown to it): every piece on its start at the last
     /// state written and, when that is beyond `h`, the step `h` moves after the start idle.
     pub fn assumptions(&self, p: &BlocksPuzzle, h: usize) -> Vec<Lit> {

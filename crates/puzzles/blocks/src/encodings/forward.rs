@@ -54,10 +54,6 @@ impl Forward {
         self.states.push(s);
     }
 
-    pub fn layout(&self) -> &Layout {
-        &self.lay
-    }
-
     /// The held literals of state `t` (grown to it), per class and anchor.
     pub fn held(&self, t: usize) -> &[Vec<Lit>] {
         &self.states[t].held

@@ -6,14 +6,14 @@
 //! Both encodings say "a plan of at most H moves": a step may be idle, idle steps come last.
 //! So one UNSAT horizon proves every shorter one, and the horizons go up by one.
 
-pub mod backward;
-pub mod classes;
+pub(crate) mod backward;
+pub(crate) mod classes;
 mod counts;
-pub mod forward;
-pub mod frame;
-pub mod labelled;
+pub(crate) mod forward;
+pub(crate) mod frame;
+pub(crate) mod labelled;
 mod reach;
-pub mod smt;
+pub(crate) mod smt;
 
 use puzzlec_encode::DecodeError;
 use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};

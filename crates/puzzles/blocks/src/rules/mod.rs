@@ -1,18 +1,18 @@
 //! Sliding blocks: the board and its pieces, goals, moves under three metrics, the replay
 //! every plan goes through, and the exact breadth-first search used as the oracle.
 
-pub mod board;
-pub mod deepening;
-pub mod goal;
-pub mod moves;
-pub mod random;
-pub mod route;
-pub mod search;
-pub mod seen;
-pub mod shorten;
-pub mod steps;
+pub(crate) mod board;
+pub(crate) mod deepening;
+pub(crate) mod goal;
+pub(crate) mod moves;
+pub(crate) mod random;
+pub(crate) mod route;
+pub(crate) mod search;
+pub(crate) mod seen;
+pub(crate) mod shorten;
+pub(crate) mod steps;
 #[cfg(test)]
-pub mod tests;
+pub(crate) mod tests;
 
 pub use board::{Axis, Board, Piece};
 pub use moves::{replay, BlockMove, Metric, State};

@@ -28,6 +28,7 @@ impl Seen {
         self.anchors.len() / self.width.max(1)
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.anchors.is_empty()
     }

@@ -1,7 +1,7 @@
 //! The cross slider through an encoding and a backend: what the horizon driver needs of an
 //! encoding of one instance ([`Lowered`]), and the encodings' proofs ([`equivalence`]).
 
-pub mod equivalence;
+pub(crate) mod equivalence;
 
 use crate::encodings::CrossEncoding;
 use crate::rules::{replay, CrossPuzzle};

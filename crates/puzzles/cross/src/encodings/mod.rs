@@ -1,8 +1,8 @@
 //! Cross-slider encodings (`--encoding sat|smt`) and the decoder they share: both name one
 //! action per step, and the plan is read from those alone and then replayed.
 
-pub mod sat;
-pub mod smt;
+pub(crate) mod sat;
+pub(crate) mod smt;
 
 use crate::rules::CrossPuzzle;
 use puzzlec_core::Move;

@@ -139,11 +139,6 @@ pub fn encode(p: &CrossPuzzle, horizon: usize, pruning: Pruning, sink: &mut impl
     }
 }
 
-/// The action literals of every step, for blocking clauses when enumerating.
-pub fn action_names(horizon: usize) -> Vec<Vec<String>> {
-    (0..horizon).map(|t| Move::ALL.iter().map(|&m| action_name(t, m)).collect()).collect()
-}
-
 /// `sat` in the registry.
 pub struct Sat;
 

@@ -1,9 +1,9 @@
 //! The cross slider (seed 002): choose each piece's orientation so the cross can travel to the
 //! target; the rules, the orientation grid, and the exact search used as the oracle.
 
-pub mod grid;
-pub mod model;
-pub mod search;
+pub(crate) mod grid;
+pub(crate) mod model;
+pub(crate) mod search;
 
 pub use grid::{parse_orientation_grid, ParsedGrid};
 pub use model::{replay, Cell, CrossError, CrossMoveError, CrossPuzzle, CrossState, Orientation, OrientationGrid};

@@ -4,10 +4,10 @@
 //! the embedded solver the enumeration is split into one cube per value of a cell, shared
 //! out over the cores, each solver branching first-fail on cells ([`crate::drive::branching`]).
 
-pub mod branching;
-pub mod equivalence;
+pub(crate) mod branching;
+pub(crate) mod equivalence;
 pub mod fill;
-pub mod local;
+pub(crate) mod local;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -3,8 +3,8 @@
 //! them. They see the figure only as a [`Shape`]: cells, lines, symmetry-breaking pairs.
 
 pub mod cnf;
-pub mod lia;
-pub mod sums;
+pub(crate) mod lia;
+pub(crate) mod sums;
 pub mod unary;
 
 use crate::rules::{Hexagon, Rules, Shape};

@@ -1,10 +1,10 @@
 //! Line-sum figures: the shape every encoding sees, checking a filling; magic hexagons of
 //! order n (geometry derived from coordinates, never a typed table) and their printing.
 
-pub mod anneal;
+pub(crate) mod anneal;
 pub mod brute;
-pub mod filling;
-pub mod geometry;
+pub(crate) mod filling;
+pub(crate) mod geometry;
 pub mod shape;
 
 pub use filling::{check_filling, render, FillingError, Rules};

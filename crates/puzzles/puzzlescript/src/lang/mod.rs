@@ -3,7 +3,7 @@
 //! direction, movement and object ([`expand`]) and compiled to cell masks ([`patterns`]),
 //! as the reference compiler does, so that the interpreter can play it turn for turn.
 
-pub mod bits;
+pub(crate) mod bits;
 mod checks;
 mod expand;
 mod expand_moving;

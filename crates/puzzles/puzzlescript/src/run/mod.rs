@@ -4,7 +4,7 @@
 
 mod moves;
 mod replace;
-pub mod rng;
+pub(crate) mod rng;
 mod rules;
 mod session;
 

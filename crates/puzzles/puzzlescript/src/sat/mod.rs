@@ -5,10 +5,10 @@
 //! the bound raised, so the plans it finds are the interpreter's and a horizon proved
 //! unsatisfiable is proved for the interpreter's turns.
 
-pub mod circuit;
+pub(crate) mod circuit;
 pub mod drive;
-pub mod rules;
-pub mod turn;
+pub(crate) mod rules;
+pub(crate) mod turn;
 
 use puzzlec_ir::{ClauseSink, Lit};
 

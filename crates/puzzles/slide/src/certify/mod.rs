@@ -2,5 +2,5 @@
 //! ([`trace`]) and cluster jobs that carry the frontier's lemmas ([`jobs`]); the independent
 //! checker is the `puzzlec-slide-check` crate.
 
-pub mod jobs;
-pub mod trace;
+pub(crate) mod jobs;
+pub(crate) mod trace;

@@ -4,11 +4,11 @@
 pub mod bright;
 pub mod bv;
 pub mod compact;
-pub mod compact_conflicts;
-pub mod compact_detours;
+pub(crate) mod compact_conflicts;
+pub(crate) mod compact_detours;
 mod compact_ingredients;
-pub mod layered;
-pub mod timeline;
+pub(crate) mod layered;
+pub(crate) mod timeline;
 
 use crate::rules::{Board, Move};
 use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};

@@ -3,12 +3,12 @@
 //! solver with a propagator that refutes hopeless boards and branches forward, and the check
 //! that the refuted cubes cover every plan.
 
-pub mod bound;
-pub mod branching;
-pub mod by_cubes;
-pub mod cover;
-pub mod cubes;
-pub mod frontier;
-pub mod parallel;
-pub mod propagator;
-pub mod strategy;
+pub(crate) mod bound;
+pub(crate) mod branching;
+pub(crate) mod by_cubes;
+pub(crate) mod cover;
+pub(crate) mod cubes;
+pub(crate) mod frontier;
+pub(crate) mod parallel;
+pub(crate) mod propagator;
+pub(crate) mod strategy;

@@ -1,7 +1,7 @@
 //! `prove` for sliding tiles: the `bv` circuit's invariants on every size (linked z3), and
 //! every encoding's bounded equivalence with the rules, then its clause families dropped.
 
-pub mod equivalence;
+pub(crate) mod equivalence;
 pub mod invariants;
 
 use std::ops::RangeInclusive;

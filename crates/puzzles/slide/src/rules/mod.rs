@@ -3,10 +3,10 @@
 //! plan is replayed through this model.
 
 pub mod benchset;
-pub mod board;
-pub mod heuristic;
-pub mod parse;
-pub mod solvability;
+pub(crate) mod board;
+pub(crate) mod heuristic;
+pub(crate) mod parse;
+pub(crate) mod solvability;
 
 pub use board::{Board, IllegalMove, BLANK};
 pub use heuristic::Heuristic;

@@ -4,10 +4,10 @@
 //! and the shortening of a plan window by window.
 
 pub mod bfs;
-pub mod constructive;
+pub(crate) mod constructive;
 pub mod dense;
 pub mod ida;
-pub mod shorten;
+pub(crate) mod shorten;
 pub mod tabled;
 
 pub use bfs::Search;
