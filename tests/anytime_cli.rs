@@ -4,7 +4,7 @@
 use puzzlec_slide::rules::benchset::random_walk;
 use puzzlec_slide::rules::to_compact;
 
-use crate::util::puzzlec;
+use crate::util::{puzzlec, puzzlec_env};
 
 /// The plan in `v` replays on `board` (checked by `verify`, the strict replay).
 fn replays(board: &str, v: &serde_json::Value) {
@@ -48,6 +48,26 @@ fn the_exact_default_at_its_limit_keeps_the_best_plan_and_bound() {
     assert!(v["gap"].is_u64(), "{v}");
     let text = puzzlec(&["solve", "slide", "--board", &board, "--timeout", "1", "-q"]).expect_code(3).stdout;
     assert!(text.contains("best plan found:") && text.contains("above optimal"), "{text}");
+}
+
+#[test]
+fn a_5x5_table_build_stopped_by_the_limit_keeps_nothing_and_answers_unknown() {
+    // A cache of its own: the 5x5 tables must be built, which takes minutes, so the limit
+    // stops the build half way; the answer is the known plan and a table is stored whole
+    // or not at all.
+    let cache = tempfile::tempdir().unwrap();
+    let board = to_compact(&random_walk(5, 5, 2000, 14));
+    let dir = cache.path().to_str().unwrap();
+    let run =
+        puzzlec_env(&["solve", "slide", "--board", &board, "--timeout", "3", "--json"], &[("PUZZLEC_CACHE_DIR", dir)])
+            .expect_code(3);
+    let v = run.json();
+    assert_eq!(v["status"], "unknown", "{v}");
+    replays(&board, &v);
+    let files: Vec<String> = std::fs::read_dir(cache.path())
+        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    assert!(files.iter().all(|f| !f.contains("dense")), "{files:?}");
 }
 
 #[test]

@@ -113,6 +113,16 @@ pub fn to_fields(fields: &impl Serialize) -> Fields {
     }
 }
 
+/// Whether `keys` (a puzzle's `KEYS`) are exactly the fields `full` (a request with every
+/// field given) has as JSON, in any order: the test that keeps the two listings one.
+pub fn keys_are_fields(keys: &[&str], full: &impl Serialize) -> bool {
+    let mut fields: Vec<String> = to_fields(full).keys().cloned().collect();
+    let mut keys: Vec<String> = keys.iter().map(|k| (*k).to_owned()).collect();
+    fields.sort_unstable();
+    keys.sort_unstable();
+    fields == keys
+}
+
 fn read<T: DeserializeOwned>(puzzle: &str, fields: &Fields) -> Result<T> {
     serde_json::from_value(serde_json::Value::Object(fields.clone()))
         .map_err(|e| Error::bad_input(format!("a {puzzle} request: {e}")))

@@ -74,4 +74,21 @@ mod tests {
         let bad = serde_json::from_str::<BlocksInstance>(r#"{"goal": 3}"#).unwrap_err().to_string();
         assert!(bad.contains("a list of strings"), "{bad}");
     }
+
+    #[test]
+    fn the_keys_are_the_request_fields() {
+        let given = || Some(String::from("x"));
+        let instance = super::BlocksInstance {
+            board: given(),
+            board_origin: None,
+            rush_hour: true,
+            horizontal: given(),
+            vertical: given(),
+            goal: given(),
+            goal_board: given(),
+            metric: given(),
+        };
+        let full = super::BlocksRequest { instance, max_moves: Some(9) };
+        assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
+    }
 }

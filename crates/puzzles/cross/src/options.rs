@@ -1,35 +1,11 @@
 //! The cross slider on the command line: the instance flags, this puzzle's own solve and
 //! family options, and the help of each verb.
 
-use std::path::PathBuf;
-
 use clap::{Args, Command};
 use puzzlec_engine::options::{fields, parsed, read_text, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
 use crate::request::{CrossInstance, CrossRequest};
-
-/// The cross-slider instance options shared by every cross subcommand.
-#[derive(Args, Debug)]
-struct Input {
-    /// Board size as ROWSxCOLS [default: 5x5, or the orientation grid's size].
-    #[arg(long)]
-    size: Option<String>,
-    /// Where the cross starts, ROW,COL from 1,1 (default top-left).
-    #[arg(long)]
-    cross: Option<String>,
-    /// Where the empty cell starts (default bottom-right).
-    #[arg(long)]
-    empty: Option<String>,
-    /// Where the cross must go (default bottom-right).
-    #[arg(long)]
-    target: Option<String>,
-    /// Orientation grid fixed before play (+ cross, . empty, - horizontal, | vertical, ?
-    /// free): a FILE, or the grid itself with rows split by / (e.g. "+-?/|.-"); it sets
-    /// size, cross and empty cell.
-    #[arg(long, value_name = "FILE|GRID")]
-    orientations: Option<PathBuf>,
-}
 
 #[derive(Args, Debug)]
 struct SolveOwn {
@@ -40,23 +16,18 @@ struct SolveOwn {
 
 impl CommandLine for crate::Cross {
     fn args(&self, verb: Verb, cmd: Command) -> Command {
-        puzzlec_engine::options::usual::<Input, SolveOwn, FamilyOwn>(verb, cmd)
+        puzzlec_engine::options::usual::<CrossInstance, SolveOwn, FamilyOwn>(verb, cmd)
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
         if verb == Verb::Family {
             return family_fields(m);
         }
-        let i: Input = parsed(m)?;
-        let (orientations, orientations_origin) = match i.orientations.as_deref() {
-            Some(given) => {
-                let (text, origin) = grid(given)?;
-                (Some(text), Some(origin))
-            }
-            None => (None, None),
-        };
-        let (size, cross, empty, target) = (i.size, i.cross, i.empty, i.target);
-        let instance = CrossInstance { size, cross, empty, target, orientations, orientations_origin };
+        let mut instance: CrossInstance = parsed(m)?;
+        if let Some(given) = instance.orientations.take() {
+            let (text, origin) = grid(std::path::Path::new(&given))?;
+            (instance.orientations, instance.orientations_origin) = (Some(text), Some(origin));
+        }
         if verb != Verb::Solve {
             return Ok(fields(&instance));
         }

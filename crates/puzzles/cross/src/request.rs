@@ -2,29 +2,61 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A cross-slider instance, as flags give it.
+/// A cross-slider instance: one definition for its JSON keys and, with the `cli` feature,
+/// its command-line flags and their help.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct CrossInstance {
-    /// `ROWSxCOLS`; `None` is 5x5 (or the orientation grid's size).
+    /// Board size as ROWSxCOLS [default: 5x5, or the orientation grid's size].
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub size: Option<String>,
-    /// 1-based `ROW,COL` cells.
+    /// Where the cross starts, ROW,COL from 1,1 (default top-left).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub cross: Option<String>,
+    /// Where the empty cell starts (default bottom-right).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub empty: Option<String>,
+    /// Where the cross must go (default bottom-right).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub target: Option<String>,
-    /// An orientation grid's text (`+ . - | ?`), which fixes size, cross and empty cell.
+    /// Orientation grid fixed before play (+ cross, . empty, - horizontal, | vertical, ?
+    /// free): a FILE, or the grid itself with rows split by / (e.g. "+-?/|.-"); it sets
+    /// size, cross and empty cell.
+    // In a request this is the grid's text: the command line reads a file into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE|GRID"))]
     pub orientations: Option<String>,
     /// Where the grid came from, for messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub orientations_origin: Option<String>,
 }
 
 /// `solve cross`: the instance and the longest plan to look for (`None` is 60).
 pub type CrossRequest = puzzlec_engine::plan::PlanRequest<CrossInstance>;
 
-/// The keys of a JSON `solve cross` request beyond the shared options.
+/// The keys of a JSON `solve cross` request beyond the shared options: the fields of
+/// [`CrossInstance`] a request gives (a test holds them equal) and `max_moves`.
 pub const KEYS: &[&str] = &["size", "cross", "empty", "target", "orientations", "max_moves"];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_keys_are_the_instance_fields() {
+        let given = || Some(String::from("x"));
+        let full = super::CrossInstance {
+            size: given(),
+            cross: given(),
+            empty: given(),
+            target: given(),
+            orientations: given(),
+            orientations_origin: None,
+        };
+        let request = super::CrossRequest { instance: full, max_moves: Some(1) };
+        assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &request));
+    }
+}

@@ -18,3 +18,12 @@ pub struct FigureInstance {
 
 /// The keys of a JSON `solve figure` request beyond the shared options.
 pub const KEYS: &[&str] = &["file", "givens", "up_to_symmetry"];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_keys_are_the_instance_fields() {
+        let full = super::FigureInstance { file: "f".into(), givens: Some("a=1".into()), up_to_symmetry: true };
+        assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
+    }
+}

@@ -25,3 +25,13 @@ pub struct PuzzleScriptRequest {
 
 /// The keys of a JSON `solve puzzlescript` request beyond the shared options.
 pub const KEYS: &[&str] = &["file", "level", "max_states"];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_keys_are_the_request_fields() {
+        let instance = super::PuzzleScriptInstance { file: "game".into(), level: Some(1) };
+        let full = super::PuzzleScriptRequest { instance, max_states: Some(9) };
+        assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
+    }
+}

@@ -33,3 +33,13 @@ pub struct SlideRequest {
 
 /// The keys of a JSON `solve slide` request beyond the shared options.
 pub const KEYS: &[&str] = &["board", "goal", "max_moves", "incremental", "anytime"];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_keys_are_the_request_fields() {
+        let instance = super::SlideInstance { board: "1 _ / 2 3".into(), goal: Some("_ 1 / 2 3".into()), origin: None };
+        let full = super::SlideRequest { instance, max_moves: Some(9), incremental: true, anytime: true };
+        assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
+    }
+}
