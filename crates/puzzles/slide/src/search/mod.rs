@@ -28,7 +28,7 @@ pub fn exact_shortest_path(start: &Board, goal: &Board, deadline: Option<Instant
 
 /// What the exact search tells while it runs.
 pub enum Progress {
-    /// `done` of the `of` 5x5 tables are ready (built the first time: minutes).
+    /// `done` of the `of` dense tables (17 to 25 cells) are ready (the first build: minutes).
     Tables { done: usize, of: usize },
     /// An IDA* iteration on the tables proved that every plan has at least this many moves.
     Bound(usize),
