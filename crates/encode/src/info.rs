@@ -38,6 +38,40 @@ pub trait Encoding: Sync {
     }
 }
 
+/// An encoding of a plan puzzle whose instances are `B`: the formula of one horizon, in
+/// the form it writes, and a model read back into the plan it encodes. The engine's horizon
+/// driver writes, solves, decodes and replays through it; the encoding never sees a solver.
+pub trait PlanEncoding<B: ?Sized>: Encoding {
+    /// One move of a plan.
+    type Step;
+
+    /// Writes the CNF of `horizon`. Only called when it writes DIMACS (callers check
+    /// [`Encoding::writes`]), so an encoding of SMT-LIB2 alone leaves it out.
+    fn write_cnf(&self, _board: &B, _horizon: usize, _sink: &mut dyn puzzlec_ir::ClauseSink) {
+        unreachable!("{} writes no CNF; callers check the form", self.name())
+    }
+
+    /// The SMT-LIB2 script of `horizon`. Only called when it writes SMT-LIB2 (callers
+    /// check [`Encoding::writes`]), so a CNF-only encoding leaves it out.
+    fn smt(&self, _board: &B, _horizon: usize) -> puzzlec_ir::SmtScript {
+        unreachable!("{} writes no SMT-LIB2; callers check the form", self.name())
+    }
+
+    /// Reads the plan out of a model (the driver then replays it through the rules).
+    ///
+    /// # Errors
+    /// A missing value, or values that are no plan.
+    fn decode(
+        &self,
+        board: &B,
+        model: &dyn puzzlec_ir::Model,
+        horizon: usize,
+    ) -> Result<Vec<Self::Step>, crate::DecodeError>;
+
+    /// The assignment that identifies `plan`, for blocking it during enumeration.
+    fn blocking(&self, board: &B, plan: &[Self::Step]) -> Vec<(String, i64)>;
+}
+
 /// Declares an encoding's [`Info`] in one line: `describe!(Bright, "bright", "about", [Dimacs, Smt2]);`.
 #[macro_export]
 macro_rules! describe {

@@ -6,7 +6,7 @@
 pub mod card;
 pub mod info;
 
-pub use info::{find, first_in, names, Encoding, Info};
+pub use info::{find, first_in, names, Encoding, Info, PlanEncoding};
 #[doc(hidden)]
 pub use puzzlec_ir::Form;
 
@@ -17,6 +17,42 @@ pub enum DecodeError {
     Missing(String),
     #[error("{0}")]
     Inconsistent(String),
+}
+
+/// The candidates whose Boolean, named by `name`, the model sets true.
+///
+/// # Errors
+/// A candidate's variable the model does not give.
+pub fn true_of<T: Copy>(
+    model: &(impl puzzlec_ir::Model + ?Sized),
+    candidates: impl IntoIterator<Item = T>,
+    name: impl Fn(T) -> String,
+) -> Result<Vec<T>, DecodeError> {
+    let mut on = Vec::new();
+    for c in candidates {
+        let var = name(c);
+        if model.bool(&var).ok_or(DecodeError::Missing(var))? {
+            on.push(c);
+        }
+    }
+    Ok(on)
+}
+
+/// The one candidate whose Boolean the model sets true: the decoding of a one-hot choice.
+/// `what(n)` words the error when `n` of them are true instead.
+///
+/// # Errors
+/// A missing variable, or no candidate true or several.
+pub fn exactly_one<T: Copy>(
+    model: &(impl puzzlec_ir::Model + ?Sized),
+    candidates: impl IntoIterator<Item = T>,
+    name: impl Fn(T) -> String,
+    what: impl FnOnce(usize) -> String,
+) -> Result<T, DecodeError> {
+    match true_of(model, candidates, name)?.as_slice() {
+        [one] => Ok(*one),
+        on => Err(DecodeError::Inconsistent(what(on.len()))),
+    }
 }
 
 /// Reads a plan from one Boolean action per step and move, named by `name(t, m)`: exactly
@@ -30,18 +66,6 @@ pub fn one_action_per_step(
     name: impl Fn(usize, puzzlec_core::Move) -> String,
 ) -> Result<Vec<puzzlec_core::Move>, DecodeError> {
     (0..horizon)
-        .map(|t| {
-            let mut chosen = Vec::new();
-            for m in puzzlec_core::Move::ALL {
-                let var = name(t, m);
-                if model.bool(&var).ok_or(DecodeError::Missing(var))? {
-                    chosen.push(m);
-                }
-            }
-            match chosen.as_slice() {
-                [m] => Ok(*m),
-                _ => Err(DecodeError::Inconsistent(format!("step {t} has {} actions", chosen.len()))),
-            }
-        })
+        .map(|t| exactly_one(model, puzzlec_core::Move::ALL, |m| name(t, m), |n| format!("step {t} has {n} actions")))
         .collect()
 }

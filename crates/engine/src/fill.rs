@@ -17,6 +17,26 @@ use crate::certify::Certification;
 use crate::error::{Error, Result};
 use crate::event::Event;
 
+/// What a filling puzzle's instance asks beyond its shape and values: cells filled before
+/// the search, and one filling per class of symmetries. One definition for the JSON keys
+/// and the flags of every filling puzzle (flattened into its instance).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+pub struct FillOptions {
+    /// Pre-filled cells, CELL=VALUE separated by commas, each cell named as the puzzle's
+    /// drawing names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "CELL=VALUE,..."))]
+    pub givens: Option<String>,
+    /// One filling per class of symmetries (emit: add the symmetry-breaking constraints).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub up_to_symmetry: bool,
+}
+
+/// What `decode` says when the solver found an emitted filling problem unsatisfiable.
+pub const UNSATISFIABLE: &str = "unsatisfiable: no filling satisfies this encoding";
+
 /// Every class representative found, and every member of their classes.
 pub struct Classes {
     pub members: Vec<Vec<i64>>,

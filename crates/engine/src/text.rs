@@ -31,6 +31,19 @@ pub fn more(a: &Answer) -> &'static str {
     }
 }
 
+/// The lines of a solved filling answer: every filling drawn, then how many there are with
+/// `sum` (what their lines add up to) and whether that is all of them.
+pub fn fillings(a: &Answer, sum: &str) -> String {
+    let end = match (a.complete, a.count) {
+        (Some(c), Some(n)) => {
+            let more = if c { "all of them: no more exist" } else { more(a) };
+            format!("{}, {sum} ({more})", count(n, "solution"))
+        }
+        _ => format!("{sum}: every line checked"),
+    };
+    format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
+}
+
 /// The lines of a solved plan answer as most puzzles write them: the figures (the start,
 /// and the end where there is one), then the plan (or every plan) with what was proved of
 /// its length.

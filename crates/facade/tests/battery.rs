@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 use puzzlec_core::moves_to_string;
 use puzzlec_cross::encodings as cross_encodings;
-use puzzlec_cross::request::{CrossInstance, CrossRequest};
+use puzzlec_cross::request::CrossInstance;
 use puzzlec_cross::rules::{shortest_solutions, CrossPuzzle, CrossSearch};
+use puzzlec_engine::plan::PlanRequest;
 use puzzlec_facade::{self as facade, Answer, Env, Request, Solution, Status};
 use puzzlec_hex::encodings as hex_encodings;
 use puzzlec_hex::request::HexInstance;
@@ -156,7 +157,7 @@ fn every_cross_encoding_on_every_backend_matches_the_oracle() {
                 let want: BTreeSet<String> = solutions.iter().map(|s| moves_to_string(s)).collect();
                 let a = solve(Request::new(
                     "cross",
-                    &CrossRequest { instance, max_moves: Some(40) },
+                    &PlanRequest { instance, max_moves: Some(40) },
                     facade::SolveOptions {
                         encoding: Some(encoding.name().into()),
                         solver: Some(id.clone()),

@@ -98,6 +98,75 @@ pub fn usual<I: clap::Args, S: clap::Args, F: clap::Args>(verb: Verb, cmd: clap:
     }
 }
 
+/// The flags of a verb a puzzle adds nothing to.
+#[cfg(feature = "cli")]
+#[derive(clap::Args, Debug)]
+pub struct NoFlags {}
+
+/// The arguments of a filling puzzle: its instance flags `I` for `solve` and `emit`, `D`
+/// for `decode`, `F` for `family` (each [`NoFlags`] where it adds none); a filling has no
+/// moves to verify and no horizons to split into jobs.
+#[cfg(feature = "cli")]
+pub fn filling<I: clap::Args, D: clap::Args, F: clap::Args>(verb: Verb, cmd: clap::Command) -> clap::Command {
+    match verb {
+        Verb::Solve | Verb::Emit => I::augment_args(cmd),
+        Verb::Decode => D::augment_args(cmd),
+        Verb::Family => F::augment_args(cmd),
+        Verb::Verify | Verb::Jobs => cmd,
+    }
+}
+
+/// The request's fields of a filling puzzle (see [`filling`]): its instance for `solve` and
+/// `emit`; for `decode` and `family`, the instance `decoded` and `drawn` make of their flags
+/// (none when they give none).
+///
+/// # Errors
+/// Bad input with clap's message.
+#[cfg(feature = "cli")]
+pub fn filling_fields<I, D, F>(
+    verb: Verb,
+    m: &clap::ArgMatches,
+    decoded: impl FnOnce(D) -> Option<I>,
+    drawn: impl FnOnce(F) -> Option<I>,
+) -> Result<crate::Fields>
+where
+    I: clap::FromArgMatches + serde::Serialize,
+    D: clap::FromArgMatches,
+    F: clap::FromArgMatches,
+{
+    let instance = match verb {
+        Verb::Solve | Verb::Emit => Some(parsed::<I>(m)?),
+        Verb::Decode => decoded(parsed(m)?),
+        Verb::Family => drawn(parsed(m)?),
+        Verb::Verify | Verb::Jobs => None,
+    };
+    Ok(instance.map(|i| fields(&i)).unwrap_or_default())
+}
+
+/// The request's fields of a puzzle with the usual shape (see [`usual`]): the instance
+/// `instance` reads from the flags (and the files they name), with `--max-moves` beside it
+/// for `solve`; for `family`, what `family` reads.
+///
+/// # Errors
+/// What `instance` or `family` reject.
+#[cfg(feature = "cli")]
+pub fn usual_fields<I: serde::Serialize>(
+    verb: Verb,
+    m: &clap::ArgMatches,
+    instance: impl FnOnce(&clap::ArgMatches) -> Result<I>,
+    family: impl FnOnce(&clap::ArgMatches) -> Result<crate::Fields>,
+) -> Result<crate::Fields> {
+    if verb == Verb::Family {
+        return family(m);
+    }
+    let instance = instance(m)?;
+    if verb != Verb::Solve {
+        return Ok(fields(&instance));
+    }
+    let max_moves = m.try_get_one::<usize>("max_moves").ok().flatten().copied();
+    Ok(fields(&crate::plan::PlanRequest { instance, max_moves }))
+}
+
 /// The parsed arguments read back as a typed struct of the puzzle's.
 ///
 /// # Errors

@@ -24,7 +24,10 @@ impl<P: PlanPuzzle> Plans for Case<'_, P> {
     type Step = P::Step;
 
     fn lowered(&self) -> Option<Lowered<'_, P::Step>> {
-        Some(Lowered { lowering: P::lowering(self.encoding, &self.board), backend: self.backend })
+        Some(Lowered {
+            lowering: Box::new(super::Encoded::<P>::new(self.encoding, &self.board)),
+            backend: self.backend,
+        })
     }
 
     fn write(&self, plan: &[P::Step]) -> String {

@@ -16,7 +16,7 @@ use crate::answer::{Answer, Status};
 use crate::error::Result;
 use crate::files;
 use crate::opinion::Opinion;
-use crate::plan::{Case, Searched};
+use crate::plan::{Case, Encoded, Searched};
 use crate::puzzle::{Choices, JobFacts, Verbs};
 use crate::request::{DecodeRequest, EmitRequest, Instance, VerifyRequest};
 
@@ -40,10 +40,10 @@ pub trait PlanPuzzle: Sync + Sized {
     /// One move of a plan.
     type Step: Clone;
     /// The puzzle's encodings.
-    type Encoding: ?Sized + puzzlec_encode::Encoding + 'static;
+    type Encoding: ?Sized + puzzlec_encode::PlanEncoding<Self::Board, Step = Self::Step> + 'static;
 
     /// Every encoding, in the order defaults are chosen.
-    fn encodings() -> &'static [&'static Self::Encoding];
+    const ENCODINGS: &'static [&'static Self::Encoding];
 
     /// The instance from its fields.
     ///
@@ -51,11 +51,9 @@ pub trait PlanPuzzle: Sync + Sized {
     /// Bad input naming the flag, file or line that is wrong.
     fn board(fields: &Self::Fields) -> Result<Self::Board>;
 
-    /// One encoding of one instance.
-    fn lowering<'a>(
-        encoding: &'a Self::Encoding,
-        board: &'a Self::Board,
-    ) -> Box<dyn Lowering<Plan = Vec<Self::Step>> + 'a>;
+    /// The header line of a written file of `horizon` (what `decode` checks the instance
+    /// by): `puzzlec <name> encoding=<encoding> ... horizon=<horizon>`.
+    fn header(encoding: &Self::Encoding, board: &Self::Board, horizon: usize) -> String;
 
     /// Every plan has at least this many moves (and the parity of any plan's length).
     fn lower_bound(board: &Self::Board) -> usize;
@@ -170,13 +168,13 @@ pub trait PlanPuzzle: Sync + Sized {
 
     /// The encoding `emit` writes in `form` when none is named.
     fn emits(_board: &Self::Board, form: Form) -> &'static str {
-        crate::choose::first_in(Self::encodings(), form)
+        crate::choose::first_in(Self::ENCODINGS, form)
     }
 
     /// The encoding jobs split when none is named: by default the first that offers a choice
     /// at the first step, else the first.
     fn splits(board: &Self::Board) -> &'static Self::Encoding {
-        let all = Self::encodings();
+        let all = Self::ENCODINGS;
         let splits = |e: &&&'static Self::Encoding| !Self::choices(e, board)(0, &[]).is_empty();
         all.iter().find(splits).or(all.first()).copied().expect("a puzzle has an encoding")
     }
@@ -200,7 +198,7 @@ pub trait PlanPuzzle: Sync + Sized {
     /// # Errors
     /// Bad input listing the names there are.
     fn encoding(name: &str) -> Result<&'static Self::Encoding> {
-        crate::choose::named(Self::NAME, Self::encodings(), name)
+        crate::choose::named(Self::NAME, Self::ENCODINGS, name)
     }
 }
 
@@ -209,10 +207,9 @@ impl<P: PlanPuzzle> Verbs for P {
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let board = P::board(&req.instance.read()?)?;
         let default = P::emits(&board, req.format);
-        let encoding = crate::choose::writing(P::NAME, P::encodings(), req.encoding.as_deref(), default, req.format)?;
+        let encoding = crate::choose::writing(P::NAME, P::ENCODINGS, req.encoding.as_deref(), default, req.format)?;
         P::fits(encoding, &board)?;
-        let lowered = P::lowering(encoding, &board);
-        crate::plan::emit(&*lowered, req.horizon, req.format)
+        crate::plan::emit(&Encoded::<P>::new(encoding, &board), req.horizon, req.format)
     }
 
     /// Decodes a solver's answer to an emitted file and replays the plan: a file that is not
@@ -223,7 +220,7 @@ impl<P: PlanPuzzle> Verbs for P {
         let fields = files::header_fields(req, P::NAME)?;
         let encoding = P::encoding(files::field(&fields, req, "encoding")?)?;
         let horizon = files::horizon(&fields, req)?;
-        let lowered = P::lowering(encoding, &board);
+        let lowered = Encoded::<P>::new(encoding, &board);
         files::check_header(req, &lowered.header(horizon))?;
         let mut answer = Answer::new(P::NAME, Status::Solved);
         answer.horizon = Some(horizon);

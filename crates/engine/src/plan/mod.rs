@@ -204,10 +204,12 @@ impl<'a> Search<'a> {
 }
 
 mod case;
+mod encoded;
 mod facts;
 mod judge;
 mod solve;
 pub use case::Case;
+pub use encoded::Encoded;
 pub use facts::PlanPuzzle;
 pub use judge::search;
 pub use solve::{solve, PlanRequest, Searched};

@@ -114,8 +114,7 @@ fn chosen<P: PlanPuzzle>(
     backend: &puzzlec_solve::Backend,
 ) -> Result<&'static P::Encoding> {
     let default = Some(P::emits(board, backend.form())).filter(|name| !name.is_empty());
-    let encoding =
-        crate::choose::for_backend(P::NAME, P::encodings(), options.encoding.as_deref().or(default), backend)?;
+    let encoding = crate::choose::for_backend(P::NAME, P::ENCODINGS, options.encoding.as_deref().or(default), backend)?;
     P::fits(encoding, board)?;
     Ok(encoding)
 }

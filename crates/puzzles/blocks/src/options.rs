@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use clap::{Args, Command};
-use puzzlec_engine::options::{fields, parsed, read_text, Verb};
+use puzzlec_engine::options::{parsed, read_text, Verb};
 use puzzlec_engine::{CommandLine, Error, Fields, Result};
 
-use crate::request::{BlocksInstance, BlocksRequest};
+use crate::request::BlocksInstance;
 
 /// The sliding-blocks instance options shared by every blocks subcommand.
 #[derive(Args, Debug)]
@@ -78,15 +78,7 @@ impl CommandLine for crate::Blocks {
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-        if verb == Verb::Family {
-            return family_fields(m);
-        }
-        let instance = instance(m)?;
-        if verb != Verb::Solve {
-            return Ok(fields(&instance));
-        }
-        let own: SolveOwn = parsed(m)?;
-        Ok(fields(&BlocksRequest { instance, max_moves: own.max_moves }))
+        puzzlec_engine::options::usual_fields(verb, m, instance, family_fields)
     }
 }
 

@@ -51,10 +51,6 @@ fn goals<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Er
     )
 }
 
-/// `solve blocks`: the instance and the longest plan to look for (`None` is 200; the exact
-/// search has no limit by default).
-pub type BlocksRequest = puzzlec_engine::plan::PlanRequest<BlocksInstance>;
-
 /// The keys of a JSON `solve blocks` request beyond the shared options.
 pub const KEYS: &[&str] =
     &["board", "rush_hour", "horizontal", "vertical", "goal", "goal_board", "metric", "max_moves"];
@@ -88,7 +84,7 @@ mod tests {
             goal_board: given(),
             metric: given(),
         };
-        let full = super::BlocksRequest { instance, max_moves: Some(9) };
+        let full = puzzlec_engine::plan::PlanRequest { instance, max_moves: Some(9) };
         assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
     }
 }

@@ -1,13 +1,11 @@
 //! Sliding blocks' facts for the generic verbs: the instance from its fields, its encodings
 //! and lowering, how a plan is read, replayed and shown.
 
-use crate::drive;
 use crate::encodings::{self, BlocksEncoding};
 use crate::request::BlocksInstance;
 use crate::rules::board::{from_grid, parse_drawing, parse_line, rush_hour};
 use crate::rules::goal::{parse_goal_drawing, parse_goals, rush_hour_goal};
 use crate::rules::{self, Axis, BlockMove, BlocksPuzzle, Metric};
-use puzzlec_drive::lowering::Lowering;
 
 use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
 use puzzlec_drive::DriveError;
@@ -160,21 +158,33 @@ impl PlanPuzzle for crate::Blocks {
 
     const SOLVER: &'static str = puzzlec_solve::Solver::SEARCH_ID;
     const MAX_MOVES: (usize, usize) = (crate::solve::DEFAULT_MAX_MOVES, puzzlec_engine::files::MAX_HORIZON);
+    const ENCODINGS: &'static [&'static dyn BlocksEncoding] = &encodings::ALL;
     const LISTS: bool = false;
-
-    fn encodings() -> &'static [&'static dyn BlocksEncoding] {
-        &encodings::ALL
-    }
 
     fn board(fields: &BlocksInstance) -> Result<BlocksPuzzle> {
         instance(fields)
     }
 
-    fn lowering<'a>(
-        encoding: &'a dyn BlocksEncoding,
-        board: &'a BlocksPuzzle,
-    ) -> Box<dyn Lowering<Plan = Vec<BlockMove>> + 'a> {
-        Box::new(drive::Lowered { encoding, puzzle: board })
+    /// The line that lets `decode blocks` check the instance: the board (rows joined by
+    /// `/`), the axes, the goals and the metric.
+    fn header(encoding: &dyn BlocksEncoding, p: &BlocksPuzzle, horizon: usize) -> String {
+        let rows = p.board.drawing(&p.start().anchors).join("/");
+        let axes: String = p
+            .board
+            .pieces
+            .iter()
+            .map(|q| match q.axis {
+                crate::rules::Axis::Free => '+',
+                crate::rules::Axis::Horizontal => '-',
+                crate::rules::Axis::Vertical => '|',
+            })
+            .collect();
+        format!(
+            "puzzlec blocks encoding={} metric={} board={rows} axes={axes} goals={} horizon={horizon}",
+            encoding.name(),
+            p.metric.name(),
+            p.goals_text().replace(' ', ";"),
+        )
     }
 
     fn lower_bound(puzzle: &BlocksPuzzle) -> usize {

@@ -2,10 +2,10 @@
 //! family options, and the help of each verb.
 
 use clap::{Args, Command};
-use puzzlec_engine::options::{fields, parsed, read_text, Verb};
+use puzzlec_engine::options::{parsed, read_text, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
-use crate::request::{CrossInstance, CrossRequest};
+use crate::request::CrossInstance;
 
 #[derive(Args, Debug)]
 struct SolveOwn {
@@ -20,20 +20,18 @@ impl CommandLine for crate::Cross {
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-        if verb == Verb::Family {
-            return family_fields(m);
-        }
-        let mut instance: CrossInstance = parsed(m)?;
-        if let Some(given) = instance.orientations.take() {
-            let (text, origin) = grid(std::path::Path::new(&given))?;
-            (instance.orientations, instance.orientations_origin) = (Some(text), Some(origin));
-        }
-        if verb != Verb::Solve {
-            return Ok(fields(&instance));
-        }
-        let own: SolveOwn = parsed(m)?;
-        Ok(fields(&CrossRequest { instance, max_moves: own.max_moves }))
+        puzzlec_engine::options::usual_fields(verb, m, instance, family_fields)
     }
+}
+
+/// The instance's fields from the parsed flags, the orientation grid read from its file.
+fn instance(m: &clap::ArgMatches) -> Result<CrossInstance> {
+    let mut instance: CrossInstance = parsed(m)?;
+    if let Some(given) = instance.orientations.take() {
+        let (text, origin) = grid(std::path::Path::new(&given))?;
+        (instance.orientations, instance.orientations_origin) = (Some(text), Some(origin));
+    }
+    Ok(instance)
 }
 
 /// The orientation grid `--orientations` names: a file, or the grid itself when no such file

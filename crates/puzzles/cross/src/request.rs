@@ -36,9 +36,6 @@ pub struct CrossInstance {
     pub orientations_origin: Option<String>,
 }
 
-/// `solve cross`: the instance and the longest plan to look for (`None` is 60).
-pub type CrossRequest = puzzlec_engine::plan::PlanRequest<CrossInstance>;
-
 /// The keys of a JSON `solve cross` request beyond the shared options: the fields of
 /// [`CrossInstance`] a request gives (a test holds them equal) and `max_moves`.
 pub const KEYS: &[&str] = &["size", "cross", "empty", "target", "orientations", "max_moves"];
@@ -56,7 +53,7 @@ mod tests {
             orientations: given(),
             orientations_origin: None,
         };
-        let request = super::CrossRequest { instance: full, max_moves: Some(1) };
+        let request = puzzlec_engine::plan::PlanRequest { instance: full, max_moves: Some(1) };
         assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &request));
     }
 }

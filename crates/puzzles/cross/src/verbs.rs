@@ -1,11 +1,9 @@
 //! The cross slider's facts for the generic verbs: the instance from flags and grid text,
 //! its encodings and lowering, how a plan is read, replayed and shown.
 
-use crate::drive as drive_cross;
 use crate::encodings::{self as encodings, CrossEncoding};
 use crate::rules::{self, parse_orientation_grid, relaxed_distances, Cell, CrossPuzzle, CrossSearch, UNREACHABLE};
 use puzzlec_core::{moves_to_string, Move};
-use puzzlec_drive::lowering::Lowering;
 use puzzlec_engine::opinion::Opinion;
 use std::time::Instant;
 
@@ -105,21 +103,27 @@ impl PlanPuzzle for crate::Cross {
 
     const SOLVER: &'static str = "cadical";
     const MAX_MOVES: (usize, usize) = (crate::solve::DEFAULT_MAX_MOVES, crate::solve::MAX_MOVES_CAP);
+    const ENCODINGS: &'static [&'static dyn CrossEncoding] = &encodings::ALL;
     const LISTS: bool = true;
-
-    fn encodings() -> &'static [&'static dyn CrossEncoding] {
-        &encodings::ALL
-    }
 
     fn board(fields: &CrossInstance) -> Result<CrossPuzzle> {
         instance(fields)
     }
 
-    fn lowering<'a>(
-        encoding: &'a dyn CrossEncoding,
-        board: &'a CrossPuzzle,
-    ) -> Box<dyn Lowering<Plan = Vec<Move>> + 'a> {
-        Box::new(drive_cross::Lowered { encoding, puzzle: board })
+    /// The line that lets `decode cross` rebuild the context.
+    fn header(encoding: &dyn CrossEncoding, p: &CrossPuzzle, horizon: usize) -> String {
+        format!(
+            "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
+            encoding.name(),
+            p.rows,
+            p.cols,
+            p.cross.0 + 1,
+            p.cross.1 + 1,
+            p.empty.0 + 1,
+            p.empty.1 + 1,
+            p.target.0 + 1,
+            p.target.1 + 1
+        )
     }
 
     /// The relaxed puzzle's distance (every piece free), 0 when even it cannot reach.

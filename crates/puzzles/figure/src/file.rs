@@ -50,7 +50,9 @@ pub enum Symmetry {
 /// A figure as the file describes it, checked.
 #[derive(Debug, Clone)]
 pub struct Figure {
+    /// What the file calls the figure, for titles.
     pub name: String,
+    /// The cells' names, in the file's order (a filling lists values in this order).
     pub cells: Vec<String>,
     /// (x, y) of every cell, x to the right and y down; `None` when the file gives none.
     pub points: Option<Vec<(f64, f64)>>,
@@ -59,9 +61,12 @@ pub struct Figure {
     pub line_spans: Vec<Range<usize>>,
     /// The values, sorted.
     pub values: Vec<i64>,
+    /// What every line adds up to, and where the file says so.
     pub sum: Sum,
     pub sum_span: Range<usize>,
+    /// Whether each value is placed exactly once (else values may repeat).
     pub distinct: bool,
+    /// Which maps of the figure count a filling and its image as one.
     pub symmetry: Symmetry,
 }
 

@@ -1,19 +1,20 @@
 //! A magic-figure request as the puzzle reads it from the request's fields.
 
+use puzzlec_engine::fill::FillOptions;
 use serde::{Deserialize, Serialize};
 
-/// A figure file and what to do with it.
+/// A magic-figure instance: one definition for its JSON keys and, with the `cli` feature,
+/// its command-line flags and their help.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct FigureInstance {
-    /// The figure file (TOML; see [`crate::file`]).
+    /// The figure file (TOML): cells, lines, values, sum; see `examples/figures/`.
+    #[cfg_attr(feature = "cli", arg(value_name = "FILE"))]
     pub file: String,
-    /// `CELL=VALUE,...` with the cells' names.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub givens: Option<String>,
-    /// One filling per symmetry class (`solve`: the answer; `emit`: the symmetry-breaking
-    /// facts in the file).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub up_to_symmetry: bool,
+    /// Givens (cells by the names the file gives them: a=8,e=5) and symmetry classes.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub fill: FillOptions,
 }
 
 /// The keys of a JSON `solve figure` request beyond the shared options.
@@ -23,7 +24,8 @@ pub const KEYS: &[&str] = &["file", "givens", "up_to_symmetry"];
 mod tests {
     #[test]
     fn the_keys_are_the_instance_fields() {
-        let full = super::FigureInstance { file: "f".into(), givens: Some("a=1".into()), up_to_symmetry: true };
+        let fill = puzzlec_engine::fill::FillOptions { givens: Some("a=1".into()), up_to_symmetry: true };
+        let full = super::FigureInstance { file: "f".into(), fill };
         assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
     }
 }

@@ -1,7 +1,7 @@
 //! A filling as text: a drawn figure as a grid of its values (columns by x, rows by y), one
 //! without positions as `cell=value` words; and the lines of a solved answer.
 
-use puzzlec_engine::text::{count, more};
+use puzzlec_engine::text::fillings;
 use puzzlec_engine::{Answer, Instance, Result, Show};
 
 use crate::file::Figure;
@@ -52,14 +52,7 @@ impl Show for crate::Figure {
             Some(s) => format!("magic sum {s}"),
             None => "each with all its lines equal".to_owned(),
         };
-        let end = match (a.complete, a.count) {
-            (Some(c), Some(n)) => {
-                let more = if c { "all of them: no more exist" } else { more(a) };
-                format!("{}, {sum} ({more})", count(n, "solution"))
-            }
-            _ => format!("{sum}: every line checked"),
-        };
-        format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
+        fillings(a, &sum)
     }
 
     fn decoded_text(&self, a: &Answer) -> String {

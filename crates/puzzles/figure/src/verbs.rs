@@ -1,5 +1,6 @@
 //! Magic figures through the facade: the problem from a figure file, and the verbs.
 
+use puzzlec_engine::fill::FillOptions;
 use std::collections::BTreeMap;
 
 use puzzlec_engine::answer::{Answer, Solution, Status};
@@ -136,7 +137,7 @@ pub fn of(figure: &Figure, text: &str, i: &FigureInstance, break_symmetry: bool)
             p.magic = Some(s);
         }
     }
-    if let Some(text) = &i.givens {
+    if let Some(text) = &i.fill.givens {
         p.givens = givens(text, figure)?;
     }
     Ok(p)
@@ -208,10 +209,10 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let instance: &FigureInstance = &request.read()?;
     let answer = Answer::new(NAME, Status::Solved);
     match problem(instance, false) {
-        Ok((figure, p)) => fill::solve(Ok(p), instance.up_to_symmetry, request, env, &Look(&figure), answer, on),
+        Ok((figure, p)) => fill::solve(Ok(p), instance.fill.up_to_symmetry, request, env, &Look(&figure), answer, on),
         Err(e) if e.kind() == ErrorKind::NoSolution => {
             let figure = load(&instance.file)?;
-            fill::solve(Err(e), instance.up_to_symmetry, request, env, &Look(&figure), answer, on)
+            fill::solve(Err(e), instance.fill.up_to_symmetry, request, env, &Look(&figure), answer, on)
         }
         Err(e) => Err(e),
     }
@@ -224,8 +225,8 @@ impl Verbs for crate::Figure {
     /// Bad input for files and names; no-solution for values without an integer sum.
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let i: &FigureInstance = &req.instance.read()?;
-        let (figure, p) = problem(i, i.up_to_symmetry)?;
-        if i.up_to_symmetry && !figure.distinct {
+        let (figure, p) = problem(i, i.fill.up_to_symmetry)?;
+        if i.fill.up_to_symmetry && !figure.distinct {
             return Err(Error::bad_input(
                 "--up-to-symmetry: the breaking facts need distinct values (with repeats, solve --up-to-symmetry keeps one filling per class after the fact)",
             ));
@@ -245,13 +246,11 @@ impl Verbs for crate::Figure {
         };
         let givens = Some(files::field(&fields, req, "givens")?.to_owned()).filter(|g| g != "none");
         let broken = files::field(&fields, req, "symmetry")? == "broken";
-        let instance = FigureInstance { file, givens, up_to_symmetry: false };
+        let instance = FigureInstance { file, fill: FillOptions { givens, up_to_symmetry: false } };
         let (figure, p) = problem(&instance, broken).map_err(|e| e.context(&req.encoded_origin))?;
         let mut answer = Answer::new(NAME, Status::Solved);
         let Some(model) = files::read_model(req)? else {
-            answer.status = Status::NoSolution;
-            answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());
-            return Ok(answer);
+            return Ok(answer.no_solution(None, puzzlec_engine::fill::UNSATISFIABLE));
         };
         let values = magic::decode_checked(encoding, &format!("({})", req.answer_origin), &p, &model)?;
         answer.encoding = Some(encoding.name().into());

@@ -5,6 +5,7 @@
 //! rules) and an UNSAT one on the embedded solver's answer to the instance (tried within a
 //! time limit; an instance it cannot decide is drawn again).
 
+use puzzlec_engine::fill::FillOptions;
 use std::collections::{BTreeMap, HashSet};
 
 use puzzlec_engine::family::{FamilyRequest, Labelled};
@@ -23,7 +24,7 @@ const DRAWS: usize = 200;
 /// instance of a label can be drawn.
 pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
     let base: HexInstance = req.puzzle.read()?;
-    let base = HexInstance { givens: None, sum: None, up_to_symmetry: false, ..base };
+    let base = HexInstance { sum: None, fill: Default::default(), ..base };
     let p =
         crate::verbs::problem(&base, false).map_err(|e| Error::bad_input(format!("family hex: {}", e.message())))?;
     let complete = crate::encodings::preferred(&p) == "cnf";
@@ -78,7 +79,10 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
                 }
                 // Beyond order 3 "no filling agrees with these" is the solver's to prove.
                 let text: Vec<String> = g.iter().map(|(c, v)| format!("{c}={v}")).collect();
-                let asked = HexInstance { givens: Some(text.join(",")), ..base.clone() };
+                let asked = HexInstance {
+                    fill: FillOptions { givens: Some(text.join(",")), up_to_symmetry: false },
+                    ..base.clone()
+                };
                 let limit = SolveOptions { timeout: Some(LABEL_LIMIT), ..Default::default() };
                 if solve(&asked, limit).is_ok_and(|a| a.status == Status::NoSolution) {
                     break g;
@@ -88,7 +92,10 @@ pub fn labelled(req: &FamilyRequest, env: &Env) -> Result<Vec<Labelled>> {
             let about =
                 vec![format!("instance {i} of {}: {what} with givens {}", req.count, text.join(",")), source.clone()];
             let label = if sat { "sat" } else { "unsat" };
-            let instance = HexInstance { givens: Some(text.join(",")), ..base.clone() };
+            let instance = HexInstance {
+                fill: FillOptions { givens: Some(text.join(",")), up_to_symmetry: false },
+                ..base.clone()
+            };
             out.push(Labelled {
                 name: format!("hex-o{}-s{}-{i:03}-{label}", base.order, req.seed),
                 instance: Instance::new(crate::NAME, &instance),

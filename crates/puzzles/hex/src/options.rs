@@ -2,7 +2,7 @@
 //! each verb (a filling has no moves to verify and no horizons to split into jobs).
 
 use clap::{Args, Command};
-use puzzlec_engine::options::{fields, parsed, Verb};
+use puzzlec_engine::options::{NoFlags, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
 use crate::request::HexInstance;
@@ -20,21 +20,11 @@ struct Drawn {
 
 impl CommandLine for crate::Hex {
     fn args(&self, verb: Verb, cmd: Command) -> Command {
-        match verb {
-            Verb::Solve | Verb::Emit => HexInstance::augment_args(cmd),
-            Verb::Family => Drawn::augment_args(cmd),
-            Verb::Decode | Verb::Verify | Verb::Jobs => cmd,
-        }
+        puzzlec_engine::options::filling::<HexInstance, NoFlags, Drawn>(verb, cmd)
     }
 
     fn fields(&self, verb: Verb, m: &clap::ArgMatches) -> Result<Fields> {
-        match verb {
-            Verb::Solve | Verb::Emit => Ok(fields(&parsed::<HexInstance>(m)?)),
-            Verb::Family => {
-                let d: Drawn = parsed(m)?;
-                Ok(fields(&HexInstance { order: d.order, values: d.values, ..HexInstance::default() }))
-            }
-            _ => Ok(Fields::new()),
-        }
+        let drawn = |d: Drawn| Some(HexInstance { order: d.order, values: d.values, ..HexInstance::default() });
+        puzzlec_engine::options::filling_fields(verb, m, |_: NoFlags| None, drawn)
     }
 }

@@ -1,5 +1,6 @@
 //! A magic-hexagon request as the puzzle reads it from the request's fields.
 
+use puzzlec_engine::fill::FillOptions;
 use serde::{Deserialize, Serialize};
 
 /// A magic-hexagon instance: one definition for its JSON keys and, with the `cli` feature,
@@ -21,20 +22,15 @@ pub struct HexInstance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "cli", arg(long, value_name = "S", allow_hyphen_values = true))]
     pub sum: Option<i64>,
-    /// Pre-filled cells, CELL=VALUE separated by commas, e.g. 1=3,10=5.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "cli", arg(long, value_name = "CELL=VALUE,..."))]
-    pub givens: Option<String>,
-    /// One filling per class of rotations and reflections (emit: add the symmetry-breaking
-    /// constraints).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    #[cfg_attr(feature = "cli", arg(long))]
-    pub up_to_symmetry: bool,
+    /// Givens (cells numbered from 1, row by row: 1=3,10=5) and symmetry classes.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub fill: FillOptions,
 }
 
 impl Default for HexInstance {
     fn default() -> HexInstance {
-        HexInstance { order: default_order(), givens: None, values: None, sum: None, up_to_symmetry: false }
+        HexInstance { order: default_order(), values: None, sum: None, fill: FillOptions::default() }
     }
 }
 
@@ -48,14 +44,15 @@ pub const KEYS: &[&str] = &["order", "values", "sum", "givens", "up_to_symmetry"
 
 #[cfg(test)]
 mod tests {
+    use puzzlec_engine::fill::FillOptions;
+
     #[test]
     fn the_keys_are_the_instance_fields() {
         let full = super::HexInstance {
             order: 4,
             values: Some("3..39".into()),
             sum: Some(111),
-            givens: Some("1=3".into()),
-            up_to_symmetry: true,
+            fill: FillOptions { givens: Some("1=3".into()), up_to_symmetry: true },
         };
         assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
     }

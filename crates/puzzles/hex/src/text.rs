@@ -1,20 +1,13 @@
 //! The lines of a solved magic-hexagon answer: every filling drawn, then the magic sum and
 //! whether the enumeration is complete.
 
-use puzzlec_engine::text::{count, more};
+use puzzlec_engine::text::fillings;
 use puzzlec_engine::{Answer, Instance, Result, Show};
 
 impl Show for crate::Hex {
     fn text(&self, a: &Answer) -> String {
         let magic = a.own::<i64>("magic_sum").unwrap_or(0);
-        let end = match (a.complete, a.count) {
-            (Some(c), Some(n)) => {
-                let more = if c { "all of them: no more exist" } else { more(a) };
-                format!("{}, magic sum {magic} ({more})", count(n, "solution"))
-            }
-            _ => format!("magic sum {magic}: every line checked"),
-        };
-        format!("{}{end}\n", a.figures.iter().map(|f| format!("{f}\n")).collect::<String>())
+        fillings(a, &format!("magic sum {magic}"))
     }
 
     fn decoded_text(&self, a: &Answer) -> String {

@@ -1,5 +1,6 @@
 //! Magic hexagons through the facade: the instance from order and givens, and the verbs.
 
+use puzzlec_engine::fill::FillOptions;
 use std::collections::BTreeMap;
 
 use crate::drive as drive_hex;
@@ -79,7 +80,7 @@ pub fn problem(a: &HexInstance, break_symmetry: bool) -> Result<MagicProblem> {
         Some(text) => parse_values(text, &hex)?,
         None => hex.natural_values(),
     };
-    let givens = match &a.givens {
+    let givens = match &a.fill.givens {
         Some(text) => parse_givens(text, &hex, &values)?,
         None => Vec::new(),
     };
@@ -129,7 +130,7 @@ pub fn solve(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<
     let mut answer = Answer::new(PUZZLE, Status::Solved);
     answer.set_own("order", Some(instance.order));
     let p = problem(instance, false);
-    drive_hex::fill::solve(p, instance.up_to_symmetry, request, env, &Look, answer, on)
+    drive_hex::fill::solve(p, instance.fill.up_to_symmetry, request, env, &Look, answer, on)
 }
 
 /// How the hexagon shows its fillings, and says "none".
@@ -155,7 +156,7 @@ impl Verbs for crate::Hex {
     /// Bad input for names and forms; no-solution for an order without a magic sum.
     fn emit(&self, req: &EmitRequest) -> Result<String> {
         let i: &HexInstance = &req.instance.read()?;
-        let p = problem(i, i.up_to_symmetry)?;
+        let p = problem(i, i.fill.up_to_symmetry)?;
         drive_hex::fill::emit(PUZZLE, &p, req.encoding.as_deref(), req.format)
     }
 
@@ -171,14 +172,12 @@ impl Verbs for crate::Hex {
         let broken = files::field(&fields, req, "symmetry")? == "broken";
         // Files of the classic values (1..cells) carry no `values` field.
         let values = fields.get("values").cloned();
-        let instance = HexInstance { order, givens, values, sum: None, up_to_symmetry: false };
+        let instance = HexInstance { order, values, sum: None, fill: FillOptions { givens, up_to_symmetry: false } };
         let p = problem(&instance, broken).map_err(|e| e.context(&req.encoded_origin))?;
         let mut answer = Answer::new(PUZZLE, Status::Solved);
         answer.set_own("order", Some(order));
         let Some(model) = files::read_model(req)? else {
-            answer.status = Status::NoSolution;
-            answer.detail = Some("unsatisfiable: no filling satisfies this encoding".into());
-            return Ok(answer);
+            return Ok(answer.no_solution(None, puzzlec_engine::fill::UNSATISFIABLE));
         };
         let values = drive_hex::decode_checked(encoding, &format!("({})", req.answer_origin), &p, &model)?;
         answer.encoding = Some(encoding.name().into());

@@ -21,7 +21,7 @@ pub fn families(encoding: &dyn BlocksEncoding, p: &BlocksPuzzle) -> Vec<&'static
 /// # Errors
 /// The backend fails or gives no answer.
 pub fn blocks(
-    encoding: &dyn BlocksEncoding,
+    encoding: &(dyn BlocksEncoding + 'static),
     backend: &Backend,
     puzzles: &[BlocksPuzzle],
     max_k: usize,
@@ -36,14 +36,12 @@ pub fn blocks(
         for k in 0..=max_k {
             let form = match dropped {
                 Some(family) => Formula::Cnf(cnf_of(|sink| encoding.write_cnf(p, k, sink), Some(family)).0),
-                None => match puzzlec_drive::lowering::lower(
-                    &crate::drive::Lowered { encoding, puzzle: p },
-                    k,
-                    backend.form(),
-                ) {
-                    Some(form) => form,
-                    None => continue,
-                },
+                None => {
+                    match puzzlec_drive::lowering::lower(&crate::drive::Lowered::new(encoding, p), k, backend.form()) {
+                        Some(form) => form,
+                        None => continue,
+                    }
+                }
             };
             queries += 1;
             let (got, want) = (satisfiable(backend, &form)?, optimum.is_some_and(|o| o <= k));

@@ -2,25 +2,27 @@
 //! embedded CaDiCaL (CNF) and the linked z3 (SMT-LIB2).
 
 use super::*;
+use crate::encodings::BlocksEncoding;
 use crate::rules::random::{free_board, rush_hour_board};
 use crate::rules::search::{lower_bound, shortest, Found};
 use crate::rules::Metric;
 use puzzlec_drive::horizon::{shortest as horizons, Horizons, Shortest};
 use puzzlec_drive::lowering::probe as probe_lowered;
+use puzzlec_ir::Cnf;
 use puzzlec_solve::{Backend, Outcome};
 use std::time::Duration;
 
 fn probe(
-    encoding: &dyn BlocksEncoding,
+    encoding: &'static dyn BlocksEncoding,
     backend: &Backend,
     p: &BlocksPuzzle,
     k: usize,
     limit: Duration,
 ) -> Result<Outcome<Vec<BlockMove>>, DriveError> {
-    probe_lowered(&Lowered { encoding, puzzle: p }, backend, k, limit)
+    probe_lowered(&Lowered::new(encoding, p), backend, k, limit)
 }
 
-fn via(encoding: &dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle) -> Option<usize> {
+fn via(encoding: &'static dyn BlocksEncoding, backend: &Backend, p: &BlocksPuzzle) -> Option<usize> {
     let lb = lower_bound(p)?;
     let h = Horizons { lower_bound: lb, step: 1, max: MAX, deadline: None };
     match horizons(h, |k, limit| probe(encoding, backend, p, k, limit), |_| {}).unwrap() {

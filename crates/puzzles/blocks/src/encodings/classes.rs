@@ -88,16 +88,7 @@ pub fn anchors_named(
     horizon: usize,
     name: impl Fn(usize, usize, usize) -> String,
 ) -> Result<Vec<Vec<usize>>, DecodeError> {
-    let held = |t: usize, k: usize| -> Result<Vec<usize>, DecodeError> {
-        let mut out = Vec::new();
-        for &a in &lay.ever[k] {
-            let name = name(t, k, a);
-            if model.bool(&name).ok_or(DecodeError::Missing(name))? {
-                out.push(a);
-            }
-        }
-        Ok(out)
-    };
+    let held = |t: usize, k: usize| puzzlec_encode::true_of(model, lay.ever[k].iter().copied(), |a| name(t, k, a));
     let mut now: Vec<usize> = p.start().anchors;
     let mut steps = vec![now.clone()];
     let mut before: Vec<Vec<usize>> = (0..lay.classes.len()).map(|k| held(0, k)).collect::<Result<_, _>>()?;
@@ -139,24 +130,29 @@ impl super::BlocksEncoding for Sat {
         &Metric::ALL
     }
 
-    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
-        encode(p, horizon, sink);
-    }
-
-    fn smt(&self, _: &BlocksPuzzle, _: usize) -> puzzlec_ir::SmtScript {
-        unreachable!("sat is CNF only; callers check the form")
-    }
-
-    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, DecodeError> {
-        anchors(p, model, horizon)
-    }
-
     fn movers(&self, p: &BlocksPuzzle) -> Vec<char> {
         p.groups().iter().map(|m| p.board.pieces[m[0]].name).collect()
     }
 
     fn mover_name(&self, t: usize, k: usize) -> String {
         mover_name(t, k)
+    }
+}
+
+impl puzzlec_encode::PlanEncoding<BlocksPuzzle> for Sat {
+    type Step = BlockMove;
+
+    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
+        encode(p, horizon, sink);
+    }
+
+    fn decode(
+        &self,
+        p: &BlocksPuzzle,
+        model: &dyn Model,
+        horizon: usize,
+    ) -> Result<Vec<BlockMove>, puzzlec_encode::DecodeError> {
+        super::plan_of(p, &anchors(p, model, horizon)?)
     }
 
     /// Plans up to interchangeable pieces: the class moved and the anchor it took, per step.

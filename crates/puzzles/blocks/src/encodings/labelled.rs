@@ -175,21 +175,12 @@ pub fn anchors(
         .map(|t| {
             (0..p.board.pieces.len())
                 .map(|i| {
-                    let mut on = Vec::new();
-                    for a in dom.ever(i) {
-                        let name = position_name(t, i, a);
-                        if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
-                            on.push(a);
-                        }
-                    }
-                    match on.as_slice() {
-                        [a] => Ok(*a),
-                        _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
-                            "after {t} moves piece {} stands on {} anchors",
-                            p.board.pieces[i].name,
-                            on.len()
-                        ))),
-                    }
+                    puzzlec_encode::exactly_one(
+                        model,
+                        dom.ever(i),
+                        |a| position_name(t, i, a),
+                        |n| format!("after {t} moves piece {} stands on {n} anchors", p.board.pieces[i].name),
+                    )
                 })
                 .collect()
         })
@@ -211,29 +202,29 @@ impl super::BlocksEncoding for Labelled {
         &[Metric::Step, Metric::Slide]
     }
 
-    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
-        encode(p, horizon, sink);
-    }
-
-    fn smt(&self, _: &BlocksPuzzle, _: usize) -> puzzlec_ir::SmtScript {
-        unreachable!("labelled is CNF only; callers check the form")
-    }
-
-    fn anchors(
-        &self,
-        p: &BlocksPuzzle,
-        model: &dyn Model,
-        horizon: usize,
-    ) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
-        anchors(p, model, horizon)
-    }
-
     fn movers(&self, p: &BlocksPuzzle) -> Vec<char> {
         p.board.pieces.iter().map(|q| q.name).collect()
     }
 
     fn mover_name(&self, t: usize, i: usize) -> String {
         mover_name(t, i)
+    }
+}
+
+impl puzzlec_encode::PlanEncoding<BlocksPuzzle> for Labelled {
+    type Step = BlockMove;
+
+    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink) {
+        encode(p, horizon, sink);
+    }
+
+    fn decode(
+        &self,
+        p: &BlocksPuzzle,
+        model: &dyn Model,
+        horizon: usize,
+    ) -> Result<Vec<BlockMove>, puzzlec_encode::DecodeError> {
+        super::plan_of(p, &anchors(p, model, horizon)?)
     }
 
     fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)> {

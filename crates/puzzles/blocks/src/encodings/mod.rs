@@ -16,27 +16,16 @@ mod reach;
 pub(crate) mod smt;
 
 use puzzlec_encode::DecodeError;
-use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};
+use puzzlec_ir::{ClauseSink, Lit};
 
 use crate::rules::search::{alone, reach, way, FAR};
 use crate::rules::{Axis, BlockMove, BlocksPuzzle, Metric, State};
 
 /// One sliding-block encoding: a plan of at most `horizon` moves that reaches the goal, in
 /// one form, and back from a model to a plan. Add one as a file plus a line in [`ALL`].
-pub trait BlocksEncoding: puzzlec_encode::Encoding {
+pub trait BlocksEncoding: puzzlec_encode::PlanEncoding<BlocksPuzzle, Step = BlockMove> {
     /// The metrics it encodes (the others are refused before anything is written).
     fn metrics(&self) -> &'static [Metric];
-    /// Writes the CNF (only called when it writes CNF).
-    fn write_cnf(&self, p: &BlocksPuzzle, horizon: usize, sink: &mut dyn ClauseSink);
-    /// The SMT-LIB2 script (only called when it writes SMT-LIB2).
-    fn smt(&self, p: &BlocksPuzzle, horizon: usize) -> SmtScript;
-    /// Every piece's anchor after each step, read from a model.
-    ///
-    /// # Errors
-    /// A missing value, or a piece in no place or two.
-    fn anchors(&self, p: &BlocksPuzzle, model: &dyn Model, horizon: usize) -> Result<Vec<Vec<usize>>, DecodeError>;
-    /// The assignment that identifies `plan`, for blocking it during enumeration.
-    fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)>;
     /// The labels of its mover variables (one character each: a piece, or a class by its
     /// first piece), which with [`idle_name`] cover every step of every model: cluster jobs
     /// split a horizon on them. Empty when the encoding names none in CNF.

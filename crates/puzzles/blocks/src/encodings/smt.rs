@@ -350,22 +350,22 @@ impl super::BlocksEncoding for Smt {
     fn metrics(&self) -> &'static [Metric] {
         &Metric::ALL
     }
+}
 
-    fn write_cnf(&self, _: &BlocksPuzzle, _: usize, _: &mut dyn puzzlec_ir::ClauseSink) {
-        unreachable!("smt is SMT-LIB2 only; callers check the form")
-    }
+impl puzzlec_encode::PlanEncoding<BlocksPuzzle> for Smt {
+    type Step = BlockMove;
 
     fn smt(&self, p: &BlocksPuzzle, horizon: usize) -> SmtScript {
         encode(p, horizon)
     }
 
-    fn anchors(
+    fn decode(
         &self,
         p: &BlocksPuzzle,
         model: &dyn Model,
         horizon: usize,
-    ) -> Result<Vec<Vec<usize>>, puzzlec_encode::DecodeError> {
-        anchors(p, model, horizon)
+    ) -> Result<Vec<BlockMove>, puzzlec_encode::DecodeError> {
+        super::plan_of(p, &anchors(p, model, horizon)?)
     }
 
     fn blocking(&self, p: &BlocksPuzzle, plan: &[BlockMove]) -> Vec<(String, i64)> {

@@ -28,7 +28,7 @@ fn cross_reachable(p: &CrossPuzzle, k: usize, undo: bool) -> bool {
 /// # Errors
 /// The backend fails or gives no answer.
 pub fn cross(
-    encoding: &dyn CrossEncoding,
+    encoding: &(dyn CrossEncoding + 'static),
     backend: &Backend,
     puzzles: &[CrossPuzzle],
     max_k: usize,
@@ -36,7 +36,7 @@ pub fn cross(
     let mut queries = 0;
     for p in puzzles {
         for k in 1..=max_k {
-            let lowered = crate::drive::Lowered { encoding, puzzle: p };
+            let lowered = crate::drive::Lowered::new(encoding, p);
             let Some(form) = puzzlec_drive::lowering::lower(&lowered, k, backend.form()) else { continue };
             queries += 1;
             let (got, want) = (satisfiable(backend, &form)?, cross_reachable(p, k, encoding.allows_undo()));

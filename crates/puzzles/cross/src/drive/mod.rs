@@ -1,87 +1,33 @@
-//! The cross slider through an encoding and a backend: what the horizon driver needs of an
-//! encoding of one instance ([`Lowered`]), and the encodings' proofs ([`equivalence`]).
+//! The cross slider through an encoding and a backend: one encoding of one instance as the
+//! horizon driver reads it ([`Lowered`]), and the encodings' proofs ([`equivalence`]).
 
 pub(crate) mod equivalence;
 
-use crate::encodings::CrossEncoding;
-use crate::rules::{replay, CrossPuzzle};
-use puzzlec_core::Move;
-use puzzlec_drive::DriveError;
-use puzzlec_ir::{Cnf, Model, SmtScript};
-
-/// One encoding of one instance: what the horizon driver (`puzzlec_drive::lowering`) asks.
-pub struct Lowered<'a> {
-    pub encoding: &'a dyn CrossEncoding,
-    pub puzzle: &'a CrossPuzzle,
-}
-
-impl puzzlec_drive::lowering::Lowering for Lowered<'_> {
-    type Plan = Vec<Move>;
-
-    fn encoding(&self) -> &'static puzzlec_encode::Info {
-        self.encoding.info()
-    }
-
-    /// The line that lets `decode cross` rebuild the context.
-    fn header(&self, horizon: usize) -> String {
-        let p = self.puzzle;
-        format!(
-            "puzzlec cross encoding={} size={}x{} cross={},{} empty={},{} target={},{} horizon={horizon}",
-            self.encoding.name(),
-            p.rows,
-            p.cols,
-            p.cross.0 + 1,
-            p.cross.1 + 1,
-            p.empty.0 + 1,
-            p.empty.1 + 1,
-            p.target.0 + 1,
-            p.target.1 + 1
-        )
-    }
-
-    fn write_cnf(&self, horizon: usize, cnf: &mut Cnf) {
-        self.encoding.write_cnf(self.puzzle, horizon, cnf);
-    }
-
-    fn smt(&self, horizon: usize) -> SmtScript {
-        self.encoding.smt(self.puzzle, horizon)
-    }
-
-    fn decode(&self, solver: &str, model: &dyn Model, horizon: usize) -> Result<Vec<Move>, DriveError> {
-        let plan = self
-            .encoding
-            .decode(model, horizon)
-            .map_err(|source| DriveError::Decode { solver: solver.to_owned(), source })?;
-        replay(self.puzzle, &plan)
-            .map_err(|e| DriveError::Replay { solver: solver.to_owned(), detail: e.to_string() })?;
-        Ok(plan)
-    }
-
-    fn blocking(&self, plan: &Vec<Move>) -> Vec<(String, i64)> {
-        self.encoding.blocking(plan)
-    }
-}
+/// One encoding of one instance, as the horizon driver reads it.
+pub(crate) type Lowered<'a> = puzzlec_engine::plan::Encoded<'a, crate::Cross>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{relaxed_distances, shortest_solutions, CrossSearch};
+    use crate::encodings::CrossEncoding;
+    use crate::rules::{relaxed_distances, shortest_solutions, CrossPuzzle, CrossSearch};
+    use puzzlec_core::Move;
     use puzzlec_drive::horizon::{shortest, Horizons, Shortest};
     use puzzlec_drive::lowering::{every_plan, probe};
     use puzzlec_solve::Backend;
 
     /// Optimum and every shortest plan through an encoding and backend.
-    fn via(encoding: &dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
+    fn via(encoding: &'static dyn CrossEncoding, backend: &Backend, p: &CrossPuzzle) -> (usize, Vec<Vec<Move>>) {
         let n = p.cells();
         let lb = relaxed_distances(p)[p.index(p.cross) * n + p.index(p.empty)] as usize;
         let h = Horizons { lower_bound: lb, step: 2, max: 40, deadline: None };
         let Shortest::Found { horizon, optimal: true, .. } =
-            shortest(h, |k, limit| probe(&Lowered { encoding, puzzle: p }, backend, k, limit), |_| {}).unwrap()
+            shortest(h, |k, limit| probe(&Lowered::new(encoding, p), backend, k, limit), |_| {}).unwrap()
         else {
             panic!("{p:?}: no optimum")
         };
-        let all = every_plan(&Lowered { encoding, puzzle: p }, backend, horizon, None, Default::default(), &mut |_| {})
-            .unwrap();
+        let all =
+            every_plan(&Lowered::new(encoding, p), backend, horizon, None, Default::default(), &mut |_| {}).unwrap();
         assert!(all.complete);
         let mut plans = all.solutions;
         plans.sort();

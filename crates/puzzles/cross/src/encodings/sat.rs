@@ -149,23 +149,28 @@ impl super::CrossEncoding for Sat {
         Some(action_name(t, m))
     }
 
+    fn allows_undo(&self) -> bool {
+        false
+    }
+}
+
+impl puzzlec_encode::PlanEncoding<CrossPuzzle> for Sat {
+    type Step = Move;
+
     fn write_cnf(&self, p: &CrossPuzzle, horizon: usize, mut sink: &mut dyn ClauseSink) {
         encode(p, horizon, Pruning::default(), &mut sink);
     }
 
-    fn smt(&self, _: &CrossPuzzle, _: usize) -> puzzlec_ir::SmtScript {
-        unreachable!("sat is CNF only; callers check is_cnf")
-    }
-
-    fn decode(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
+    fn decode(
+        &self,
+        _: &CrossPuzzle,
+        model: &dyn puzzlec_ir::Model,
+        horizon: usize,
+    ) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
         puzzlec_encode::one_action_per_step(&model, horizon, action_name)
     }
 
-    fn allows_undo(&self) -> bool {
-        false
-    }
-
-    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
+    fn blocking(&self, _: &CrossPuzzle, plan: &[Move]) -> Vec<(String, i64)> {
         plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()
     }
 }

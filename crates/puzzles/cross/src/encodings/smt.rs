@@ -104,15 +104,24 @@ pub struct Smt;
 puzzlec_encode::describe!(Smt, "smt", "SMT-LIB2 (QF_LIA): Int positions and action, Bool orientation flags", [Smt2]);
 
 impl super::CrossEncoding for Smt {
-    fn write_cnf(&self, _: &CrossPuzzle, _: usize, _: &mut dyn puzzlec_ir::ClauseSink) {
-        unreachable!("smt is SMT-LIB2 only; callers check is_cnf")
+    fn allows_undo(&self) -> bool {
+        false
     }
+}
+
+impl puzzlec_encode::PlanEncoding<CrossPuzzle> for Smt {
+    type Step = Move;
 
     fn smt(&self, p: &CrossPuzzle, horizon: usize) -> SmtScript {
         encode(p, horizon)
     }
 
-    fn decode(&self, model: &dyn puzzlec_ir::Model, horizon: usize) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
+    fn decode(
+        &self,
+        _: &CrossPuzzle,
+        model: &dyn puzzlec_ir::Model,
+        horizon: usize,
+    ) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
         (0..horizon)
             .map(|t| {
                 let name = action_name(t);
@@ -124,11 +133,7 @@ impl super::CrossEncoding for Smt {
             .collect()
     }
 
-    fn allows_undo(&self) -> bool {
-        false
-    }
-
-    fn blocking(&self, plan: &[Move]) -> Vec<(String, i64)> {
+    fn blocking(&self, _: &CrossPuzzle, plan: &[Move]) -> Vec<(String, i64)> {
         plan.iter().enumerate().map(|(t, &m)| (action_name(t), m.index() as i64)).collect()
     }
 }

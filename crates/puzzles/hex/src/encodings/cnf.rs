@@ -218,21 +218,12 @@ pub fn decode_one_hot(
 ) -> Result<Vec<i64>, puzzlec_encode::DecodeError> {
     (0..p.shape.cells())
         .map(|c| {
-            let mut held = Vec::new();
-            for &v in &p.values {
-                let name = var_name(c, v);
-                if model.bool(&name).ok_or(puzzlec_encode::DecodeError::Missing(name))? {
-                    held.push(v);
-                }
-            }
-            match held.as_slice() {
-                [v] => Ok(*v),
-                _ => Err(puzzlec_encode::DecodeError::Inconsistent(format!(
-                    "cell {} holds {} values",
-                    p.shape.names[c],
-                    held.len()
-                ))),
-            }
+            puzzlec_encode::exactly_one(
+                model,
+                p.values.iter().copied(),
+                |v| var_name(c, v),
+                |n| format!("cell {} holds {n} values", p.shape.names[c]),
+            )
         })
         .collect()
 }

@@ -60,14 +60,25 @@ pub struct Rule {
     pub needs_moving: Bits,
 }
 
+/// A game's rules as the interpreter and the SAT encoding run them.
 pub struct Compiled {
+    /// The rules by group, in the order the game lists them (a group runs to a fixpoint).
     pub rules: Vec<Vec<Rule>>,
+    /// The same for the rules marked `late`, run after movement.
     pub late_rules: Vec<Vec<Rule>>,
+    /// For each group that ends a `startloop ... endloop` block, the group it goes back to.
     pub loop_point: Vec<Option<usize>>,
+    /// The same for the late rules.
     pub late_loop_point: Vec<Option<usize>>,
+    /// For each rigid group (in the order of `Rule::rigid`), the group it belongs to.
     pub rigid_groups: Vec<usize>,
+    /// Whether any rule is rigid: a turn whose rigid movement gets stuck is then played
+    /// again with that rigid group left out.
     pub rigid: bool,
+    /// Why the game is not deterministic (a `random` rule or object), if it is not: the
+    /// search and the encoding refuse it.
     pub chance: Option<String>,
+    /// Every object some rule can create: a level's "present" set starts from it.
     pub creatable: Bits,
 }
 

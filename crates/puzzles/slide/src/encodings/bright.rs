@@ -226,24 +226,19 @@ pub fn decode(model: &impl Model, shape: &Board, horizon: usize) -> Result<Vec<M
     for t in 0..=horizon {
         let mut tiles = Vec::with_capacity(n);
         for cell in 0..n {
-            let mut here = Vec::new();
-            for tile in 1..=n {
-                let name = var_name(shape, cell, tile, t);
-                if model.bool(&name).ok_or(DecodeError::Missing(name))? {
-                    here.push(tile);
-                }
-            }
-            match here.as_slice() {
-                [tile] => tiles.push(if *tile == n { BLANK } else { *tile as u8 }),
-                _ => {
-                    return Err(DecodeError::Inconsistent(format!(
-                        "square ({},{}) holds {} tiles at step {t}",
+            let tile = puzzlec_encode::exactly_one(
+                model,
+                1..=n,
+                |tile| var_name(shape, cell, tile, t),
+                |k| {
+                    format!(
+                        "square ({},{}) holds {k} tiles at step {t}",
                         cell / shape.cols() + 1,
-                        cell % shape.cols() + 1,
-                        here.len()
-                    )))
-                }
-            }
+                        cell % shape.cols() + 1
+                    )
+                },
+            )?;
+            tiles.push(if tile == n { BLANK } else { tile as u8 });
         }
         boards.push(board_at_step(shape.rows(), shape.cols(), &tiles, t)?);
     }
