@@ -168,9 +168,10 @@ fn a_korf_instance_is_certified_with_its_lemmas_checked() {
 }
 
 /// A proof folder of lemma certificates re-checks by hand with `puzzlec-slide-check`; each
-/// kind of tampering makes it exit 3 naming what failed: a lemma's table value raised by
-/// one (a placement lemma, a lookahead lemma), a table entry changed, a literal dropped from a lemma, the proof cut short, the
-/// frontier's lemmas left out.
+/// kind of tampering makes it exit 3 naming what failed: a placement lemma's table value
+/// raised by one, a lemma several moves ahead claiming one more move ruled out, a
+/// frontier lemma's estimate raised, a table entry changed, a literal dropped from a
+/// lemma, the proof cut short, the frontier's lemmas left out.
 #[test]
 fn tampered_certificates_are_refused() {
     if !ready() {
@@ -191,9 +192,10 @@ fn tampered_certificates_are_refused() {
     let (code, said) = check(&kept);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("claim-1: holds"), "{said}");
-    // The certificate's formula is exactly what `emit` writes for horizon 39.
+    // The certificate's formula is exactly what `emit` writes for horizon 39 (the lean
+    // encoding: the tables worked inside the solver).
     let emitted =
-        puzzlec(&["emit", "slide", "--board", board, "--encoding", "compact", "--format", "dimacs", "--horizon", "39"])
+        puzzlec(&["emit", "slide", "--board", board, "--encoding", "lean", "--format", "dimacs", "--horizon", "39"])
             .expect_code(0)
             .stdout;
     assert!(
@@ -214,18 +216,27 @@ fn tampered_certificates_are_refused() {
         })
     });
     assert!(said.contains("there, not"), "{said}");
-    // A lookahead lemma (a move ruled out before it is made) whose first group's value is
-    // one more than the tables say on the board the move leads to.
-    let said = tampered("lookahead", &|d| {
-        edit_lemma(d, &|l| l.starts_with("l "), &|l| {
+    // A lemma several moves ahead that claims one more move ruled out (its letter and its
+    // action's literal taken out): the checker's own search cannot rule it out.
+    let said = tampered("ahead", &|d| {
+        let cnf = std::fs::read_to_string(d.join("claim-1.cnf")).unwrap();
+        let var_of = |name: &str| {
+            let line = cnf.lines().find(|l| l.starts_with("c var ") && l.ends_with(&format!(" {name}"))).unwrap();
+            line.split(' ').nth(2).unwrap().to_owned()
+        };
+        edit_lemma(d, &|l| l.starts_with("k ") && l.split(' ').nth(3) != Some("-"), &|l| {
             let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
-            let at = words.iter().position(|w| w.contains('=')).unwrap();
-            let (g, v) = words[at].split_once('=').unwrap();
-            words[at] = format!("{g}={}", v.parse::<u32>().unwrap() + 1);
+            let letter = words[3].remove(0);
+            let action = var_of(&format!("A({},{letter})", words[1]));
+            if words[3].is_empty() {
+                words[3] = "-".into();
+            }
+            let literal = words.iter().rposition(|w| *w == action).unwrap();
+            words.remove(literal);
             words.join(" ")
         })
     });
-    assert!(said.contains("there, not"), "{said}");
+    assert!(said.contains("does not rule out"), "{said}");
     // A frontier lemma's estimate raised by one.
     let said = tampered("estimate", &|d| {
         edit_lemma(d, &|l| l.starts_with("f "), &|l| {
@@ -234,7 +245,7 @@ fn tampered_certificates_are_refused() {
             words.join(" ")
         })
     });
-    assert!(said.contains("the tables estimate"), "{said}");
+    assert!(said.contains("the estimate after"), "{said}");
     // One literal dropped from a placement lemma's clause.
     let said = tampered("literal", &|d| {
         edit_lemma(d, &|l| l.starts_with("t "), &|l| {
@@ -270,6 +281,96 @@ fn tampered_certificates_are_refused() {
         std::fs::write(&path, kept.join("\n") + "\n").unwrap();
     });
     assert!(said.contains("proof:"), "{said}");
+}
+
+/// Lemmas one move ahead (`l`, what the propagator writes when it looks one move ahead)
+/// are checked like the others: the untouched certificate holds, and a value raised by one
+/// on the board the move leads to is refused.
+#[test]
+fn lemmas_one_move_ahead_are_checked_too() {
+    if !ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept");
+    let board = "5 10 14 4 / 6 12 11 1 / 9 _ 15 7 / 13 2 8 3";
+    let args = ["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "-q", "--proof-dir"];
+    let mut args = args.to_vec();
+    args.push(kept.to_str().unwrap());
+    crate::util::puzzlec_env(&args, &[("PUZZLEC_AHEAD", "1")]).expect_code(0);
+    let (code, said) = check(&kept);
+    assert_eq!(code, Some(0), "{said}");
+    let lemmas = std::fs::read_to_string(kept.join("claim-1.lemmas")).unwrap();
+    assert!(lemmas.lines().any(|l| l.starts_with("l ")), "no lemma one move ahead");
+    let said = tampered_copy(&kept, &dir.path().join("lookahead"), &|d| {
+        edit_lemma(d, &|l| l.starts_with("l "), &|l| {
+            let mut words: Vec<String> = l.split(' ').map(str::to_owned).collect();
+            let at = words.iter().position(|w| w.contains('=')).unwrap();
+            let (g, v) = words[at].split_once('=').unwrap();
+            words[at] = format!("{g}={}", v.parse::<u32>().unwrap() + 1);
+            words.join(" ")
+        })
+    });
+    assert!(said.contains("there, not"), "{said}");
+}
+
+/// The record of tables already checked (kept beside them in the cache folder) is taken
+/// only for the very bytes it names: a record changed, or tables changed under it, and the
+/// tables are checked in full again; tables that do not hold then make no claim.
+#[test]
+fn the_record_of_checked_tables_holds_only_for_the_bytes_it_names() {
+    if !ready() {
+        return;
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let env = [("PUZZLEC_CACHE_DIR", cache.path().to_str().unwrap())];
+    let board = "5 10 14 4 / 6 12 11 1 / 9 _ 15 7 / 13 2 8 3";
+    let args = ["solve", "slide", "--board", board, "--solver", "cadical", "--certify", "--json", "-q"];
+    let tables = |v: &serde_json::Value| {
+        let parts = v["certificate"]["claims"][0]["parts"].as_array().unwrap().clone();
+        parts.into_iter().find(|p| p["name"] == "tables").unwrap()
+    };
+    let remembered = |v: &serde_json::Value| tables(v)["note"].as_str().is_some_and(|n| n.contains("earlier run"));
+    let first = crate::util::puzzlec_env(&args, &env).expect_code(0).json();
+    assert!(!remembered(&first), "{first}");
+    let second = crate::util::puzzlec_env(&args, &env).expect_code(0).json();
+    assert!(remembered(&second), "{second}");
+    let file = |suffix: &str| {
+        let found = std::fs::read_dir(cache.path()).unwrap().map(|e| e.unwrap().path());
+        found.into_iter().find(|p| p.to_string_lossy().ends_with(suffix)).unwrap()
+    };
+    // One digit of the record's digest changed (the cache's own checksum kept valid).
+    restamp(&file(".bin.verified"), &|body| {
+        let at = body.iter().position(|&b| b == b' ').unwrap() + 1;
+        body[at] = if body[at] == b'0' { b'1' } else { b'0' };
+    });
+    let third = crate::util::puzzlec_env(&args, &env).expect_code(0).json();
+    assert!(!remembered(&third), "{third}");
+    assert_eq!(third["certificate"]["checked"], true, "{third}");
+    // A table entry raised by three in the cache, under a valid record of the old bytes.
+    restamp(&file(".bin"), &|body| {
+        let header = b"puzzlec pattern databases 2\n".len() + 3 + 16 + (1 + 6) + (1 + 6) + (1 + 3);
+        body[header + 0x012345] += 3;
+    });
+    let run = crate::util::puzzlec_env(&args, &env);
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert_eq!(run.code, 3, "{said}");
+    assert!(said.contains("tables"), "{said}");
+}
+
+/// Rewrites a file of the cache folder through `edit`, its checksum trailer (CRC-32 and
+/// length, as the cache writes them) made valid again.
+fn restamp(path: &Path, edit: &dyn Fn(&mut Vec<u8>)) {
+    let bytes = std::fs::read(path).unwrap();
+    let mut body = bytes[..bytes.len() - 12].to_vec();
+    edit(&mut body);
+    let table: Vec<u32> =
+        (0..256u32).map(|i| (0..8).fold(i, |c, _| if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 })).collect();
+    let crc = !body.iter().fold(!0u32, |c, &b| table[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8));
+    let len = body.len() as u64;
+    body.extend_from_slice(&crc.to_le_bytes());
+    body.extend_from_slice(&len.to_le_bytes());
+    std::fs::write(path, body).unwrap();
 }
 
 /// `puzzlec-slide-check` on a folder: its exit code and all it said.

@@ -136,7 +136,7 @@ fn messages_say_what_they_mean() {
     assert_eq!(run.stderr.matches("No such file").count(), 1, "{}", run.stderr);
     let run =
         puzzlec(&["emit", "slide", "--board", SEED, "--encoding", "nope", "--format", "dimacs", "--horizon", "2"]);
-    assert!(run.expect_code(2).stderr.contains("bright, compact, bv"));
+    assert!(run.expect_code(2).stderr.contains("bright, compact, lean, bv"));
 }
 
 #[test]

@@ -4,9 +4,10 @@
 //! A lemma file has one lemma a line, its justification, ` : `, then its clause in DIMACS:
 //! - `f MOVES H : clause`: the plan cannot begin with MOVES (letters U D L R, the
 //!   direction each tile slides, from the start; none when the start itself is too far,
-//!   and then the clause is empty): after them the tables estimate H more
-//!   moves (the larger of the direct and the transposed lookup), and |MOVES| + H exceeds the
-//!   horizon. The clause is "not A(t,m) for some t", over the moves' action variables.
+//!   and then the clause is empty): after them the board's estimate (the largest of the
+//!   tables' direct and transposed lookups and the Manhattan distance with linear
+//!   conflicts) is at least H, and |MOVES| + H exceeds the horizon. The clause is "not A(t,m) for some
+//!   t", over the moves' action variables.
 //! - `t STEP G=V G=V ... @ TILE:CELL TILE:CELL ... : clause`: not all of these tiles on
 //!   these cells after STEP moves. The clause is exactly the negated `P(TILE,CELL,STEP)` of
 //!   the placements listed; each group G named holds V: its table entry when every tile of
@@ -22,6 +23,12 @@
 //!   `A(STEP,LETTER)`. The move takes the tile next to the blank (on the side opposite
 //!   LETTER) onto BLANK; with the tiles listed where that leaves them, the groups named
 //!   hold their values (as for `t`), and STEP + 1 + the sum exceeds the horizon.
+//! - `k STEP DEPTH LEFT @ TILE:CELL ... : clause`: every tile listed, so the whole board
+//!   after STEP moves; the clause is its negated placements and the action variables of the
+//!   moves LEFT (`-` for none) of step STEP: from this board the plan plays one of those.
+//!   Every other legal move leads to a board from which a search of DEPTH - 1 moves (on the
+//!   tables' estimate, no move undoing the one before) finds every path to the goal longer
+//!   than the H - STEP - 1 moves left.
 //!
 //! Lines starting with `c` are comments.
 
@@ -64,7 +71,7 @@ pub struct Formula {
     pub clauses: Vec<Vec<i32>>,
     meanings: HashMap<u32, Meaning>,
     pub(crate) actions: HashMap<(usize, char), i32>,
-    positions: HashMap<(u8, usize, usize), i32>,
+    pub(crate) positions: HashMap<(u8, usize, usize), i32>,
     pub(crate) blanks: HashMap<(usize, usize), i32>,
     pub start: Vec<u8>,
     pub goal: Vec<u8>,
@@ -225,6 +232,11 @@ pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<
             // too much for the steps left.
             ["l", step, letter, blank, rest @ ..] => {
                 justify.lookahead(step, letter, blank, rest, &clause).map_err(bad)?;
+                counted.lookahead += 1;
+            }
+            // The moves from a whole board a search several moves deep rules out.
+            ["k", step, depth, left, rest @ ..] => {
+                justify.ahead(step, depth, left, rest, &clause).map_err(bad)?;
                 counted.lookahead += 1;
             }
             _ => return Err(bad(format!("an unknown justification: {why}"))),

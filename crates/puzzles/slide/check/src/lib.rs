@@ -22,6 +22,7 @@
 /// This checker's version, named in the stamps of tables it verified.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+mod ahead;
 pub mod board;
 mod justify;
 pub mod lemmas;

@@ -48,7 +48,10 @@ pub fn lemmas(i: &SlideInstance, encoding: &str, horizon: usize, cnf: &str) -> R
             Move::ALL.iter().map(|&m| vars.get(compact::action_name(t, m).as_str()).copied().unwrap_or(0)).collect()
         })
         .collect();
-    let frontier = crate::guided::frontier::Frontier::new(&start, horizon, &|b| db.estimate(b), FRONTIER_TARGET, depth);
+    // The estimate the solver's own frontier takes, which the checker computes too.
+    let lc = crate::rules::Heuristic::new(&goal);
+    let h = |b: &crate::rules::Board| db.estimate(b).max(lc.manhattan_linear_conflict(b));
+    let frontier = crate::guided::frontier::Frontier::new(&start, horizon, &h, FRONTIER_TARGET, depth);
     let lemmas = frontier
         .pruned()
         .map(|p| (p.clause(&actions), p))

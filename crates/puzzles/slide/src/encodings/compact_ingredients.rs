@@ -39,6 +39,17 @@ impl Ingredients {
     };
 }
 
+impl Ingredients {
+    /// The default without the counting bounds (the away count and the linear conflicts):
+    /// what the `lean` encoding writes, for a solver with the pattern databases inside.
+    pub const LEAN: Ingredients = Ingredients { away_count: false, conflicts: false, ..Ingredients::DEFAULT };
+
+    /// Whether these are the lean ingredients' counting bounds: none.
+    pub fn is_lean(self) -> bool {
+        !self.away_count && !self.conflicts
+    }
+}
+
 impl Default for Ingredients {
     fn default() -> Ingredients {
         Ingredients::DEFAULT

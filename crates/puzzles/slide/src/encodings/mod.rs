@@ -6,8 +6,9 @@ pub mod bv;
 pub mod compact;
 pub(crate) mod compact_conflicts;
 pub(crate) mod compact_detours;
-mod compact_ingredients;
+pub(crate) mod compact_ingredients;
 pub(crate) mod layered;
+pub mod lean;
 pub(crate) mod timeline;
 
 use crate::rules::{Board, Move};
@@ -51,7 +52,7 @@ pub trait SlideEncoding: puzzlec_encode::Encoding {
 }
 
 /// Every sliding-tile encoding, in the order `--help` lists them.
-pub static ALL: [&dyn SlideEncoding; 3] = [&bright::Bright, &compact::Compact, &bv::Bv];
+pub static ALL: [&dyn SlideEncoding; 4] = [&bright::Bright, &compact::Compact, &lean::Lean, &bv::Bv];
 
 impl std::fmt::Debug for dyn SlideEncoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

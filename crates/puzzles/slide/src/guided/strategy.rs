@@ -43,22 +43,21 @@ impl Strategy {
     }
 
     /// How many moves the propagator looks ahead from a complete board: none without its
-    /// decisions, one under a certificate (its checker knows those lemmas only), else
-    /// [`MOVES_AHEAD`]. Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and
-    /// `PUZZLEC_AHEAD` (that many).
-    pub fn moves_ahead(&self, certified: bool) -> usize {
+    /// decisions, else [`MOVES_AHEAD`] (a certificate's checker searches as deep to justify
+    /// each lemma). Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and `PUZZLEC_AHEAD`
+    /// (that many).
+    pub fn moves_ahead(&self) -> usize {
         let tuning = puzzlec_core::tuning::get();
-        match (self.propagator && self.branching, tuning.no_lookahead, certified) {
-            (false, _, _) | (_, true, _) => 0,
-            (true, false, true) => 1,
-            (true, false, false) => tuning.moves_ahead.unwrap_or(MOVES_AHEAD),
+        match (self.propagator && self.branching, tuning.no_lookahead) {
+            (false, _) | (_, true) => 0,
+            (true, false) => tuning.moves_ahead.unwrap_or(MOVES_AHEAD),
         }
     }
 
     /// Prefixes wanted on a horizon's frontier: fewer where the propagator looks further
     /// ahead than one move, each cube's search then being cheaper than its solve call.
-    pub(crate) fn frontier_target(&self, certified: bool) -> usize {
-        let target = if self.moves_ahead(certified) > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
+    pub(crate) fn frontier_target(&self) -> usize {
+        let target = if self.moves_ahead() > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
         puzzlec_core::tuning::get().frontier_target.unwrap_or(target)
     }
 }

@@ -1,6 +1,6 @@
 //! The propagator's lookahead: once a step's board is complete, the moves from it that the
-//! tables rule out one move ahead (a clause per move) or, without a certificate, several
-//! moves ahead (one clause per board). See [`PdbPropagator::with_lookahead`] and
+//! tables rule out one move ahead (a clause per move) or several moves ahead (one clause
+//! per board). See [`PdbPropagator::with_lookahead`] and
 //! [`PdbPropagator::with_moves_ahead`].
 
 use super::{enough, PdbPropagator};
@@ -94,10 +94,24 @@ impl PdbPropagator {
         let left = crate::rules::Move::ALL.into_iter().filter(|m| known & 1 << m.index() != 0);
         if ruled_out {
             if let Some(clause) = self.against_board(t) {
-                let left = left.map(|m| self.act[t][m.index()]);
-                self.pending.push(clause.into_iter().chain(left).collect());
+                let left: Vec<crate::rules::Move> = left.collect();
+                if self.record.is_some() {
+                    self.why.push(self.ahead_why(t, &left));
+                }
+                self.pending.push(clause.into_iter().chain(left.iter().map(|m| self.act[t][m.index()])).collect());
             }
         }
+    }
+
+    /// The justification of a lemma of [`Self::moves_ahead`] for the certificate:
+    /// `k STEP DEPTH LEFT @ TILE:CELL ...`, every tile listed (`LEFT` is `-` for none).
+    fn ahead_why(&self, t: usize, left: &[crate::rules::Move]) -> String {
+        let letters: String = left.iter().map(|m| m.letter()).collect();
+        let mut why = format!("k {t} {} {} @", self.ahead, if letters.is_empty() { "-" } else { &letters });
+        for (ti, &c) in self.cell[t].iter().enumerate() {
+            why.push_str(&format!(" {}:{c}", ti + 1));
+        }
+        why
     }
 
     /// "Not every tile where it is at step t": the clause over step t's whole board.

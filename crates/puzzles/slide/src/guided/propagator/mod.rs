@@ -171,7 +171,7 @@ impl PdbPropagator {
     /// (whose board costs microseconds, a read nanoseconds) the boards it would build
     /// below; what the boards' search finds is remembered per board and step, since the
     /// solver meets the same ones again and again. Measured in [`crate::guided::strategy::MOVES_AHEAD`].
-    /// Not for a certificate: its checker knows lemmas of one move ahead only.
+    /// A certificate's checker justifies each such lemma by the same search of its own.
     ///
     /// [`with_lookahead`]: PdbPropagator::with_lookahead
     pub fn with_moves_ahead(mut self, moves: usize) -> PdbPropagator {
