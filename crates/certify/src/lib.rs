@@ -106,7 +106,7 @@ pub trait Evidence {
     /// its proof does not hold); the certifier then re-proves the plain formula instead.
     fn usable(&self) -> Result<(), String>;
     /// The files, each with the name it takes in a proof folder, `{claim}` standing for
-    /// `claim-K`.
+    /// `claim-K` (asked only when a proof folder keeps them).
     fn files(&self) -> Result<Vec<(String, PathBuf)>, String>;
     /// Checks everything within `limit`. `Ok`: the parts.
     fn check(&self, limit: Duration) -> Result<Vec<Part>, String>;
@@ -251,8 +251,10 @@ impl Certifier {
         let parts = evidence.check(limit).map_err(refuted)?;
         let check_ms = started.elapsed().as_millis() as u64;
         let size = |name: &str| parts.iter().find(|p| p.name == name).and_then(|p| p.bytes);
-        let files = evidence.files().map_err(refuted)?;
+        // Asked only when a proof folder keeps them: files a check needs not (the tables)
+        // are written for it alone.
         if let Some(keep) = self.keep.clone() {
+            let files = evidence.files().map_err(refuted)?;
             self.kept += 1;
             let k = self.kept;
             for (name, path) in &files {

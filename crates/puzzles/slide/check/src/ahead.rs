@@ -17,18 +17,19 @@ impl Justify<'_> {
     /// The tables' estimate of a whole board (cells row by row, 0 the blank): the larger of
     /// the direct and the transposed reading.
     pub fn estimate(&self, cells: &[u8]) -> usize {
+        // On the stack: asked for every board of a lemma's search (boards have at most 16
+        // cells, the tables' 4-bit digits).
         let n = self.shape.cells();
-        let mut where_is = vec![0; n];
+        let (mut where_is, mut mirrored) = ([0usize; 16], [0usize; 16]);
         for (c, &t) in cells.iter().enumerate() {
             where_is[t as usize] = c;
         }
-        let mut estimate = self.tables.sum(&where_is);
+        let mut estimate = self.tables.sum(&where_is[..n]);
         if let Some((cell, tile)) = &self.mirror {
-            let mut mirrored = vec![0; n];
             for t in 0..n {
                 mirrored[tile[t] as usize] = cell[where_is[t]];
             }
-            estimate = estimate.max(self.tables.sum(&mirrored));
+            estimate = estimate.max(self.tables.sum(&mirrored[..n]));
         }
         estimate
     }

@@ -192,21 +192,47 @@ pub struct Counted {
     pub lookahead: usize,
 }
 
-/// Checks every lemma of `text` and returns their clauses.
+/// Checks every lemma of `text` and returns their clauses, in the file's order. The lemmas
+/// are independent of each other: they are checked in parts, one thread per core.
 ///
 /// # Errors
 /// The first lemma whose clause or arithmetic does not match its justification.
 pub fn check(text: &str, formula: &Formula, tables: &Tables) -> Result<(Vec<Vec<i32>>, Counted), CheckError> {
     let justify = crate::justify::Justify::new(formula, tables);
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.starts_with('c') && !line.is_empty())
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let part = lines.len().div_ceil(threads).max(1);
+    let parts: Vec<Checked> = std::thread::scope(|scope| {
+        let running: Vec<_> = lines.chunks(part).map(|c| scope.spawn(|| check_lines(c, &justify))).collect();
+        let panicked = || CheckError::Lemma { line: 0, why: "a check panicked".into() };
+        running.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(panicked()))).collect()
+    });
+    let mut clauses = Vec::with_capacity(lines.len());
+    let mut counted = Counted::default();
+    for part in parts {
+        let (c, n) = part?;
+        clauses.extend(c);
+        counted.frontier += n.frontier;
+        counted.placements += n.placements;
+        counted.lookahead += n.lookahead;
+    }
+    Ok((clauses, counted))
+}
+
+/// The clauses of the lemmas checked, and their count by kind; or the first that failed.
+type Checked = Result<(Vec<Vec<i32>>, Counted), CheckError>;
+
+/// Checks the lemmas on `lines` (numbered as in the file), in order.
+fn check_lines(lines: &[(usize, &str)], justify: &crate::justify::Justify) -> Checked {
     let mut clauses = Vec::new();
     let mut counted = Counted::default();
-    for (i, line) in text.lines().enumerate() {
-        let at = i + 1;
+    for &(at, line) in lines {
         let bad = |why: String| CheckError::Lemma { line: at, why };
-        let line = line.trim();
-        if line.starts_with('c') || line.is_empty() {
-            continue;
-        }
         let (why, clause) =
             line.split_once(" : ").ok_or_else(|| bad("no ` : ` between justification and clause".into()))?;
         let mut clause: Vec<i32> = clause

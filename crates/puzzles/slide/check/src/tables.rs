@@ -42,6 +42,18 @@ impl Tables {
     /// # Errors
     /// A malformed file.
     pub fn read(tables: &[u8], excess: &[u8]) -> Result<Tables, CheckError> {
+        let mut read = Tables::entries(tables)?;
+        read.excess = excess_lists(&read, tables, excess)?;
+        Ok(read)
+    }
+
+    /// The tables' entries alone, for checking lemmas against tables already found
+    /// consistent (a record of an earlier check of the same bytes): [`Tables::check`] on
+    /// them is an error, having no excess lists to check with.
+    ///
+    /// # Errors
+    /// A file that is not a tables file.
+    pub fn entries(tables: &[u8]) -> Result<Tables, CheckError> {
         let (shape, goal, groups, mut at) = header(tables)?;
         let mut parts = Vec::new();
         for g in &groups {
@@ -52,23 +64,7 @@ impl Tables {
         if at != tables.len() {
             return Err(bad("the tables file is longer than its groups"));
         }
-        let (_, _, _, mut at) = header(excess)?;
-        if excess.get(..at) != tables.get(..at) || excess.get(at..at + 7) != Some(b"excess\n") {
-            return Err(bad("the excess file is not the one of these tables"));
-        }
-        at += 7;
-        let mut lists = Vec::new();
-        for _ in &groups {
-            let count = excess.get(at..at + 4).ok_or_else(|| bad("the excess file is cut short"))?;
-            let count = u32::from_le_bytes(count.try_into().expect("four bytes")) as usize;
-            let list = excess.get(at + 4..at + 4 + 6 * count).ok_or_else(|| bad("the excess file is cut short"))?;
-            lists.push(list.to_vec());
-            at += 4 + 6 * count;
-        }
-        if at != excess.len() {
-            return Err(bad("the excess file is longer than its lists"));
-        }
-        Ok(Tables { shape, goal, groups, tables: parts, excess: lists })
+        Ok(Tables { shape, goal, groups, tables: parts, excess: Vec::new() })
     }
 
     /// Checks (1) and (2) of the module documentation on every group, one thread each.
@@ -85,6 +81,9 @@ impl Tables {
     /// # Errors
     /// As [`Tables::check`].
     pub fn check_on(&self, parallel: bool) -> Result<(), CheckError> {
+        if self.excess.len() != self.groups.len() {
+            return Err(bad("no excess lists to check the tables with (read for their entries only)"));
+        }
         if !parallel {
             return (0..self.groups.len()).try_for_each(|g| {
                 check_group(self.shape, &self.goal, &self.groups[g], &self.tables[g], &self.excess[g])
@@ -109,10 +108,33 @@ impl Tables {
 
     /// The sum of every group's entry for the board with tile t on `where_is[t]`.
     pub fn sum(&self, where_is: &[usize]) -> usize {
-        (0..self.groups.len())
-            .map(|g| self.entry(g, &self.groups[g].iter().map(|&t| where_is[t as usize]).collect::<Vec<_>>()))
-            .sum()
+        // Folded without a vector per group: the lookahead's lemmas ask this for every board
+        // of their searches.
+        let index = |g: usize| self.groups[g].iter().fold(0, |acc, &t| (acc << DIGIT) | where_is[t as usize]);
+        (0..self.groups.len()).map(|g| self.tables[g][index(g)] as usize).sum()
     }
+}
+
+/// The excess lists of `read` (the tables `tables` hold), from the excess file's bytes.
+fn excess_lists(read: &Tables, tables: &[u8], excess: &[u8]) -> Result<Vec<Vec<u8>>, CheckError> {
+    let groups = &read.groups;
+    let (_, _, _, mut at) = header(excess)?;
+    if excess.get(..at) != tables.get(..at) || excess.get(at..at + 7) != Some(b"excess\n") {
+        return Err(bad("the excess file is not the one of these tables"));
+    }
+    at += 7;
+    let mut lists = Vec::new();
+    for _ in groups {
+        let count = excess.get(at..at + 4).ok_or_else(|| bad("the excess file is cut short"))?;
+        let count = u32::from_le_bytes(count.try_into().expect("four bytes")) as usize;
+        let list = excess.get(at + 4..at + 4 + 6 * count).ok_or_else(|| bad("the excess file is cut short"))?;
+        lists.push(list.to_vec());
+        at += 4 + 6 * count;
+    }
+    if at != excess.len() {
+        return Err(bad("the excess file is longer than its lists"));
+    }
+    Ok(lists)
 }
 
 type Header = (Shape, Vec<u8>, Vec<Vec<u8>>, usize);

@@ -1,6 +1,8 @@
 //! Certificates that keep the pattern-database lemmas: the trace of a live solve
-//! ([`trace`]) and cluster jobs that carry the frontier's lemmas ([`jobs`]); the independent
+//! ([`trace`]), the tables they cite, checked once per machine ([`tables`]), and cluster
+//! jobs that carry the frontier's lemmas ([`jobs`]); the independent
 //! checker is the `puzzlec-slide-check` crate.
 
 pub(crate) mod jobs;
+mod tables;
 pub(crate) mod trace;

@@ -20,6 +20,7 @@ use puzzlec_ir::Cnf;
 use puzzlec_solve::proof::ProofFile;
 use puzzlec_solve::{Backend, Incremental};
 
+use super::tables::TablesCheck;
 use crate::tables::pdb::PatternDb;
 
 /// The traces of one run's horizons; only the last UNSAT horizon's files are kept.
@@ -29,118 +30,9 @@ pub struct Trace {
     tables: Arc<TablesCheck>,
 }
 
-/// The tables' check, started in the background with the first traced horizon (it takes a
-/// few seconds, which the search hides), and its verdict.
-///
-/// The check is made once per machine for the same bytes: after it passes, a stamp in the
-/// cache folder records the SHA-256 of the tables and their excess lists (and the
-/// checker's version), and a later run whose tables hash the same takes that verdict (the
-/// certificate's part says so). `puzzlec-slide-check` by hand always checks them again.
-#[derive(Default)]
-struct TablesCheck {
-    running: Mutex<Option<std::thread::JoinHandle<Result<Verdict, String>>>>,
-    verdict: std::sync::OnceLock<Result<Verdict, String>>,
-    /// Set once the files are written (or could not be): readers wait for it.
-    written: (Mutex<Option<Result<(), String>>>, std::sync::Condvar),
-    /// Set by [`TablesCheck::start`]. Why not `running`: a reader of the verdict takes the
-    /// handle out to join it, and another thread must not take that for "never started".
-    started: std::sync::atomic::AtomicBool,
-}
-
-/// How the tables were found consistent: the check's milliseconds, and whether an earlier
-/// run's check of the same bytes was taken.
-#[derive(Clone, Copy)]
-struct Verdict {
-    ms: u64,
-    remembered: bool,
-}
-
-/// The stamp of a verified table file: the digest of its bytes and the checker's version.
-fn stamp(tables: &[u8], excess: &[u8]) -> String {
-    use sha2::Digest;
-    let mut h = sha2::Sha256::new();
-    h.update(tables);
-    h.update(excess);
-    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    format!("sha256 {hex} checked by puzzlec-slide-check {}\n", puzzlec_slide_check::VERSION)
-}
-
-impl TablesCheck {
-    /// Writes the tables beside the claims and checks them, once.
-    fn start(self: &Arc<Self>, root: &Path, db: &Arc<PatternDb>) {
-        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if running.is_some() || self.verdict.get().is_some() {
-            return;
-        }
-        self.started.store(true, std::sync::atomic::Ordering::SeqCst);
-        let (root, db) = (root.to_path_buf(), db.clone());
-        let context = puzzlec_core::stop::context();
-        let this = self.clone();
-        *running = Some(std::thread::spawn(move || {
-            context.enter(|| {
-                let claim = claim(&root, &root);
-                let write = || -> Result<Vec<u8>, String> {
-                    let excess = db.excess().ok_or("the tables' excess lists could not be made (stopped)")?;
-                    std::fs::write(&claim.tables, db.bytes()).map_err(|e| e.to_string())?;
-                    std::fs::write(&claim.excess, &excess).map_err(|e| e.to_string())?;
-                    Ok(excess)
-                };
-                let written = write();
-                *this.written.0.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(written.as_ref().map(|_| ()).map_err(Clone::clone));
-                this.written.1.notify_all();
-                let excess = written?;
-                let stamp = stamp(db.bytes(), &excess);
-                let name = format!("{}.verified", db.cache_name());
-                if puzzlec_core::cache::load(&name).is_some_and(|s| s == stamp.as_bytes()) {
-                    return Ok(Verdict { ms: 0, remembered: true });
-                }
-                let (_, ms) = puzzlec_slide_check::check_tables(&claim, false).map_err(|e| e.to_string())?;
-                puzzlec_core::cache::store(&name, stamp.as_bytes());
-                Ok(Verdict { ms, remembered: false })
-            })
-        }));
-    }
-
-    /// Waits until the tables' files are written.
-    fn wait_written(&self) -> Result<(), String> {
-        if !self.started.load(std::sync::atomic::Ordering::SeqCst) {
-            return Err("the tables were never checked".into());
-        }
-        let mut written = self.written.0.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if let Some(w) = written.as_ref() {
-                return w.clone();
-            }
-            // A check that ended without a word on the files (it panicked) ends the wait.
-            if self.verdict.get().is_some() {
-                return Err("the tables' check ended before writing them".into());
-            }
-            let tick = std::time::Duration::from_millis(100);
-            written = self.written.1.wait_timeout(written, tick).unwrap_or_else(|e| e.into_inner()).0;
-        }
-    }
-
-    fn get(&self) -> Result<Verdict, String> {
-        self.verdict
-            .get_or_init(|| {
-                let running = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
-                match running {
-                    Some(handle) => handle.join().unwrap_or_else(|_| Err("the tables' check panicked".into())),
-                    None => Err("the tables were never checked".into()),
-                }
-            })
-            .clone()
-    }
-}
-
-/// The files of a claim whose own files are in `dir` and whose tables are in `root`.
-fn claim(dir: &Path, root: &Path) -> puzzlec_slide_check::Claim {
-    puzzlec_slide_check::Claim {
-        tables: root.join("tables.bin"),
-        excess: root.join("tables.excess"),
-        ..puzzlec_slide_check::Claim::in_dir(dir, "claim")
-    }
+/// The files of a claim whose own files are in `dir`.
+fn claim(dir: &Path) -> puzzlec_slide_check::Claim {
+    puzzlec_slide_check::Claim::in_dir(dir, "claim")
 }
 
 impl Trace {
@@ -279,32 +171,29 @@ impl Evidence for Shared {
 
     fn files(&self) -> Result<Vec<(String, PathBuf)>, String> {
         self.0.tables.get()?;
-        let c = claim(&self.0.dir, &self.0.root);
+        let c = claim(&self.0.dir);
+        let (tables, excess) = self.0.tables.files(&self.0.root)?;
         Ok(vec![
             ("{claim}.cnf".into(), c.cnf),
             ("{claim}.lemmas".into(), c.lemmas),
             ("{claim}.lrat".into(), c.proof),
-            ("tables.bin".into(), c.tables),
-            ("tables.excess".into(), c.excess),
+            ("tables.bin".into(), tables),
+            ("tables.excess".into(), excess),
         ])
     }
 
     fn check(&self, limit: std::time::Duration) -> Result<Vec<Part>, String> {
-        let claim = claim(&self.0.dir, &self.0.root);
+        let claim = claim(&self.0.dir);
         let deadline = std::time::Instant::now() + limit;
         let stop = || puzzlec_core::stop::passed(Some(deadline));
         // The lemmas and the proof are checked while the tables' check (begun with the
-        // search) finishes: the lemmas read the same files, and the verdict needs both.
+        // search) finishes, against the very bytes its verdict is about.
         let (verdict, r) = std::thread::scope(|scope| {
             let verdict = scope.spawn(|| self.0.tables.get());
-            let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
-            let r = (|| {
-                self.0.tables.wait_written()?;
-                let tables = puzzlec_slide_check::tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)
-                    .map_err(|e| e.to_string())?;
+            let r = self.0.tables.entries().and_then(|tables| {
                 puzzlec_slide_check::check_claim(&claim, &tables, puzzlec_slide_check::Proof::Lrat { stop: &stop })
                     .map_err(|e| e.to_string())
-            })();
+            });
             (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
         });
         let verdict = verdict?;
@@ -327,12 +216,7 @@ impl Evidence for Shared {
                 note: verdict
                     .remembered
                     .then(|| "consistent: these very bytes (SHA-256) were checked by an earlier run".into()),
-                ..part(
-                    "tables",
-                    size(&claim.tables).zip(size(&claim.excess)).map(|(a, b)| a + b),
-                    None,
-                    Some(r.tables_ms),
-                )
+                ..part("tables", self.0.tables.bytes(), None, Some(r.tables_ms))
             },
             part("proof", size(&claim.proof), Some(r.steps), Some(r.proof_ms)),
         ])
@@ -352,46 +236,5 @@ impl Evidence for Shared {
          which checks the tables (consistent, hence admissible), each lemma against its justification, then\n\
          checks the proof step by step against CNF plus lemmas. Exit 0: every claim holds; 3: one does not."
             .into()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{TablesCheck, Verdict};
-    use std::sync::atomic::Ordering;
-    use std::sync::{mpsc, Arc};
-    use std::time::{Duration, Instant};
-
-    /// One thread joins the check for its verdict while another waits for the files: the
-    /// second must wait, not take the taken handle for a check that never started.
-    #[test]
-    fn a_reader_of_the_files_waits_while_another_joins_the_check() {
-        let check = Arc::new(TablesCheck::default());
-        let (go, wait) = mpsc::channel::<()>();
-        let background = check.clone();
-        check.started.store(true, Ordering::SeqCst);
-        *check.running.lock().unwrap() = Some(std::thread::spawn(move || {
-            wait.recv().unwrap();
-            *background.written.0.lock().unwrap() = Some(Ok(()));
-            background.written.1.notify_all();
-            Ok(Verdict { ms: 1, remembered: false })
-        }));
-        let joiner = check.clone();
-        let verdict = std::thread::spawn(move || joiner.get().map(|v| v.ms));
-        let until = Instant::now() + Duration::from_secs(60);
-        while check.running.lock().unwrap().is_some() {
-            assert!(Instant::now() < until, "the verdict's reader never took the handle");
-            std::thread::yield_now();
-        }
-        let reader = check.clone();
-        let files = std::thread::spawn(move || reader.wait_written());
-        go.send(()).unwrap();
-        assert_eq!(files.join().unwrap(), Ok(()));
-        assert_eq!(verdict.join().unwrap(), Ok(1));
-    }
-
-    #[test]
-    fn files_of_a_check_never_started_are_an_error() {
-        assert!(TablesCheck::default().wait_written().is_err());
     }
 }
