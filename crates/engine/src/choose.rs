@@ -61,7 +61,12 @@ pub fn writing<E: ?Sized + Encoding>(
     default: &str,
     form: Form,
 ) -> Result<&'static E> {
-    let e = named(puzzle, all, requested.unwrap_or(default))?;
+    let name = match (requested, default) {
+        (Some(name), _) => name,
+        (None, "") => return Err(Error::bad_input(format!("no {puzzle} encoding is written in {form}"))),
+        (None, name) => name,
+    };
+    let e = named(puzzle, all, name)?;
     if !e.writes(form) {
         return Err(Error::bad_input(format!(
             "encoding {} has no {form} form (it offers {})",

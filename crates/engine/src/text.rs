@@ -145,3 +145,32 @@ pub fn verified(a: &Answer) -> String {
         _ => format!("invalid: {}\n", a.error.clone().unwrap_or_default()),
     }
 }
+
+/// Every level of a request that named several: how many were solved and proved, then a
+/// line per level (its `noun` the word for one step of a plan).
+pub fn levels(rows: &[serde_json::Value], noun: &str) -> String {
+    let mut lines = String::new();
+    let (mut solved, mut none, mut optimal) = (0, 0, 0);
+    for (i, r) in rows.iter().enumerate() {
+        let secs = r["time_ms"].as_u64().unwrap_or(0) as f64 / 1000.0;
+        let status: Status = serde_json::from_value(r["status"].clone()).unwrap_or(Status::Unknown);
+        let line = match status {
+            Status::Solved => {
+                solved += 1;
+                let len = r["length"].as_u64().unwrap_or(0);
+                optimal += usize::from(r["optimal"] == true);
+                let proved = if r["optimal"] == true { "optimal" } else { "not proved optimal" };
+                format!("{len:>4} {noun}s, {proved}  {}", r["moves"].as_str().unwrap_or(""))
+            }
+            Status::NoSolution => {
+                none += 1;
+                format!("no solution ({})", r["reason"].as_str().unwrap_or("proved"))
+            }
+            _ => format!("unknown: {}", r["detail"].as_str().unwrap_or("")),
+        };
+        lines.push_str(&format!("level {:>3}  {line}  ({secs:.2} s)\n", i + 1));
+    }
+    let unknown = rows.len() - solved - none;
+    let proved = if optimal == solved { "each optimal".to_string() } else { format!("{optimal} proved optimal") };
+    format!("of {} levels, {solved} solved ({proved}), {none} cannot be won, {unknown} unknown:\n{lines}", rows.len())
+}

@@ -15,7 +15,7 @@ use crate::opinion::Opinion;
 pub struct Case<'a, P: PlanPuzzle> {
     pub encoding: &'static P::Encoding,
     pub backend: &'a Backend,
-    pub board: P::Board,
+    pub board: &'a P::Board,
     /// The run's deadline, which the words of "no plan" keep too.
     pub deadline: Option<Instant>,
 }
@@ -24,14 +24,11 @@ impl<P: PlanPuzzle> Plans for Case<'_, P> {
     type Step = P::Step;
 
     fn lowered(&self) -> Option<Lowered<'_, P::Step>> {
-        Some(Lowered {
-            lowering: Box::new(super::Encoded::<P>::new(self.encoding, &self.board)),
-            backend: self.backend,
-        })
+        Some(Lowered { lowering: Box::new(super::Encoded::<P>::new(self.encoding, self.board)), backend: self.backend })
     }
 
     fn write(&self, plan: &[P::Step]) -> String {
-        P::write(&self.board, plan)
+        P::write(self.board, plan)
     }
 
     fn none_at(&self, horizon: usize) -> String {
@@ -51,22 +48,22 @@ impl<P: PlanPuzzle> Plans for Case<'_, P> {
     }
 
     fn shorten(&self, plan: Vec<P::Step>) -> Vec<P::Step> {
-        P::shorten(&self.board, plan)
+        P::shorten(self.board, plan)
     }
 
     fn replay(&self, plan: &[P::Step]) -> std::result::Result<(), String> {
-        P::replay(&self.board, plan)
+        P::replay(self.board, plan)
     }
 
     fn exact(&self, below: usize, deadline: Instant) -> Opinion {
-        P::exact(&self.board, below, deadline)
+        P::exact(self.board, below, deadline)
     }
 
     fn none_within(&self, max: usize) -> (Option<&'static str>, String) {
-        P::none_within(&self.board, max, self.deadline)
+        P::none_within(self.board, max, self.deadline)
     }
 
     fn show(&self, answer: &mut Answer, plans: &[Vec<P::Step>], optimal: bool, complete: Option<bool>) {
-        P::show(answer, &self.board, plans, optimal, complete);
+        P::show(answer, self.board, plans, optimal, complete);
     }
 }

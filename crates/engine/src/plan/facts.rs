@@ -33,6 +33,8 @@ pub trait PlanPuzzle: Sync + Sized {
     const MAX_MOVES: (usize, usize);
     /// Whether the exact search lists every shortest plan (`--all` without a SAT solver).
     const LISTS: bool;
+    /// The word for one step of a plan, in the lines of every level.
+    const MOVE: &'static str = "move";
     /// The instance as a request's fields hold it.
     type Fields: serde::de::DeserializeOwned;
     /// The instance, parsed and checked.
@@ -100,14 +102,14 @@ pub trait PlanPuzzle: Sync + Sized {
     /// second opinion on an external solver's UNSAT). By default [`Self::search`] up to
     /// `below` moves, its plan replayed.
     fn exact(board: &Self::Board, below: usize, deadline: Instant) -> Opinion {
-        match Self::search(board, Some(below), false, Some(deadline)) {
+        match Self::search(board, Some(below), false, Some(deadline), &mut |_| {}) {
             Searched::Plans { plans, .. } => match plans.first() {
                 Some(plan) if plan.len() < below && Self::replay(board, plan).is_ok() => Opinion::Shorter(plan.len()),
                 Some(plan) if plan.len() < below => Opinion::NoTime,
                 _ => Opinion::Confirmed,
             },
             Searched::None(..) => Opinion::Confirmed,
-            Searched::Limit(_) => Opinion::NoTime,
+            Searched::Limit { .. } => Opinion::NoTime,
         }
     }
 
@@ -143,16 +145,36 @@ pub trait PlanPuzzle: Sync + Sized {
     }
 
     /// The exact search: the shortest plan (every one with `all`, where [`Self::LISTS`]),
-    /// of at most `max_moves` when the request says.
+    /// of at most `max_moves` when the request says, saying its progress through `on`.
     fn search(
         board: &Self::Board,
         max_moves: Option<usize>,
         all: bool,
         deadline: Option<Instant>,
+        on: &mut dyn FnMut(crate::Event),
     ) -> Searched<Self::Step>;
 
-    /// What the answer says of the instance beyond its plans (a puzzle's own keys).
+    /// What the answer says of the instance and of the run beyond its plans (a puzzle's own
+    /// keys), written once the run ended.
     fn describe(_answer: &mut Answer, _board: &Self::Board) {}
+
+    /// The instances a request names when it names several (every level of a file, each
+    /// solved in turn, a line each with a summary); empty when it names one.
+    ///
+    /// # Errors
+    /// Bad input naming the file that does not read.
+    fn levels(_fields: &Self::Fields) -> Result<Vec<Self::Fields>> {
+        Ok(Vec::new())
+    }
+
+    /// The instance `decode` reads: the request's fields, completed from the written file's
+    /// header (`key=value` pairs) where the request leaves something out.
+    ///
+    /// # Errors
+    /// Bad input naming the header's field that does not read.
+    fn from_header(fields: Self::Fields, _header: &std::collections::HashMap<String, String>) -> Result<Self::Fields> {
+        Ok(fields)
+    }
 
     /// Why no plan can exist, seen before any solver runs (a goal even the relaxed puzzle
     /// cannot reach): the reason and the words.
@@ -216,8 +238,8 @@ impl<P: PlanPuzzle> Verbs for P {
     /// this instance's is bad input, an answer that does not decode or replay is the
     /// solver's fault.
     fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
-        let board = P::board(&req.instance.read()?)?;
         let fields = files::header_fields(req, P::NAME)?;
+        let board = P::board(&P::from_header(req.instance.read()?, &fields)?)?;
         let encoding = P::encoding(files::field(&fields, req, "encoding")?)?;
         let horizon = files::horizon(&fields, req)?;
         let lowered = Encoded::<P>::new(encoding, &board);

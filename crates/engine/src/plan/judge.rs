@@ -135,7 +135,18 @@ impl<S: Clone> Judge<'_, S> {
         }
         let note = match below {
             Some(b) => {
-                let why = if h.step == 2 { ": plan lengths have one parity" } else { "" };
+                // Each horizon below, from the lower bound, where the last one's UNSAT does
+                // not speak for them.
+                let mut k = h.lower_bound;
+                while k < b && !p.covers_shorter() {
+                    self.claim(p.none_at(k), k, None)?;
+                    k += h.step;
+                }
+                let why = match (h.step, p.covers_shorter()) {
+                    (2, true) => ": plan lengths have one parity",
+                    (2, false) => ": plan lengths have one parity, and each horizon from the lower bound is claimed",
+                    _ => "",
+                };
                 self.claim(format!("{} (so none shorter than {horizon}{why})", p.none_at(b)), b, None)?;
                 None
             }
@@ -185,8 +196,14 @@ impl<S: Clone> Judge<'_, S> {
             _ => {}
         }
         if max >= h.lower_bound {
-            // The last horizon tried: the largest one of the plans' parity within the bound.
+            // The last horizon tried: the largest one of the plans' parity within the bound
+            // (and each one below it where its UNSAT does not speak for them).
             let last = h.lower_bound + (max - h.lower_bound) / h.step * h.step;
+            let mut k = h.lower_bound;
+            while k < last && !p.covers_shorter() {
+                self.claim(p.none_at(k), k, None)?;
+                k += h.step;
+            }
             self.claim(format!("{} (so none of at most {max})", p.none_at(last)), last, None)?;
         }
         let (reason, words) = p.none_within(max.min(s.max));

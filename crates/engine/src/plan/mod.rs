@@ -89,6 +89,15 @@ pub trait Plans {
         false
     }
 
+    /// Whether an UNSAT at one horizon proves every shorter one of its parity too: so at
+    /// at-most horizons, and at exact ones whose encoding lets a plan undo a move (a shorter
+    /// plan then grows by a move and its undo). Where it does not (an encoding that forbids
+    /// undos, a pruning that keeps every optimal plan), a certificate claims each horizon
+    /// the search answered UNSAT on its own.
+    fn covers_shorter(&self) -> bool {
+        self.at_most()
+    }
+
     /// A plan made shorter by the puzzle's rules where they allow it (detours cut, moves the
     /// rest can do without dropped), for [`Plans::at_most`] searches; the plan search
     /// replays the result like any other.
@@ -207,6 +216,7 @@ mod case;
 mod encoded;
 mod facts;
 mod judge;
+mod levels;
 mod solve;
 pub use case::Case;
 pub use encoded::Encoded;

@@ -33,8 +33,8 @@ pub enum Searched<S> {
     Plans { plans: Vec<Vec<S>>, complete: bool },
     /// No plan: the reason and the words.
     None(Option<&'static str>, String),
-    /// A limit ended it: why.
-    Limit(String),
+    /// A limit ended it: why, and the fewest moves any plan has, where the search proved it.
+    Limit { why: String, lower_bound: Option<usize> },
 }
 
 /// Solves one request of `P`.
@@ -43,8 +43,25 @@ pub enum Searched<S> {
 /// Bad input (fields, names, options that do not go together); unknown when a solver fails or
 /// lies.
 pub fn solve<P: PlanPuzzle>(request: &Request, env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-    let started = Instant::now();
     let req: PlanRequest<P::Fields> = request.read()?;
+    let levels = P::levels(&req.instance)?;
+    if !levels.is_empty() {
+        return super::levels::solve::<P>(levels, &req, request, env, on);
+    }
+    one::<P>(&req, request, env, on)
+}
+
+/// Solves one instance of `P` (one level of a file that holds several).
+///
+/// # Errors
+/// As [`solve`].
+pub(super) fn one<P: PlanPuzzle>(
+    req: &PlanRequest<P::Fields>,
+    request: &Request,
+    env: &Env,
+    on: &mut dyn FnMut(Event),
+) -> Result<Answer> {
+    let started = Instant::now();
     let options = &request.options;
     let board = P::board(&req.instance)?;
     let deadline = env::deadline(options.timeout)?;
@@ -53,14 +70,13 @@ pub fn solve<P: PlanPuzzle>(request: &Request, env: &Env, on: &mut dyn FnMut(Eve
     let solver = env.solver(options.solver.as_deref().unwrap_or(P::SOLVER))?;
     let mut answer = Answer::new(P::NAME, Status::Solved);
     answer.solver = Some(solver.id().to_owned());
-    P::describe(&mut answer, &board);
     let mut answer = match P::hopeless(&board) {
         Some((reason, words)) => answer.no_solution(reason, words),
         None => {
             answer.lower_bound = Some(P::lower_bound(&board));
             let cert = Certification::start(options, &solver, env, deadline)?;
             match solver.backend() {
-                None => exact::<P>(&board, &req, options, deadline, answer)?,
+                None => exact::<P>(&board, req, options, deadline, answer, on)?,
                 Some(backend) => {
                     let encoding = chosen::<P>(&board, options, backend)?;
                     answer.encoding = Some(encoding.name().into());
@@ -70,7 +86,7 @@ pub fn solve<P: PlanPuzzle>(request: &Request, env: &Env, on: &mut dyn FnMut(Eve
                         None => {
                             let search =
                                 Search::new(backend, options, (P::lower_bound(&board), P::STRIDE), max, deadline);
-                            let case = Case::<P> { encoding, backend, board, deadline };
+                            let case = Case::<P> { encoding, backend, board: &board, deadline };
                             super::search(&case, &search, answer, cert, on)?
                         }
                     }
@@ -78,6 +94,7 @@ pub fn solve<P: PlanPuzzle>(request: &Request, env: &Env, on: &mut dyn FnMut(Eve
             }
         }
     };
+    P::describe(&mut answer, &board);
     answer.time_ms = Some(started.elapsed().as_millis() as u64);
     Ok(answer)
 }
@@ -89,10 +106,11 @@ fn exact<P: PlanPuzzle>(
     options: &crate::SolveOptions,
     deadline: Option<Instant>,
     mut answer: Answer,
+    on: &mut dyn FnMut(Event),
 ) -> Result<Answer> {
     policy::search_refusals(options, P::LISTS)?;
     answer.encoding = Some("none".into());
-    Ok(match P::search(board, req.max_moves, options.all, deadline) {
+    Ok(match P::search(board, req.max_moves, options.all, deadline, on) {
         Searched::Plans { plans, complete } => {
             for plan in &plans {
                 P::replay(board, plan)
@@ -102,7 +120,11 @@ fn exact<P: PlanPuzzle>(
             answer
         }
         Searched::None(reason, words) => answer.no_solution(reason, words),
-        Searched::Limit(why) => answer.unknown(env::limit_reason(options.timeout, deadline, &why)),
+        Searched::Limit { why, lower_bound } => {
+            let mut answer = answer.unknown(env::limit_reason(options.timeout, deadline, &why));
+            answer.lower_bound = answer.lower_bound.max(lower_bound);
+            answer
+        }
     })
 }
 

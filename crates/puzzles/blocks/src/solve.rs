@@ -25,7 +25,7 @@ pub(crate) fn search(
         Found::Plan { plan, .. } => Searched::Plans { plans: vec![plan], complete: false },
         Found::Never { states } => Searched::None(Some("unreachable"), never_words(states)),
         Found::NoneWithin { max, .. } => Searched::None(Some("max-moves"), within_words(max)),
-        Found::Limit(why) => Searched::Limit(why),
+        Found::Limit(why) => Searched::Limit { why, lower_bound: None },
     }
 }
 
@@ -67,14 +67,14 @@ pub(crate) fn session(
         return None;
     }
     let cap = crate::encodings::LIVE_TRANSITIONS;
-    if crate::encodings::transitions(&case.board, cap) > cap {
+    if crate::encodings::transitions(case.board, cap) > cap {
         return None;
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
     let fresh = |horizon, limit| case.probe(horizon, limit);
-    let shorten = |plan| rules::shorten::shorten(&case.board, plan);
+    let shorten = |plan| rules::shorten::shorten(case.board, plan);
     let race = (h, threads, puzzlec_drive::at_most::QUICK);
-    crate::drive::live::shortest(case.backend, &case.board, race, fresh, shorten, progress)
+    crate::drive::live::shortest(case.backend, case.board, race, fresh, shorten, progress)
 }
 
 /// Breadth first for a quarter of the time, half a second at most (it settles boards with few

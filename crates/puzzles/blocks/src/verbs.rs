@@ -230,6 +230,7 @@ impl PlanPuzzle for crate::Blocks {
         max_moves: Option<usize>,
         _all: bool,
         deadline: Option<std::time::Instant>,
+        _on: &mut dyn FnMut(puzzlec_engine::Event),
     ) -> Searched<BlockMove> {
         crate::solve::search(puzzle, max_moves, deadline)
     }

@@ -34,7 +34,7 @@ pub(crate) fn search(
         CrossSearch::Found { solutions, complete, .. } => Searched::Plans { plans: solutions, complete },
         CrossSearch::NoneWithin { max_moves: Some(m) } => Searched::None(None, none_within(puzzle, m, deadline)),
         CrossSearch::NoneWithin { max_moves: None } => Searched::None(None, NEVER_RELAXED.into()),
-        CrossSearch::TimedOut => Searched::Limit("time limit reached".into()),
+        CrossSearch::TimedOut => Searched::Limit { why: "time limit reached".into(), lower_bound: None },
     }
 }
 

@@ -159,7 +159,13 @@ impl PlanPuzzle for crate::Cross {
         }
     }
 
-    fn search(puzzle: &CrossPuzzle, max_moves: Option<usize>, all: bool, deadline: Option<Instant>) -> Searched<Move> {
+    fn search(
+        puzzle: &CrossPuzzle,
+        max_moves: Option<usize>,
+        all: bool,
+        deadline: Option<Instant>,
+        _on: &mut dyn FnMut(puzzlec_engine::Event),
+    ) -> Searched<Move> {
         crate::solve::search(puzzle, max_moves, all, deadline)
     }
 

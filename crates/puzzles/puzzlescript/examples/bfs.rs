@@ -13,6 +13,7 @@ fn main() {
         let t = std::time::Instant::now();
         let limits = puzzlec_puzzlescript::search::Limits {
             max_states: Some(5_000_000),
+            max_depth: None,
             deadline: Some(t + std::time::Duration::from_secs(args.get(2).map_or(60, |s| s.parse().expect("seconds")))),
             stop: None,
         };

@@ -15,6 +15,7 @@ fn main() {
         let t = std::time::Instant::now();
         let limits = puzzlec_puzzlescript::search::Limits {
             max_states: None,
+            max_depth: None,
             deadline: Some(t + std::time::Duration::from_secs(secs)),
             stop: None,
         };

@@ -1,14 +1,15 @@
 //! PuzzleScript, the language puzzle designers write grid games in: a game's text read and
 //! compiled ([`lang`]), its turns played exactly as the reference engine plays them
 //! ([`run`]), its levels searched breadth-first for their shortest plans ([`search`]), every
-//! plan replayed by the interpreter ([`judge`]), and the puzzle's verbs and text behind
-//! [`PuzzleScript`].
+//! plan replayed by the interpreter ([`judge`]), its levels lowered to SAT ([`sat`], the
+//! [`encoding`]), and the facts the engine writes the verbs from behind [`PuzzleScript`].
 
 mod draw;
-mod files;
+pub mod encoding;
 mod game;
 pub mod judge;
 pub mod lang;
+pub mod level;
 #[cfg(feature = "cli")]
 mod options;
 mod prove;
@@ -28,7 +29,7 @@ puzzlec_engine::puzzle! {
         name: "puzzlescript",
         line: "PuzzleScript game from its source file: the shortest inputs that win a level.",
         kind: Plan,
-        encodings: || vec![&sat::TURNS],
-        solve: verbs::solve,
+        encodings: || puzzlec_engine::puzzle::infos(&encoding::ALL),
+        solve: puzzlec_engine::plan::solve::<PuzzleScript>,
     }
 }

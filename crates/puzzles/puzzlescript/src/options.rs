@@ -5,7 +5,7 @@ use clap::{Args, Command};
 use puzzlec_engine::options::{fields, parsed, Verb};
 use puzzlec_engine::{CommandLine, Fields, Result};
 
-use crate::request::{PuzzleScriptInstance, PuzzleScriptRequest};
+use crate::request::PuzzleScriptInstance;
 
 #[derive(Args, Debug)]
 struct Input {
@@ -31,15 +31,19 @@ struct SolveOwn {
     /// level) [default: 50000000].
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
+    /// The most inputs a plan may have: the search and the horizons stop there (exit 1,
+    /// proved, when no plan is that short; the search has no default bound) [default: 400].
+    #[arg(long, value_name = "N")]
+    max_moves: Option<usize>,
 }
 
 impl CommandLine for crate::PuzzleScript {
     fn args(&self, verb: Verb, cmd: Command) -> Command {
         match verb {
             Verb::Solve => SolveOwn::augment_args(Input::augment_args(cmd)),
-            Verb::Verify | Verb::Emit => Input::augment_args(cmd),
+            Verb::Verify | Verb::Emit | Verb::Jobs => Input::augment_args(cmd),
             Verb::Decode => Decoding::augment_args(cmd),
-            Verb::Jobs | Verb::Family => cmd,
+            Verb::Family => cmd,
         }
     }
 
@@ -47,18 +51,18 @@ impl CommandLine for crate::PuzzleScript {
         match verb {
             Verb::Solve => {
                 let (i, own): (Input, SolveOwn) = (parsed(m)?, parsed(m)?);
-                let instance = PuzzleScriptInstance { file: i.file, level: i.level };
-                Ok(fields(&PuzzleScriptRequest { instance, max_states: own.max_states }))
+                let instance = PuzzleScriptInstance { file: i.file, level: i.level, max_states: own.max_states };
+                Ok(fields(&puzzlec_engine::plan::PlanRequest { instance, max_moves: own.max_moves }))
             }
-            Verb::Verify | Verb::Emit => {
+            Verb::Verify | Verb::Emit | Verb::Jobs => {
                 let i: Input = parsed(m)?;
-                Ok(fields(&PuzzleScriptInstance { file: i.file, level: i.level }))
+                Ok(fields(&PuzzleScriptInstance { file: i.file, level: i.level, max_states: None }))
             }
             Verb::Decode => {
                 let d: Decoding = parsed(m)?;
-                Ok(fields(&PuzzleScriptInstance { file: d.file.unwrap_or_default(), level: None }))
+                Ok(fields(&PuzzleScriptInstance { file: d.file.unwrap_or_default(), level: None, max_states: None }))
             }
-            Verb::Jobs | Verb::Family => Ok(Fields::new()),
+            Verb::Family => Ok(Fields::new()),
         }
     }
 }

@@ -11,27 +11,20 @@ pub struct PuzzleScriptInstance {
     /// level in turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<usize>,
-}
-
-/// `solve puzzlescript`: the instance and this puzzle's own options.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct PuzzleScriptRequest {
-    #[serde(flatten)]
-    pub instance: PuzzleScriptInstance,
     /// The most states the breadth-first search stores (bounded memory).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_states: Option<usize>,
 }
 
 /// The keys of a JSON `solve puzzlescript` request beyond the shared options.
-pub const KEYS: &[&str] = &["file", "level", "max_states"];
+pub const KEYS: &[&str] = &["file", "level", "max_states", "max_moves"];
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_keys_are_the_request_fields() {
-        let instance = super::PuzzleScriptInstance { file: "game".into(), level: Some(1) };
-        let full = super::PuzzleScriptRequest { instance, max_states: Some(9) };
+        let instance = super::PuzzleScriptInstance { file: "game".into(), level: Some(1), max_states: Some(9) };
+        let full = puzzlec_engine::plan::PlanRequest { instance, max_moves: Some(3) };
         assert!(puzzlec_engine::request::keys_are_fields(super::KEYS, &full));
     }
 }

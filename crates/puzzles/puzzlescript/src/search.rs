@@ -15,6 +15,8 @@ use crate::run::{Input, Session};
 pub struct Limits<'a> {
     /// Stored states at most.
     pub max_states: Option<usize>,
+    /// Inputs at most: a plan longer is not looked for.
+    pub max_depth: Option<usize>,
     pub deadline: Option<Instant>,
     /// Asked between states: stop now (Ctrl-C, a portfolio's loser).
     pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
@@ -27,6 +29,8 @@ pub enum Found {
     Plan(Vec<Input>),
     /// Every state was seen: no plan exists.
     Unsolvable,
+    /// No plan of at most this many inputs (the most the search was asked to look at).
+    NoneWithin(usize),
     /// A limit was reached: every plan has more than `depth` inputs.
     GaveUp { depth: usize, why: String },
 }
@@ -205,6 +209,9 @@ pub fn shortest(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let (mut layer_start, mut depth, mut runaways) = (0usize, 0usize, 0usize);
     while layer_start < seen.len() {
+        if limits.max_depth.is_some_and(|m| depth >= m) {
+            return Ok(Report { found: Found::NoneWithin(depth), states: seen.len(), runaways });
+        }
         on_depth(depth, seen.len());
         let layer = layer_start..seen.len();
         // Runs of at most 4096 states, handed out in order; merged in order below.

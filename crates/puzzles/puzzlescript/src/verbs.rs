@@ -1,230 +1,211 @@
-//! PuzzleScript through the facade: `solve` (one level, or every level in turn) by the
-//! breadth-first search, every plan replayed by the judge; `verify`.
+//! PuzzleScript as a plan puzzle: a level is the instance, an input the step, `turns` the
+//! encoding, a horizon "at most H inputs"; the breadth-first search is the exact search, the
+//! SAT path climbs horizons on one live solver, raising loop bounds where a model needs it.
+//! The engine writes the verbs from these facts.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
-use puzzlec_engine::answer::{Answer, Status};
-use puzzlec_engine::env::{self, Env};
-use puzzlec_engine::error::{Error, Result};
-use puzzlec_engine::event::Event;
-use puzzlec_engine::{DecodeRequest, EmitRequest, Request, Verbs, VerifyRequest};
+use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
+use puzzlec_drive::DriveError;
+use puzzlec_engine::answer::{moves, Answer};
+use puzzlec_engine::plan::{Case, PlanPuzzle, Searched};
+use puzzlec_engine::puzzle::Choices;
+use puzzlec_engine::{Error, Event, Result};
 
-use crate::lang::Game;
-use crate::request::{PuzzleScriptInstance, PuzzleScriptRequest};
-use crate::search::{self, Found, Limits};
-use crate::{game, judge, NAME};
+use crate::encoding::{escape, unescape, Turns};
+use crate::level::Level;
+use crate::request::PuzzleScriptInstance;
+use crate::run::Input;
+use crate::search::{Found, Limits, Report};
+use crate::{judge, NAME};
 
-/// The states the search stores unless told otherwise (a few GiB at most on large levels).
-pub const MAX_STATES: usize = 50_000_000;
+impl PlanPuzzle for crate::PuzzleScript {
+    const NAME: &'static str = NAME;
+    /// A horizon says "at most H inputs" (the level stays won after it is won).
+    const STRIDE: usize = 1;
+    const SOLVER: &'static str = puzzlec_solve::Solver::SEARCH_ID;
+    const MAX_MOVES: (usize, usize) = (puzzlec_engine::files::MAX_HORIZON, puzzlec_engine::files::MAX_HORIZON);
+    const LISTS: bool = false;
+    const MOVE: &'static str = "input";
+    type Fields = PuzzleScriptInstance;
+    type Board = Level;
+    type Step = Input;
+    type Encoding = Turns;
+    const ENCODINGS: &'static [&'static Turns] = &crate::encoding::ALL;
 
-/// `solve puzzlescript`.
-///
-/// # Errors
-/// Bad input for a game that does not compile or cannot be treated exactly, options the
-/// search does not take, or a level the game lacks; unknown when a plan fails its replay.
-pub fn solve(req: &Request, _env: &Env, on: &mut dyn FnMut(Event)) -> Result<Answer> {
-    let r: PuzzleScriptRequest = req.read()?;
-    let o = &req.options;
-    let solver = match o.solver.as_deref().unwrap_or("search") {
-        "search" => Solver::Search,
-        "cadical" => Solver::Sat,
-        s => return Err(Error::bad_input(format!("--solver {s}: PuzzleScript levels are solved by the breadth-first search (search) or through SAT by the embedded CaDiCaL (cadical)"))),
-    };
-    let encoding = o.encoding.as_deref().is_some_and(|e| e != "turns");
-    for (given, flag) in
-        [(encoding, "--encoding (the one encoding is turns)"), (o.all, "--all"), (o.certify, "--certify")]
-    {
-        if given {
-            return Err(Error::bad_input(format!("{flag}: not for PuzzleScript levels yet")));
+    fn board(fields: &PuzzleScriptInstance) -> Result<Level> {
+        Level::read(fields)
+    }
+
+    fn levels(fields: &PuzzleScriptInstance) -> Result<Vec<PuzzleScriptInstance>> {
+        crate::level::every(fields)
+    }
+
+    /// The game file and level a written file is for, when the request leaves them out.
+    fn from_header(mut fields: PuzzleScriptInstance, header: &HashMap<String, String>) -> Result<PuzzleScriptInstance> {
+        let bad = |key: &str| Error::bad_input(format!("the file's header has no readable {key}"));
+        if fields.file.is_empty() {
+            fields.file = unescape(header.get("file").ok_or_else(|| bad("file"))?);
         }
+        if fields.level.is_none() {
+            fields.level = Some(header.get("level").and_then(|l| l.parse().ok()).ok_or_else(|| bad("level"))?);
+        }
+        Ok(fields)
     }
-    let game = game::load(&r.instance.file)?;
-    let refused = match solver {
-        Solver::Search => search::refusal(&game),
-        Solver::Sat => crate::sat::refusal(&game),
-    };
-    if let Some(why) = refused {
-        return Err(Error::bad_input(format!("{}: {why}", r.instance.file)));
+
+    fn header(encoding: &Turns, level: &Level, horizon: usize) -> String {
+        use puzzlec_encode::Encoding as _;
+        let (file, n, name) = (escape(&level.file), level.n, encoding.name());
+        format!("puzzlec {NAME} file={file} level={n} horizon={horizon} encoding={name}")
     }
-    let max = r.max_states.unwrap_or(MAX_STATES);
-    match r.instance.level {
-        Some(n) => {
-            let deadline = env::deadline(o.timeout)?;
-            let mut a = level(&game, n, game::entry(&game, n)?, max, deadline, solver, on)?;
-            if a.status == Status::Unknown {
-                a.detail = a.detail.map(|d| env::limit_reason(o.timeout, deadline, &d));
+
+    fn lower_bound(level: &Level) -> usize {
+        usize::from(!level.won)
+    }
+
+    fn none_at(horizon: usize) -> String {
+        format!("no plan of at most {} wins the level", moves(horizon).replace("move", "input"))
+    }
+
+    fn plan(_level: &Level, text: &str) -> Result<Vec<Input>> {
+        judge::parse(text).map_err(Error::bad_input)
+    }
+
+    fn write(_level: &Level, plan: &[Input]) -> String {
+        judge::letters(plan)
+    }
+
+    fn replay(level: &Level, plan: &[Input]) -> std::result::Result<(), String> {
+        judge::replay(&level.game, level.index, plan).map(drop)
+    }
+
+    /// The plan's letters, and the level drawn at its start and its end.
+    fn show(answer: &mut Answer, level: &Level, plans: &[Vec<Input>], optimal: bool, complete: Option<bool>) {
+        let first = plans.first().map(Vec::as_slice).unwrap_or_default();
+        answer.set_plan_text(judge::letters(first), first.len(), optimal);
+        let end = judge::replay(&level.game, level.index, first).map(|r| r.cells).unwrap_or_default();
+        answer.figures = vec![level.picture(&level.start), level.picture(&end)];
+        if let Some(complete) = complete {
+            answer.count = Some(plans.len());
+            answer.complete = Some(complete);
+            let all = plans.iter().map(|p| puzzlec_engine::answer::Solution::Plan(judge::letters(p)));
+            answer.solutions = Some(all.collect());
+        }
+        name_level(answer, level);
+    }
+
+    /// Valid when the level is won on the last input and not before; the end drawn.
+    fn judge(level: &Level, plan: &[Input], answer: &mut Answer) -> std::result::Result<(), String> {
+        name_level(answer, level);
+        answer.moves = Some(judge::letters(plan));
+        let end = judge::replay(&level.game, level.index, plan)?;
+        answer.figures = vec![level.picture(&end.cells)];
+        Ok(())
+    }
+
+    fn search(
+        level: &Level,
+        max_moves: Option<usize>,
+        _all: bool,
+        deadline: Option<Instant>,
+        on: &mut dyn FnMut(Event),
+    ) -> Searched<Input> {
+        let start = Instant::now();
+        // The search's threads start with no stop token of their own: they ask this run's.
+        let token = puzzlec_core::stop::current();
+        let stop = move || puzzlec_core::stop::interrupted() || token.as_ref().is_some_and(|t| t.is_stopped());
+        let limits = Limits { max_states: Some(level.max_states), max_depth: max_moves, deadline, stop: Some(&stop) };
+        // A bound at most once a second: a search of a hundred layers need not say each.
+        let mut said = 0.0;
+        let mut progress = |depth: usize, _| {
+            let seconds = start.elapsed().as_secs_f64();
+            if seconds >= said + 1.0 {
+                said = seconds;
+                on(Event::Bound { lower_bound: depth, seconds });
             }
-            Ok(a)
-        }
-        None => every_level(&game, max, o.timeout, solver, on),
-    }
-}
-
-/// How a level is solved.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Solver {
-    Search,
-    Sat,
-}
-
-/// One level solved: the plan (replayed), or the proof that none exists, or how far the
-/// search got.
-fn level(
-    game: &Game,
-    n: usize,
-    index: usize,
-    max: usize,
-    deadline: Option<Instant>,
-    solver: Solver,
-    on: &mut dyn FnMut(Event),
-) -> Result<Answer> {
-    let start = Instant::now();
-    // The search's threads start with no stop token of their own: they ask this run's.
-    let token = puzzlec_core::stop::current();
-    let stop = move || puzzlec_core::stop::interrupted() || token.as_ref().is_some_and(|t| t.is_stopped());
-    let limits = Limits { max_states: Some(max), deadline, stop: Some(&stop) };
-    // A bound at most once a second: a search of a hundred layers need not say each.
-    let mut said = 0.0;
-    let mut progress = |depth: usize, _| {
-        let seconds = start.elapsed().as_secs_f64();
-        if seconds >= said + 1.0 {
-            said = seconds;
-            on(Event::Bound { lower_bound: depth, seconds });
-        }
-    };
-    let mut a = Answer::new(NAME, Status::Solved);
-    let report = match solver {
-        Solver::Search => {
-            a.solver = Some("search".into());
-            search::shortest(game, index, limits, &mut progress).map_err(Error::bad_input)?
-        }
-        Solver::Sat => {
-            a.solver = Some("cadical".into());
-            a.encoding = Some("turns".into());
-            let mut horizons = |horizon, result, seconds| on(Event::Horizon { horizon, result, seconds });
-            let r = crate::sat::drive::shortest(game, index, limits, &mut horizons).map_err(Error::unknown)?;
-            a.set_own("raised", Some(r.raised).filter(|n| *n > 0));
-            search::Report { found: r.found, states: 0, runaways: 0 }
-        }
-    };
-    a.set_own("level", Some(n));
-    // The reference engine's index of the level (it counts messages).
-    a.set_own("index", Some(index));
-    a.set_own("states", Some(report.states).filter(|_| solver == Solver::Search));
-    if let Some(board) = game.boards().find(|(i, _)| *i == index).map(|(_, b)| b) {
-        a.figures.push(game::picture(game, index, &board.cells));
-    }
-    match report.found {
-        Found::Plan(plan) => {
-            let end = judge::replay(game, index, &plan)
-                .map_err(|why| Error::unknown(format!("level {n}: the search's plan fails its replay: {why}")))?;
-            a.moves = Some(judge::letters(&plan));
-            a.length = Some(plan.len());
-            a.optimal = Some(true);
-            a.figures.push(game::picture(game, index, &end.cells));
-        }
-        Found::Unsolvable => {
-            a.status = Status::NoSolution;
-            a.reason = Some("exhausted".into());
-            a.detail = Some(format!(
-                "level {n} cannot be won: all {} states reachable from its start were searched",
-                report.states
-            ));
-        }
-        Found::GaveUp { depth, why } => {
-            a.status = Status::Unknown;
-            a.lower_bound = Some(depth + 1);
-            a.detail = Some(format!(
-                "{why}: every plan needs at least {} inputs ({} states searched)",
-                depth + 1,
-                report.states
-            ));
-        }
-    }
-    if report.runaways > 0 {
-        a.trusted = Some(format!(
-            "{} inputs started again turns that never stopped (more than {} turns); they were taken as dead ends",
-            report.runaways,
-            crate::run::AGAIN_CAP
-        ));
-    }
-    a.time_ms = Some(start.elapsed().as_millis() as u64);
-    Ok(a)
-}
-
-/// Every level in turn (each with the whole time limit); the answer lists them under
-/// `levels` and says solved only when every level was.
-fn every_level(
-    game: &Game,
-    max: usize,
-    timeout: Option<f64>,
-    solver: Solver,
-    on: &mut dyn FnMut(Event),
-) -> Result<Answer> {
-    let start = Instant::now();
-    let mut rows = Vec::new();
-    let mut worst = Status::Solved;
-    for (n, index) in game::levels(game) {
-        let deadline = env::deadline(timeout)?;
-        let a = level(game, n, index, max, deadline, solver, on)?;
-        worst = match (worst, a.status) {
-            (Status::Unknown, _) | (_, Status::Unknown) => Status::Unknown,
-            (Status::NoSolution, _) | (_, Status::NoSolution) => Status::NoSolution,
-            _ => Status::Solved,
         };
-        rows.push(serde_json::json!({
-            "level": n,
-            "index": index,
-            "status": a.status,
-            "length": a.length,
-            "moves": a.moves,
-            "optimal": a.optimal,
-            "lower_bound": a.lower_bound,
-            "states": a.own::<usize>("states"),
-            "time_ms": a.time_ms,
-            "detail": a.detail,
-        }));
+        match crate::search::shortest(&level.game, level.index, limits, &mut progress) {
+            Ok(report) => searched(report, level),
+            // The game was checked as it was read: only a level that is no level is left.
+            Err(why) => Searched::Limit { why, lower_bound: None },
+        }
     }
-    let mut a = Answer::new(NAME, worst);
-    a.solver = Some(if solver == Solver::Search { "search" } else { "cadical" }.into());
-    a.count = Some(rows.len());
-    if worst != Status::Solved {
-        // Front ends print the detail of an answer that is not solved: every level's line.
-        a.detail = Some(crate::text::every_level(&rows).trim_end().to_string());
+
+    /// The level, and what the run counted: states stored, loop bounds raised, and the
+    /// inputs taken as dead ends because their `again` turns never stopped.
+    fn describe(answer: &mut Answer, level: &Level) {
+        name_level(answer, level);
+        let seen = level.seen();
+        answer.set_own("states", seen.states);
+        answer.set_own("raised", Some(seen.raised).filter(|n| *n > 0));
+        if seen.runaways > 0 {
+            answer.trusted = Some(format!(
+                "{} inputs started again turns that never stopped (more than {} turns); they were taken as dead ends",
+                seen.runaways,
+                crate::run::AGAIN_CAP
+            ));
+        }
     }
-    a.set_own("levels", Some(rows));
-    a.time_ms = Some(start.elapsed().as_millis() as u64);
-    Ok(a)
+
+    fn none_within(level: &Level, max: usize, _deadline: Option<Instant>) -> (Option<&'static str>, String) {
+        let inputs = moves(max).replace("move", "input");
+        (Some("max-moves"), format!("no plan of at most {inputs} wins level {}", level.n))
+    }
+
+    /// Horizons on one live solver, the bounds raised where a model leans on one.
+    fn session(
+        case: &Case<'_, Self>,
+        horizons: Horizons,
+        progress: &mut dyn FnMut(&Attempt),
+    ) -> Option<std::result::Result<Shortest<Vec<Input>>, DriveError>> {
+        case.backend.offers_sessions().then(|| crate::sat::drive::session(case.board, case.backend, horizons, progress))
+    }
+
+    /// Refuses what the encoding cannot treat yet, and a rule too large for it on this level
+    /// (one step written to see).
+    fn fits(_encoding: &Turns, level: &Level) -> Result<()> {
+        crate::sat::fits(level).map_err(|why| Error::bad_input(format!("{}: {why}", level.file)))
+    }
+
+    /// A job fixes the first inputs.
+    fn choices(_encoding: &'static Turns, level: &Level) -> Choices {
+        let inputs = crate::search::inputs(&level.game);
+        Box::new(move |t, _| {
+            inputs.iter().map(|i| (i.letter().to_string(), format!("step{t}_{}", i.letter()))).collect()
+        })
+    }
 }
 
-impl Verbs for crate::PuzzleScript {
-    fn emit(&self, req: &EmitRequest) -> Result<String> {
-        crate::files::emit(req)
-    }
+/// The level's number and its entry in LEVELS (the reference engine's index, which counts
+/// messages).
+fn name_level(answer: &mut Answer, level: &Level) {
+    answer.set_own("level", Some(level.n));
+    answer.set_own("index", Some(level.index));
+}
 
-    fn decode(&self, req: &DecodeRequest) -> Result<Answer> {
-        crate::files::decode(req)
-    }
-
-    fn verify(&self, req: &VerifyRequest) -> Result<Answer> {
-        let i: PuzzleScriptInstance = req.instance.read()?;
-        let game = game::load(&i.file)?;
-        let n = i
-            .level
-            .ok_or_else(|| Error::bad_input("verify puzzlescript: --level N names the level the plan is for"))?;
-        let index = game::entry(&game, n)?;
-        let plan = judge::parse(&req.moves).map_err(Error::bad_input)?;
-        let mut a = Answer::new(NAME, Status::Valid);
-        a.set_own("level", Some(n));
-        a.length = Some(plan.len());
-        a.moves = Some(judge::letters(&plan));
-        match judge::replay(&game, index, &plan) {
-            Ok(end) => a.figures = vec![game::picture(&game, index, &end.cells)],
-            Err(why) => {
-                a.status = Status::Invalid;
-                a.error = Some(why);
-            }
+/// What the breadth-first search found, as the plan search reads it.
+fn searched(report: Report, level: &Level) -> Searched<Input> {
+    level.saw(|s| {
+        s.states = Some(report.states);
+        s.runaways += report.runaways;
+    });
+    match report.found {
+        Found::Plan(plan) => Searched::Plans { plans: vec![plan], complete: false },
+        Found::Unsolvable => Searched::None(
+            Some("exhausted"),
+            format!(
+                "level {} cannot be won: no state reachable from its start wins (all {} searched)",
+                level.n, report.states
+            ),
+        ),
+        Found::NoneWithin(max) => {
+            let inputs = moves(max).replace("move", "input");
+            Searched::None(Some("max-moves"), format!("no plan of at most {inputs} wins level {}", level.n))
         }
-        Ok(a)
+        Found::GaveUp { depth, why } => Searched::Limit {
+            why: format!("{why}: every plan needs at least {} inputs ({} states searched)", depth + 1, report.states),
+            lower_bound: Some(depth + 1),
+        },
     }
 }

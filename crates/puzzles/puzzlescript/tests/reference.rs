@@ -165,7 +165,8 @@ fn the_searchs_plans_on_the_demo_games_replay() {
         }
         for (index, _) in game.boards() {
             let deadline = Some(std::time::Instant::now() + std::time::Duration::from_millis(200));
-            let limits = puzzlec_puzzlescript::search::Limits { max_states: Some(1_000), deadline, stop: None };
+            let limits =
+                puzzlec_puzzlescript::search::Limits { max_states: Some(1_000), max_depth: None, deadline, stop: None };
             let report = puzzlec_puzzlescript::search::shortest(&game, index, limits, &mut |_, _| {}).expect("a level");
             if let puzzlec_puzzlescript::search::Found::Plan(plan) = report.found {
                 plans += 1;
@@ -263,7 +264,7 @@ fn a_sat_search_stops_at_its_time_limit_after_raising_a_bound() {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(20));
-        let limits = puzzlec_puzzlescript::search::Limits { max_states: None, deadline, stop: None };
+        let limits = puzzlec_puzzlescript::search::Limits { max_states: None, max_depth: None, deadline, stop: None };
         let report = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits, &mut |_, _, _| {});
         let _ = tx.send(report.map(|r| (r.found, r.raised)));
     });

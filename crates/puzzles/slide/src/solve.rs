@@ -150,6 +150,11 @@ impl plan::Plans for Case<'_> {
         self.trace.as_ref()?.evidence(horizon)
     }
 
+    /// Only where the encoding lets a plan undo a move (`compact` and `lean` forbid it).
+    fn covers_shorter(&self) -> bool {
+        self.encoding.allows_undo()
+    }
+
     fn session(
         &self,
         horizons: Horizons,

@@ -17,12 +17,19 @@ use crate::run::Input;
 use circuit::{Circuit, F};
 use turn::{Bounds, Loop, Sym, Turn};
 
-/// The one encoding: each input's turn as a circuit of the interpreter's steps.
-pub static TURNS: puzzlec_encode::Info = puzzlec_encode::Info {
-    name: "turns",
-    about: "each input's turn as a circuit of the interpreter's steps (rules, movement, commands, again turns); loops unrolled to bounds raised where a model needs it",
-    forms: &[puzzlec_ir::Form::Dimacs],
-};
+/// Whether the encoding treats `level`: nothing it cannot encode yet, and no rule with too
+/// many combinations of matches on it (one step written to see).
+///
+/// # Errors
+/// What it cannot treat, in words.
+pub fn fits(level: &crate::level::Level) -> Result<(), String> {
+    if let Some(why) = refusal(&level.game) {
+        return Err(why);
+    }
+    let mut cnf = puzzlec_ir::Cnf::new();
+    let mut u = Unroll::new(&level.game, level.index, &level.start, level.bounds(), &mut cnf)?;
+    puzzlec_core::stop::building_within(puzzlec_drive::MAX_CLAUSES, || u.step())
+}
 
 /// What the encoding cannot treat yet, if anything (beside what the search refuses too).
 pub fn refusal(game: &Game) -> Option<String> {

@@ -24,6 +24,8 @@ pub(crate) struct TablesCheck {
     db: OnceLock<Arc<PatternDb>>,
     /// Where the files were written, once they were.
     files: Mutex<Option<(PathBuf, PathBuf)>>,
+    /// The entries as the checker reads them, read once for every claim of the run.
+    entries: OnceLock<Result<puzzlec_slide_check::tables::Tables, String>>,
 }
 
 /// How the tables were found consistent: the check's milliseconds, and whether an earlier
@@ -87,9 +89,12 @@ impl TablesCheck {
 
     /// The tables the lemmas are checked against (their entries, read by the checker from
     /// the very bytes the verdict is about).
-    pub(crate) fn entries(&self) -> Result<puzzlec_slide_check::tables::Tables, String> {
+    pub(crate) fn entries(&self) -> Result<&puzzlec_slide_check::tables::Tables, String> {
         let db = self.db.get().ok_or("the tables were never checked")?;
-        puzzlec_slide_check::tables::Tables::entries(db.bytes()).map_err(|e| e.to_string())
+        let read = self
+            .entries
+            .get_or_init(|| puzzlec_slide_check::tables::Tables::entries(db.bytes()).map_err(|e| e.to_string()));
+        read.as_ref().map_err(Clone::clone)
     }
 
     /// The tables' size in bytes, for the certificate's parts.

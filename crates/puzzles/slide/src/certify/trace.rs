@@ -23,10 +23,11 @@ use puzzlec_solve::{Backend, Incremental};
 use super::tables::TablesCheck;
 use crate::tables::pdb::PatternDb;
 
-/// The traces of one run's horizons; only the last UNSAT horizon's files are kept.
+/// The traces of one run's horizons; every UNSAT horizon's files are kept (a claim at one
+/// horizon of a formula that forbids undos does not speak for the shorter ones).
 pub struct Trace {
     root: tempfile::TempDir,
-    last: Mutex<Option<(usize, Arc<Kept>)>>,
+    kept: Mutex<std::collections::BTreeMap<usize, Arc<Kept>>>,
     tables: Arc<TablesCheck>,
 }
 
@@ -40,7 +41,7 @@ impl Trace {
     /// No temporary folder.
     pub fn new() -> std::io::Result<Trace> {
         let root = tempfile::Builder::new().prefix("puzzlec-certificate-").tempdir()?;
-        Ok(Trace { root, last: Mutex::new(None), tables: Arc::default() })
+        Ok(Trace { root, kept: Mutex::default(), tables: Arc::default() })
     }
 
     /// Starts tracing `horizon`, whose lemmas cite `db` (checked in the background from now).
@@ -95,18 +96,14 @@ impl Trace {
             let _ = std::fs::remove_file(p);
         }
         let kept = Kept { dir: r.dir, root: self.root.path().to_path_buf(), usable, tables: self.tables.clone() };
-        let old = self.last.lock().unwrap_or_else(|e| e.into_inner()).replace((horizon, Arc::new(kept)));
-        if let Some((h, _)) = old.filter(|(h, _)| *h != horizon) {
-            let _ = std::fs::remove_dir_all(self.root.path().join(format!("horizon-{h}")));
-        }
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).insert(horizon, Arc::new(kept));
         Ok(())
     }
 
-    /// The certificate of `horizon`, when it was the last UNSAT kept.
+    /// The certificate of `horizon`, when it was answered UNSAT and kept.
     pub fn evidence(&self, horizon: usize) -> Option<Box<dyn Evidence>> {
-        let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let (h, kept) = last.as_ref()?;
-        (*h == horizon).then(|| Box::new(Shared(kept.clone())) as Box<dyn Evidence>)
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get(&horizon).map(|k| Box::new(Shared(k.clone())) as Box<dyn Evidence>)
     }
 }
 
@@ -191,7 +188,7 @@ impl Evidence for Shared {
         let (verdict, r) = std::thread::scope(|scope| {
             let verdict = scope.spawn(|| self.0.tables.get());
             let r = self.0.tables.entries().and_then(|tables| {
-                puzzlec_slide_check::check_claim(&claim, &tables, puzzlec_slide_check::Proof::Lrat { stop: &stop })
+                puzzlec_slide_check::check_claim(&claim, tables, puzzlec_slide_check::Proof::Lrat { stop: &stop })
                     .map_err(|e| e.to_string())
             });
             (verdict.join().unwrap_or_else(|_| Err("the tables' check panicked".into())), r)
