@@ -139,6 +139,26 @@ fn a_rush_hour_board_is_proved_optimal_by_its_jobs() {
     puzzlec(&["verify", "blocks", "--board", board, "--rush-hour", "--moves", plan]).expect_code(0);
 }
 
+/// A PuzzleScript level's horizons split on the first inputs: the horizon below the optimum
+/// UNSAT in every job, the plan replayed, the optimum the search's.
+#[test]
+fn a_puzzlescript_level_is_proved_optimal_by_its_jobs() {
+    if !(have("parallel") && have("cadical")) {
+        return;
+    }
+    let game = "examples/puzzlescript/crates.txt";
+    let (tmp, n) = write_jobs(&["jobs", "puzzlescript", game, "--level", "2", "--horizons", "6..7"]);
+    let dir = tmp.path().join("jobs");
+    run_all(&dir, n);
+    let v = puzzlec(&["collect", dir.to_str().unwrap(), "--json"]).expect_code(0).json();
+    let horizons = v["collected"].as_array().unwrap();
+    assert_eq!((horizons[0]["result"].as_str(), horizons[1]["result"].as_str()), (Some("unsat"), Some("sat")));
+    assert!(horizons[0]["jobs"].as_u64().unwrap() >= 5, "{v}");
+    assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(7), Some(true)), "{v}");
+    let plan = v["moves"].as_str().unwrap();
+    puzzlec(&["verify", "puzzlescript", game, "--level", "2", "--moves", plan]).expect_code(0);
+}
+
 /// A 4x4 board's jobs carry the pattern-database frontier's lemmas, each with its
 /// justification. With `--certify` the tables come along and `collect` has every UNSAT
 /// job's lemmas and DRAT proof checked by the sliding-tile checker: the optimum is proved

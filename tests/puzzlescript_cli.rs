@@ -245,3 +245,40 @@ fn a_level_won_as_it_loads_needs_no_input() {
     let two = puzzlec(&["solve", "puzzlescript", GAME, "--level", "2", "--json"]).expect_code(1).json();
     assert_eq!(two["status"], "no-solution", "{two}");
 }
+
+/// The plan search every plan puzzle runs reaches PuzzleScript levels: `--all` lists every
+/// shortest plan (each one replays), `--certify` has the UNSAT below the optimum proved and
+/// checked, `--max-moves` bounds both solvers (proved, exit 1), and a portfolio races them.
+#[test]
+fn a_level_takes_all_certify_max_moves_and_portfolios() {
+    let level = ["solve", "puzzlescript", CRATES, "--level", "2"];
+    let run = |more: &[&str], code: i32| {
+        let mut args = level.to_vec();
+        args.extend(more);
+        args.push("--json");
+        puzzlec(&args).expect_code(code).json()
+    };
+    let all = run(&["--solver", "cadical", "--all"], 0);
+    assert_eq!((all["complete"].as_bool(), all["length"].as_u64()), (Some(true), Some(7)), "{all}");
+    let plans = all["solutions"].as_array().expect("every shortest plan");
+    assert_eq!(plans.len() as u64, all["count"].as_u64().unwrap());
+    for plan in plans {
+        let moves = plan.as_str().unwrap();
+        assert_eq!(moves.len(), 7, "{all}");
+        puzzlec(&["verify", "puzzlescript", CRATES, "--level", "2", "--moves", moves]).expect_code(0);
+    }
+    for solver in ["search", "cadical"] {
+        let short = run(&["--solver", solver, "--max-moves", "6"], 1);
+        assert_eq!((short["status"].as_str(), short["reason"].as_str()), (Some("no-solution"), Some("max-moves")));
+    }
+    let raced = run(&["--solver", "search,cadical"], 0);
+    assert_eq!((raced["length"].as_u64(), raced["optimal"].as_bool()), (Some(7), Some(true)), "{raced}");
+    if !crate::support::have("cadical") {
+        return;
+    }
+    let proved = run(&["--solver", "cadical", "--certify"], 0);
+    let c = &proved["certificate"];
+    assert_eq!(c["checked"], true, "{proved}");
+    let last = c["claims"].as_array().unwrap().last().unwrap();
+    assert_eq!((last["horizon"].as_u64(), last["checked"].as_bool()), (Some(6), Some(true)), "{proved}");
+}

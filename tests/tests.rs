@@ -17,6 +17,7 @@ mod hex_values_cli;
 mod hostile_cli;
 mod jobs_cli;
 mod korf_cli;
+mod lemma_certificates_cli;
 mod limits_cli;
 mod portfolio_cli;
 mod probe_cli;

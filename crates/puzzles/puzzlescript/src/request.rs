@@ -11,8 +11,9 @@ pub struct PuzzleScriptInstance {
     /// level in turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<usize>,
-    /// The most states the breadth-first search stores (bounded memory).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The most states the breadth-first search stores (bounded memory); `None` is
+    /// [`crate::level::MAX_STATES`].
+    #[serde(default)]
     pub max_states: Option<usize>,
 }
 

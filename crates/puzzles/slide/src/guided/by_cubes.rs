@@ -80,14 +80,7 @@ pub(crate) fn by_cubes(
     if puzzlec_drive::left_after(started, limit).is_none() {
         return Ok(Outcome::Unknown("time limit reached while loading the clauses".into()));
     }
-    // Two lanes of cubes: nearest the goal first, and in move order (a measurement knob,
-    // `PUZZLEC_ONE_LANE`, keeps the first alone). See `Frontier::in_move_order`.
-    let orders = match &split {
-        Some(split) if !puzzlec_core::tuning::get().one_lane => {
-            vec![(0..split.frontier.cube_count() as u32).collect(), split.frontier.in_move_order()]
-        }
-        _ => Vec::new(),
-    };
+    let orders = lanes(split.as_ref());
     let (cubes, frontier_lemmas) = match (&split, how.cubes) {
         (_, Cubes::Off) => (Vec::new(), Vec::new()),
         (Some(split), _) => split.cubes_and_lemmas(&actions, recorder.as_ref()),
@@ -300,5 +293,17 @@ impl Setup<'_> {
             sink.connect(Box::new(p));
         }
         Some(layers.act)
+    }
+}
+
+/// Two lanes of the frontier's cubes: nearest the goal first, and in move order (a
+/// measurement knob, `PUZZLEC_ONE_LANE`, keeps the first alone). See
+/// `Frontier::in_move_order`.
+fn lanes(split: Option<&Split>) -> Vec<Vec<u32>> {
+    match split {
+        Some(split) if !puzzlec_core::tuning::get().one_lane => {
+            vec![(0..split.frontier.cube_count() as u32).collect(), split.frontier.in_move_order()]
+        }
+        _ => Vec::new(),
     }
 }
