@@ -282,3 +282,25 @@ fn a_level_takes_all_certify_max_moves_and_portfolios() {
     let last = c["claims"].as_array().unwrap().last().unwrap();
     assert_eq!((last["horizon"].as_u64(), last["checked"].as_bool()), (Some(6), Some(true)), "{proved}");
 }
+
+/// Every level in turn against a solver that answers UNSAT to everything: the levels it lies
+/// about are caught by the search (each row unknown, naming the lie) and the run goes on to
+/// the next; the unwinnable level's "none" is confirmed; nothing is lost and nothing wrong
+/// is said.
+#[test]
+fn a_lying_solver_on_every_level_is_caught_level_by_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = crate::util::fixture("fake-solvers/always-unsat");
+    let reg = crate::support::registry_with(dir.path(), &[("liar", "dimacs", &[liar.to_str().unwrap()])]);
+    let args = ["--solvers", reg.to_str().unwrap(), "solve", "puzzlescript", CRATES, "--solver", "liar", "--json"];
+    let mut args = args.to_vec();
+    args.extend(["--max-moves", "8"]);
+    let a = puzzlec(&args).expect_code(3).json();
+    let levels = a["levels"].as_array().expect("a row per level");
+    let status: Vec<&str> = levels.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["unknown", "unknown", "no-solution"], "{a}");
+    for row in &levels[..2] {
+        assert!(row["detail"].as_str().unwrap().contains("wrong"), "{row}");
+        assert!(row.get("moves").is_none(), "{row}");
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{PlanPuzzle, PlanRequest};
 use crate::answer::{Answer, Status};
 use crate::env::Env;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::event::Event;
 use crate::Request;
 
@@ -27,8 +27,22 @@ pub(super) fn solve<P: PlanPuzzle>(
     let mut worst = Status::Solved;
     let mut solver = None;
     for instance in levels {
+        if puzzlec_core::stop::requested() {
+            // Ctrl-C (or a portfolio's stop): the levels not begun are left out, and the
+            // answer says unknown.
+            worst = Status::Unknown;
+            break;
+        }
         let one = PlanRequest { instance, max_moves: req.max_moves };
-        let a = super::solve::one::<P>(&one, request, env, on)?;
+        let a = match super::solve::one::<P>(&one, request, env, on) {
+            Ok(a) => a,
+            // A solver that failed on one level, or a stop: that level's row says so, and
+            // the rows before it are kept.
+            Err(e) if matches!(e.kind(), ErrorKind::Unknown | ErrorKind::Interrupted) => {
+                failed::<P>(&one.instance, e.message())
+            }
+            Err(e) => return Err(e),
+        };
         worst = match (worst, a.status) {
             (Status::Unknown, _) | (_, Status::Unknown) => Status::Unknown,
             (Status::NoSolution, _) | (_, Status::NoSolution) => Status::NoSolution,
@@ -47,6 +61,16 @@ pub(super) fn solve<P: PlanPuzzle>(
     a.set_own("levels", Some(rows));
     a.time_ms = Some(start.elapsed().as_millis() as u64);
     Ok(a)
+}
+
+/// The answer of a level whose solve failed: unknown, with why, and what the puzzle says of
+/// the level.
+fn failed<P: PlanPuzzle>(instance: &P::Fields, why: &str) -> Answer {
+    let mut a = Answer::new(P::NAME, Status::Unknown).unknown(why);
+    if let Ok(board) = P::board(instance) {
+        P::describe(&mut a, &board);
+    }
+    a
 }
 
 /// A level's row: what its answer says of it, its own keys beside.
