@@ -75,12 +75,8 @@ pub trait Solve: Send + Sync {
         None
     }
     /// A live solver that writes a DRAT proof into `proof` while it solves
-    /// ([`crate::proof`]), configured as [`Solve::session`] is, when this backend can.
-    fn proving_session(
-        &self,
-        _proof: &std::path::Path,
-        _config: Option<&str>,
-    ) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+    /// ([`crate::proof`]), when this backend can.
+    fn proving_session(&self, _proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
         None
     }
     /// The program behind it, when it is one (a registry entry).
@@ -172,12 +168,8 @@ impl Backend {
     }
 
     /// A live solver tracing a DRAT proof into `proof`, when this backend offers one.
-    pub fn proving_session(
-        &self,
-        proof: &std::path::Path,
-        config: Option<&str>,
-    ) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
-        self.0.proving_session(proof, config)
+    pub fn proving_session(&self, proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+        self.0.proving_session(proof)
     }
 
     /// Whether this backend offers live solvers (asked of it with an empty formula).

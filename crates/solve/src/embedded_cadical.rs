@@ -58,12 +58,8 @@ impl crate::backend::Solve for EmbeddedCadical {
         Some(Box::new(CadicalSession::with_config(cnf, config)))
     }
 
-    fn proving_session(
-        &self,
-        proof: &std::path::Path,
-        config: Option<&str>,
-    ) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
-        Some(CadicalSession::proving(proof, config).map(|s| Box::new(s) as Box<dyn crate::Incremental>))
+    fn proving_session(&self, proof: &std::path::Path) -> Option<std::io::Result<Box<dyn crate::Incremental>>> {
+        Some(CadicalSession::proving(proof).map(|s| Box::new(s) as Box<dyn crate::Incremental>))
     }
 }
 
@@ -149,7 +145,16 @@ impl CadicalSession {
     /// options. A part CaDiCaL does not know is left out (its default stays).
     pub fn with_config(cnf: &Cnf, config: Option<&str>) -> CadicalSession {
         let mut solver = cadical_sys::CaDiCal::new();
-        Self::configure(&mut solver, config);
+        let parts: Vec<&str> = config.unwrap_or_default().split(',').map(str::trim).collect();
+        for &name in parts.iter().filter(|p| cadical_sys::CaDiCal::is_valid_configuration(p)) {
+            solver.configure(name);
+        }
+        Self::incremental_options(&mut solver);
+        for (name, value) in parts.iter().filter_map(|p| p.split_once('=')) {
+            if let Ok(value) = value.trim().parse() {
+                solver.set(name.trim(), value);
+            }
+        }
         solver.resize(cnf.num_vars() as i32);
         // A large formula takes seconds to load: loading stops at the deadline of the
         // formula being built on this thread, or a stop (`puzzlec_core::stop::overdue`), and
@@ -169,27 +174,13 @@ impl CadicalSession {
     ///
     /// # Errors
     /// The proof file cannot be created.
-    pub fn proving(path: &std::path::Path, config: Option<&str>) -> std::io::Result<CadicalSession> {
+    pub fn proving(path: &std::path::Path) -> std::io::Result<CadicalSession> {
         let proof = crate::proof::ProofFile::create(path)?;
         let mut solver = cadical_sys::CaDiCal::new();
-        Self::configure(&mut solver, config);
+        Self::incremental_options(&mut solver);
         solver.set("factor", 0);
         solver.connect_proof_tracer1(proof.tracer(), true, false);
         Ok(CadicalSession { solver, names: Vec::new(), num_vars: 0, last_model: None, proof: Some(proof) })
-    }
-
-    /// Applies `config` (see [`CadicalSession::with_config`]) with the incremental options.
-    fn configure(solver: &mut cadical_sys::CaDiCal, config: Option<&str>) {
-        let parts: Vec<&str> = config.unwrap_or_default().split(',').map(str::trim).collect();
-        for &name in parts.iter().filter(|p| cadical_sys::CaDiCal::is_valid_configuration(p)) {
-            solver.configure(name);
-        }
-        Self::incremental_options(solver);
-        for (name, value) in parts.iter().filter_map(|p| p.split_once('=')) {
-            if let Ok(value) = value.trim().parse() {
-                solver.set(name.trim(), value);
-            }
-        }
     }
 
     /// CaDiCaL 1.9's defaults for incremental use, which CaDiCaL 3 changed: keep the trail

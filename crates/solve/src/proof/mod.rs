@@ -278,8 +278,8 @@ mod tests {
         let cubes: Vec<Vec<i32>> =
             (0..6).flat_map(|a| (0..6).map(move |b| (a, b))).map(|(a, b)| vec![var(0, a), var(1, b)]).collect();
         let (mut first, mut second) = (
-            CadicalSession::proving(&dir.path().join("1.drat"), None).unwrap(),
-            CadicalSession::proving(&dir.path().join("2.drat"), None).unwrap(),
+            CadicalSession::proving(&dir.path().join("1.drat")).unwrap(),
+            CadicalSession::proving(&dir.path().join("2.drat")).unwrap(),
         );
         load(&mut first, &cnf);
         load(&mut second, &cnf);

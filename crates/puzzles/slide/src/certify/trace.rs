@@ -128,12 +128,10 @@ pub(crate) struct Recorder {
 }
 
 impl Recorder {
-    /// A live solver writing its own proof file, with the settings `config` (those of the
-    /// uncertified run's solvers, so that both search alike).
-    pub(crate) fn session(&self, backend: &Backend, config: Option<&str>) -> Option<Box<dyn Incremental>> {
+    /// A live solver writing its own proof file.
+    pub(crate) fn session(&self, backend: &Backend) -> Option<Box<dyn Incremental>> {
         let mut proofs = self.proofs.lock().unwrap_or_else(|e| e.into_inner());
-        let path = self.dir.join(format!("{}.trace", proofs.len()));
-        let session = backend.proving_session(&path, config)?.ok()?;
+        let session = backend.proving_session(&self.dir.join(format!("{}.trace", proofs.len())))?.ok()?;
         proofs.push(session.proof()?);
         Some(session)
     }

@@ -53,9 +53,7 @@ pub(crate) fn by_cubes(
     };
     let mut recorded = recorder.as_ref().map(|_| puzzlec_ir::Cnf::new());
     if let Some(r) = &recorder {
-        session = r
-            .session(backend, how.settings())
-            .ok_or_else(|| io(std::io::Error::other("the solver writes no proof")))?;
+        session = r.session(backend).ok_or_else(|| io(std::io::Error::other("the solver writes no proof")))?;
     }
     let stats = puzzlec_core::tuning::get().frontier_stats;
     // The frontier comes first: it needs no formula, and when it leaves no cube and covers
@@ -243,7 +241,7 @@ impl Setup<'_> {
         actions: &[Vec<puzzlec_ir::Lit>],
     ) -> Option<Box<dyn Incremental>> {
         let mut other = match recorder {
-            Some(r) => r.session(backend, self.how.settings())?,
+            Some(r) => r.session(backend)?,
             None => backend.session(&puzzlec_ir::Cnf::new(), self.how.settings())?,
         };
         (self.load(other.as_mut(), None)? == actions).then_some(())?;
