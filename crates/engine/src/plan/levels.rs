@@ -14,7 +14,8 @@ use crate::Request;
 /// Solves every one of `levels` in turn.
 ///
 /// # Errors
-/// The first level whose solve fails (bad input, a solver that lies).
+/// Bad input in a level (the request or the file is wrong); a level whose solver fails or
+/// lies is a row of its own instead.
 pub(super) fn solve<P: PlanPuzzle>(
     levels: Vec<P::Fields>,
     req: &PlanRequest<P::Fields>,

@@ -5,10 +5,12 @@
 //! formula it is given; a certified claim rests on it, and `emit --encoding lean` writes it
 //! for anyone to compare. Without the tables inside, `compact` is the faster formula.
 
-use crate::encodings::compact::{action_name, decode, encode, Compact};
+use crate::encodings::compact::{encode, Compact};
 use crate::encodings::compact_ingredients::Ingredients;
+use crate::encodings::SlideEncoding;
 use crate::rules::{Board, Move};
-use puzzlec_ir::{ClauseSink, Lit};
+use puzzlec_encode::DecodeError;
+use puzzlec_ir::{ClauseSink, Lit, Model, SmtScript};
 
 /// `lean` in the registry.
 pub struct Lean;
@@ -20,35 +22,30 @@ puzzlec_encode::describe!(
     [Dimacs]
 );
 
-impl super::SlideEncoding for Lean {
+/// Compact's formula with other ingredients: everything else is compact's.
+impl SlideEncoding for Lean {
     fn write_cnf(&self, start: &Board, goal: &Board, horizon: usize, mut sink: &mut dyn ClauseSink) -> Vec<Vec<Lit>> {
         encode(start, goal, horizon, Ingredients::LEAN, &mut sink)
     }
 
-    fn smt(&self, _: &Board, _: &Board, _: usize) -> Option<puzzlec_ir::SmtScript> {
-        None
+    fn smt(&self, start: &Board, goal: &Board, horizon: usize) -> Option<SmtScript> {
+        Compact.smt(start, goal, horizon)
     }
 
-    fn decode(
-        &self,
-        model: &dyn puzzlec_ir::Model,
-        _shape: &Board,
-        horizon: usize,
-    ) -> Result<Vec<Move>, puzzlec_encode::DecodeError> {
-        decode(&model, horizon)
+    fn decode(&self, model: &dyn Model, shape: &Board, horizon: usize) -> Result<Vec<Move>, DecodeError> {
+        Compact.decode(model, shape, horizon)
     }
 
     fn action_name(&self, t: usize, m: Move) -> Option<String> {
-        Some(action_name(t, m))
+        Compact.action_name(t, m)
     }
 
-    /// The action of every step.
-    fn blocking(&self, _start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
-        plan.iter().enumerate().map(|(t, &m)| (action_name(t, m), 1)).collect()
+    fn blocking(&self, start: &Board, plan: &[Move]) -> Vec<(String, i64)> {
+        Compact.blocking(start, plan)
     }
 
     fn estimated_clauses(&self, cells: usize, horizon: usize) -> u64 {
-        super::SlideEncoding::estimated_clauses(&Compact, cells, horizon)
+        Compact.estimated_clauses(cells, horizon)
     }
 
     /// Compact's layers, which take their ingredients as given.
