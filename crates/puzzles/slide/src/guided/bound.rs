@@ -3,13 +3,14 @@
 //!
 //! One [`Partition`] per way of reading the tables: the groups as built, and, when the goal
 //! is its own transpose, the same tables read on the transposed board (Korf and Felner's
-//! reflected lookup, as [`PatternDb::estimate`] does). The transposed reading groups the
+//! reflected lookup, as [`Tables::estimate`] does). The transposed reading groups the
 //! tiles differently (a tile counts in the group of the tile that takes its part), so the
 //! two partitions refute different placements; the larger of the two sums is still a lower
 //! bound on the moves left, and each on its own too.
 
 use crate::rules::Board;
-use crate::tables::pdb::{PatternDb, MAX_GROUP};
+use crate::tables::pdb::MAX_GROUP;
+use crate::tables::Tables;
 
 /// Marks a tile with no cell placed yet at a step.
 pub const UNKNOWN: u8 = u8::MAX;
@@ -35,8 +36,8 @@ pub struct Partition {
 
 impl Partition {
     /// The direct reading, and the transposed one when the goal has that symmetry.
-    pub fn all(pdb: &PatternDb, steps: usize) -> Vec<Partition> {
-        let tables: Vec<Vec<u8>> = pdb.groups().map(<[u8]>::to_vec).collect();
+    pub fn all(pdb: &dyn Tables, steps: usize) -> Vec<Partition> {
+        let tables = pdb.members();
         let mut all = vec![Partition::new(false, tables.clone(), None, steps)];
         if let Some(m) = pdb.mirror() {
             // Tile t plays the part of m.tile[t], on the transposed cell.
@@ -87,7 +88,7 @@ impl Partition {
     /// contribution becomes its table entry when all its tiles are placed, else the
     /// Manhattan distances of those placed (the transpose keeps distances, so a tile's own
     /// distance is its part's). Returns the group's contribution before, for [`Self::unplace`].
-    pub fn place(&mut self, t: usize, ti: usize, c: u8, cell: &[u8], pdb: &PatternDb, manhattan: &[Vec<u8>]) -> usize {
+    pub fn place(&mut self, t: usize, ti: usize, c: u8, cell: &[u8], pdb: &dyn Tables, manhattan: &[Vec<u8>]) -> usize {
         let g = self.group_of[ti];
         let i = t * self.groups + g;
         self.placed[i] += 1;
@@ -113,12 +114,12 @@ impl Partition {
     }
 
     /// Each group's table entry with every tile on `cell` (per tile index; none unknown).
-    pub fn values_on(&self, cell: &[u8], pdb: &PatternDb) -> Vec<usize> {
+    pub fn values_on(&self, cell: &[u8], pdb: &dyn Tables) -> Vec<usize> {
         (0..self.members.len()).map(|g| self.entry(g, cell, pdb)).collect()
     }
 
     /// Group `g`'s table entry with its tiles on `cell` (per tile index), read this way.
-    fn entry(&self, g: usize, cell: &[u8], pdb: &PatternDb) -> usize {
+    fn entry(&self, g: usize, cell: &[u8], pdb: &dyn Tables) -> usize {
         let members = &self.members[g];
         let mut cells = [0usize; MAX_GROUP];
         for (k, &tile) in members.iter().enumerate() {
@@ -139,6 +140,7 @@ pub fn manhattan(goal: &Board) -> Vec<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::rules::benchset::random_walk;
+    use crate::tables::pdb::PatternDb;
 
     /// With every tile placed, the partitions' sums are the two lookups the search uses, and
     /// the larger is the tables' estimate; taking the tiles off again leaves nothing.
@@ -149,7 +151,7 @@ mod tests {
         let md = manhattan(&goal);
         for seed in 1..20 {
             let board = random_walk(4, 4, 60, seed);
-            let mut parts = Partition::all(&pdb, 2);
+            let mut parts = Partition::all(pdb.as_ref(), 2);
             assert_eq!(parts.len(), 2, "the 15-puzzle's goal is its own transpose");
             let mut cell = vec![UNKNOWN; 15];
             let mut undo = Vec::new();
@@ -157,7 +159,7 @@ mod tests {
                 let c = board.position_of(tile) as u8;
                 cell[tile as usize - 1] = c;
                 let before: Vec<usize> =
-                    parts.iter_mut().map(|p| p.place(1, tile as usize - 1, c, &cell, &pdb, &md)).collect();
+                    parts.iter_mut().map(|p| p.place(1, tile as usize - 1, c, &cell, pdb.as_ref(), &md)).collect();
                 undo.push((tile, c, before));
             }
             let best = parts.iter().map(|p| p.sum[1]).max().unwrap();

@@ -32,8 +32,12 @@ pub(crate) fn by_cubes(
     trace: Option<&crate::certify::trace::Trace>,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    let pdb = match (how.cubes == Cubes::Frontier || how.propagator) && horizon >= frontier_from(goal) {
-        true => puzzlec_core::stop::building_until(started + limit, || crate::tables::pdb::PatternDb::shared(goal)),
+    // The dense tables have no checker yet: a certified run on them solves the formula alone.
+    let tables = (how.cubes == Cubes::Frontier || how.propagator)
+        && horizon >= frontier_from(goal)
+        && (trace.is_none() || !crate::tables::dense::DenseDb::fits(goal));
+    let pdb = match tables {
+        true => puzzlec_core::stop::building_until(started + limit, || crate::tables::shared(goal)),
         false => None,
     };
     let ing = leaner(ing, pdb.is_some() && how.propagator);
@@ -47,8 +51,8 @@ pub(crate) fn by_cubes(
     let io = |source: std::io::Error| {
         DriveError::Solve(puzzlec_solve::SolveError::Io { id: backend.id().to_owned(), source })
     };
-    let recorder = match (trace, &pdb) {
-        (Some(t), Some(db)) => Some(t.begin(horizon, db).map_err(io)?),
+    let recorder = match (trace, pdb.clone().and_then(|db| db.sparse())) {
+        (Some(t), Some(db)) => Some(t.begin(horizon, &db).map_err(io)?),
         _ => None,
     };
     let mut recorded = recorder.as_ref().map(|_| puzzlec_ir::Cnf::new());
@@ -62,7 +66,7 @@ pub(crate) fn by_cubes(
     // when that forbids them too.
     let target = how.frontier_target();
     let split = match (&pdb, how.cubes) {
-        (Some(db), Cubes::Frontier) => Some(Split::new(db, start, goal, horizon, ing.no_undo, target)),
+        (Some(db), Cubes::Frontier) => Some(Split::new(db.as_ref(), start, goal, horizon, ing.no_undo, target)),
         _ => None,
     };
     if let (true, Some(split)) = (stats, &split) {
@@ -191,7 +195,7 @@ impl Split {
     /// distance with linear conflicts, whichever is larger (a certificate's checker
     /// computes both).
     fn new(
-        db: &crate::tables::pdb::PatternDb,
+        db: &dyn crate::tables::Tables,
         start: &Board,
         goal: &Board,
         horizon: usize,
@@ -224,7 +228,7 @@ struct Setup<'a> {
     horizon: usize,
     ing: Ingredients,
     how: Strategy,
-    pdb: Option<std::sync::Arc<crate::tables::pdb::PatternDb>>,
+    pdb: Option<std::sync::Arc<dyn crate::tables::Tables>>,
     lemmas: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     /// Where the propagators write their lemmas with justifications, for a certificate.
     record: Option<std::sync::Arc<std::sync::Mutex<Vec<String>>>>,

@@ -77,13 +77,15 @@ pub const MOVES_AHEAD: usize = 6;
 pub fn uses_pattern_databases(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
-    start: &Board,
-    goal: &Board,
-    horizon: usize,
+    (start, goal, horizon): (&Board, &Board, usize),
+    certified: bool,
 ) -> bool {
     encoding.layered().is_some_and(|l| l.budget(start, goal, horizon).is_some())
         && backend.offers_sessions()
-        && start.len() <= crate::tables::pdb::MAX_CELLS
+        && match crate::tables::dense::DenseDb::fits(goal) {
+            true => !certified,
+            false => goal.len() <= crate::tables::pdb::MAX_CELLS,
+        }
         && horizon >= frontier_from(goal)
 }
 
@@ -96,6 +98,10 @@ pub const FRONTIER_FROM: usize = 30;
 /// 22 and 24 alike within the noise, mean 0.19-0.24 s a board; from 30, 0.42 s).
 pub const FRONTIER_FROM_CACHED: usize = 20;
 
+/// Horizons from which the frontier pays on boards whose dense tables must be built first
+/// (minutes on the 24-puzzle, and half a gigabyte; below it the formula alone is quicker).
+pub const DENSE_FRONTIER_FROM: usize = 60;
+
 /// The first horizon that uses the pattern databases for `goal`: [`FRONTIER_FROM_CACHED`]
 /// when the tables are cached, [`FRONTIER_FROM`] when they would have to be built. Decided
 /// once per goal and process, so every horizon of a run (and the answer's `trusted` note)
@@ -105,9 +111,11 @@ pub fn frontier_from(goal: &Board) -> usize {
     use std::sync::{Mutex, OnceLock};
     static DECIDED: OnceLock<Mutex<HashMap<Vec<u8>, usize>>> = OnceLock::new();
     let mut decided = DECIDED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    *decided.entry(goal.cells().to_vec()).or_insert_with(|| match crate::tables::pdb::PatternDb::cached(goal) {
-        true => FRONTIER_FROM_CACHED,
-        false => FRONTIER_FROM,
+    let dense = crate::tables::dense::DenseDb::fits(goal);
+    *decided.entry(goal.cells().to_vec()).or_insert_with(|| match (crate::tables::cached(goal), dense) {
+        (true, _) => FRONTIER_FROM_CACHED,
+        (false, false) => FRONTIER_FROM,
+        (false, true) => DENSE_FRONTIER_FROM,
     })
 }
 

@@ -78,6 +78,28 @@ pub fn shortest_path(
     }
 }
 
+/// The moves from `board` that may start a plan of at most `room` moves, whether any legal
+/// move is left out, and the boards looked at: a move is left out when `depth` moves of
+/// search below it prove every path from its board longer than `room - 1`, as
+/// [`crate::search::tabled::Walk::moves_within`] does on the sparse tables (the lookahead
+/// of the SAT path's propagator). `None` when the board is not the tables' shape.
+pub(crate) fn moves_within(board: &Board, db: &DenseDb, room: usize, depth: usize) -> Option<(Vec<Move>, bool, u64)> {
+    if !board.same_shape(&db.goal) {
+        return None;
+    }
+    let mut w = Walker::new(board, db);
+    let (mut left, mut out) = (Vec::new(), false);
+    let blank = w.blank;
+    for &(mv, from) in &db.next_to[blank] {
+        let beyond = w.below(from, |w| room == 0 || w.beyond(room - 1, depth.saturating_sub(1), blank));
+        match beyond {
+            true => out = true,
+            false => left.push(mv),
+        }
+    }
+    Some((left, out, w.nodes))
+}
+
 /// What the threads of one iteration share.
 struct Shared {
     bound: usize,
@@ -297,6 +319,41 @@ impl<'a> Walker<'a> {
             }
         }
         false
+    }
+
+    /// Whether every path from this board to the goal is longer than `room` moves, as far
+    /// as `depth` moves of search can tell (never undoing the move that led here, whose
+    /// blank was on `back`): see [`crate::search::tabled::Walk::beyond`].
+    fn beyond(&mut self, room: usize, depth: usize, back: usize) -> bool {
+        self.nodes += 1;
+        let h = self.estimate();
+        if h > room {
+            return true;
+        }
+        if h == 0 || depth == 0 {
+            return false;
+        }
+        let blank = self.blank;
+        let db = self.db;
+        db.next_to[blank]
+            .iter()
+            .filter(|&&(_, from)| from != back)
+            .all(|&(_, from)| self.below(from, |w| w.beyond(room - 1, depth - 1, blank)))
+    }
+
+    /// `f` on the board after the tile on `from` slides into the blank (both sums kept
+    /// current), the board restored after.
+    fn below<T>(&mut self, from: usize, f: impl FnOnce(&mut Self) -> T) -> T {
+        let blank = self.blank;
+        let e = self.entry_after(from);
+        let (t, before) = self.slide(from, e);
+        let saved = self.db.mirror.is_some().then(|| self.mirror_moved(t));
+        let result = f(self);
+        if let Some(saved) = saved {
+            self.restore_mirrored(saved);
+        }
+        self.slide(blank, before);
+        result
     }
 
     fn should_stop(&self, shared: &Shared) -> bool {

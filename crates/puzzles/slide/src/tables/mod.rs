@@ -36,3 +36,44 @@ pub fn mirror(goal: &Board) -> Option<Mirror> {
     }
     (m.tile[BLANK as usize] == BLANK).then_some(m)
 }
+
+/// What the SAT path reads of a goal's tables, whichever kind holds them (sparse on up to 16
+/// cells, dense on 17 to 25): the propagator and the frontier are written once over it, so
+/// the 24-puzzle's horizons get the same pruning inside the solver as the 15-puzzle's.
+pub trait Tables: Send + Sync {
+    /// The admissible estimate for `board`: the larger of the direct and transposed sums.
+    fn estimate(&self, board: &Board) -> usize;
+    /// The groups' tiles, in table order (disjoint; together every tile).
+    fn members(&self) -> Vec<Vec<u8>>;
+    /// Group `g`'s entry with its tiles on `cells` (in the order of [`Tables::members`]).
+    fn group_estimate(&self, g: usize, cells: &[usize]) -> usize;
+    /// The goal's transpose symmetry, when it has one.
+    fn mirror(&self) -> Option<&Mirror>;
+    /// The moves from `board` that may start a plan of at most `room` moves, whether any
+    /// legal move is left out (a short search of `depth` moves below it proves its board too
+    /// far), and the boards that search looked at; `None` when `board` is not the tables'
+    /// shape. See [`crate::search::tabled::Walk::moves_within`].
+    fn moves_within(&self, board: &Board, room: usize, depth: usize) -> Option<(Vec<crate::rules::Move>, bool, u64)>;
+    /// The sparse tables, which a certificate's checker reads; `None` for the dense ones,
+    /// which it does not read yet.
+    fn sparse(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<pdb::PatternDb>>;
+}
+
+/// The tables for `goal` of either kind, made once per process and shared (read from the
+/// cache or built); `None` when no tables fit the board or this thread's run was stopped.
+pub fn shared(goal: &Board) -> Option<std::sync::Arc<dyn Tables>> {
+    match dense::DenseDb::fits(goal) {
+        true => dense::DenseDb::shared(goal, &mut |_, _| {}).map(|db| db as std::sync::Arc<dyn Tables>),
+        false => pdb::PatternDb::shared(goal).map(|db| db as std::sync::Arc<dyn Tables>),
+    }
+}
+
+/// True when the tables for `goal` of either kind are in this process or the cache folder.
+pub fn cached(goal: &Board) -> bool {
+    pdb::PatternDb::cached(goal) || dense::DenseDb::cached(goal)
+}
+
+/// True when some tables fit `goal`'s board (up to 25 cells).
+pub fn fit(goal: &Board) -> bool {
+    goal.len() <= pdb::MAX_CELLS || dense::DenseDb::fits(goal)
+}

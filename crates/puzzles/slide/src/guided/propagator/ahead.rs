@@ -34,7 +34,7 @@ impl PdbPropagator {
             let moved = board.cells()[source] as usize - 1;
             after[moved] = b as u8;
             for part in &self.partitions {
-                let values = part.values_on(&after, &self.pdb);
+                let values = part.values_on(&after, self.pdb.as_ref());
                 if t + 1 + values.iter().sum::<usize>() <= self.horizon {
                     continue;
                 }
@@ -72,16 +72,17 @@ impl PdbPropagator {
     /// the goal in the steps left ([`crate::search::tabled::Walk::moves_within`]), so the
     /// clause holds for every plan through the board at step t.
     fn moves_ahead(&mut self, t: usize, board: &Board) {
-        let key = (board.pack(), t as u16);
+        // Five bits a cell: boards of up to 25 cells.
+        let key = (board.cells().iter().fold(0u128, |k, &c| k << 5 | c as u128), t as u16);
         self.looked.0 += 1;
         let known = match self.memo.get(&key) {
             Some(&known) => known,
             None => {
                 self.looked.1 += 1;
-                let pdb = self.pdb.clone();
-                let Some(mut walk) = crate::search::tabled::Walk::new(board, &pdb, None) else { return };
-                let (left, ruled_out) = walk.moves_within(self.horizon - t, self.ahead);
-                self.looked.2 += walk.nodes();
+                let Some((left, ruled_out, nodes)) = self.pdb.moves_within(board, self.horizon - t, self.ahead) else {
+                    return;
+                };
+                self.looked.2 += nodes;
                 let known = left.iter().fold(u8::from(ruled_out) << 4, |bits, m| bits | 1 << m.index());
                 if self.memo.len() >= MEMO_LIMIT {
                     self.memo.clear();

@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::rules::Board;
-use crate::tables::pdb::PatternDb;
+use crate::tables::Tables;
 use puzzlec_ir::Lit;
 use puzzlec_solve::propagator::Propagator;
 
@@ -47,7 +47,7 @@ const READINGS: usize = 2;
 /// The propagator for one horizon of one board (see the module documentation).
 pub struct PdbPropagator {
     horizon: usize,
-    pdb: Arc<PatternDb>,
+    pdb: Arc<dyn Tables>,
     /// Per variable: (step, tile index, cell) of a watched position variable.
     watched: Vec<Option<(u16, u8, u8)>>,
     /// The tables read directly, and on the transposed board where the goal allows.
@@ -79,7 +79,7 @@ pub struct PdbPropagator {
     ahead: usize,
     /// What the lookahead found for each (board, step) it looked at: bits 0-3 the moves
     /// left (by [`crate::rules::Move::index`]), bit 4 whether any was ruled out.
-    memo: std::collections::HashMap<(u64, u16), u8, rustc_hash::FxBuildHasher>,
+    memo: std::collections::HashMap<(u128, u16), u8, rustc_hash::FxBuildHasher>,
     /// Boards looked ahead from, those not remembered, and the boards their searches
     /// looked at (a measurement knob's line, `PUZZLEC_FRONTIER_STATS`).
     looked: (u64, u64, u64),
@@ -93,7 +93,7 @@ impl PdbPropagator {
         positions: &[Vec<Vec<Option<Lit>>>],
         goal: &Board,
         horizon: usize,
-        pdb: Arc<PatternDb>,
+        pdb: Arc<dyn Tables>,
         lemmas: Arc<AtomicUsize>,
     ) -> PdbPropagator {
         let tiles = goal.len() - 1;
@@ -110,7 +110,7 @@ impl PdbPropagator {
             }
         }
         let steps = positions.len();
-        let partitions = Partition::all(&pdb, steps);
+        let partitions = Partition::all(pdb.as_ref(), steps);
         assert!(partitions.len() <= READINGS, "a placement keeps one value per reading");
         PdbPropagator {
             horizon,
@@ -191,7 +191,7 @@ impl PdbPropagator {
             return Some(self.start);
         }
         // On the stack: asked at every decision and every complete board.
-        let mut cells = [0u8; crate::tables::pdb::MAX_CELLS];
+        let mut cells = [0u8; crate::tables::MIRROR_CELLS];
         let cells = cells.get_mut(..self.start.len())?;
         for (ti, &c) in self.cell.get(t)?.iter().enumerate() {
             if c == UNKNOWN || cells[c as usize] != 0 {
@@ -209,7 +209,7 @@ impl PdbPropagator {
         self.cell[t][ti] = c;
         let mut before = [0; READINGS];
         for (p, b) in self.partitions.iter_mut().zip(&mut before) {
-            *b = p.place(t, ti, c, &self.cell[t], &self.pdb, &self.manhattan) as u16;
+            *b = p.place(t, ti, c, &self.cell[t], self.pdb.as_ref(), &self.manhattan) as u16;
         }
         self.trail.push((t as u16, ti as u8, before));
         self.count[t] += 1;

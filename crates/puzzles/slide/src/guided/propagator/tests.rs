@@ -5,6 +5,7 @@ use crate::encodings::compact::{encode_layers, Ingredients, Layers};
 use crate::rules::benchset::random_walk;
 use crate::rules::Move;
 use crate::search::{exact_shortest_path, Search};
+use crate::tables::pdb::PatternDb;
 use puzzlec_ir::Cnf;
 
 /// The propagator for `board` at `horizon`, and the position variables it watches.
@@ -28,6 +29,7 @@ fn placements(positions: &[Vec<Vec<Option<Lit>>>], board: &Board, t: usize) -> V
 #[test]
 fn optimal_plans_are_never_cut() {
     let goal = Board::goal(4, 4);
+    let pdb = PatternDb::shared(&goal).expect("4x4 tables");
     for (seed, lookahead, ahead) in [
         (11, false, 1),
         (12, false, 1),
@@ -42,36 +44,63 @@ fn optimal_plans_are_never_cut() {
         (20, true, 8),
     ] {
         let start = random_walk(4, 4, 40, seed);
-        let Search::Found(plan) = exact_shortest_path(&start, &goal, None) else { panic!("solvable") };
-        let layers = encode_layers(&start, &goal, plan.len(), Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
-        let pdb = PatternDb::shared(&goal).expect("4x4 tables");
-        let mut p = PdbPropagator::new(&layers.p, &goal, plan.len(), pdb, Arc::new(AtomicUsize::new(0)));
-        if lookahead {
-            p = p.with_forward_branching(&start, &layers.act).with_lookahead(&layers.b, &layers.act);
-        }
-        if ahead > 1 {
-            p = p.with_moves_ahead(ahead);
-        }
-        let mut board = start;
-        for (t, &m) in plan.iter().enumerate() {
-            board.apply(m);
-            p.new_level();
-            p.assigned(&placements(&layers.p, &board, t + 1));
-            while let Some(clause) = p.clause() {
-                let next = plan.get(t + 1).map(|&n| layers.act[t + 1][n.index()]);
-                let other = layers.act[t + 1].iter().any(|&a| Some(a) != next && clause.contains(&-a));
-                let allowed = ahead > 1 && next.is_some_and(|n| clause.contains(&n));
-                assert!(
-                    lookahead && (other || allowed),
-                    "seed {seed}: step {} of an optimal plan cut: {clause:?}",
-                    t + 1
-                );
-            }
-        }
-        p.backtrack(0);
-        assert!(p.trail.is_empty() && p.partitions.iter().all(|q| q.sum.iter().all(|&s| s == 0)));
-        assert!(p.count.iter().all(|&c| c == 0));
+        follow_an_optimal_plan(&start, &goal, pdb.clone(), lookahead, ahead);
     }
+}
+
+/// As [`optimal_plans_are_never_cut`], on the dense tables (the 24-puzzle's kind, here
+/// groups of four on 4x5 so that they build in moments).
+#[test]
+fn optimal_plans_are_never_cut_on_dense_tables() {
+    let goal = Board::goal(4, 5);
+    let tiles: Vec<u8> = (1..20).collect();
+    let groups = tiles.chunks(4).map(<[u8]>::to_vec).collect();
+    let db = crate::tables::dense::DenseDb::with_groups(&goal, groups, &mut |_, _| {}).expect("tables");
+    let db: Arc<dyn Tables> = Arc::new(db);
+    for (seed, lookahead, ahead) in [(31, false, 1), (32, true, 1), (33, true, 2), (34, true, 6), (35, true, 6)] {
+        let start = random_walk(4, 5, 40, seed);
+        let given = follow_an_optimal_plan(&start, &goal, db.clone(), lookahead, ahead);
+        assert!(given > 0 || !lookahead, "seed {seed}: the lookahead gave no clause, the test proves nothing");
+    }
+}
+
+/// Places the tiles of a shortest plan from `start` step by step into a propagator at the
+/// plan's length, and checks that no clause cuts the plan (see
+/// [`optimal_plans_are_never_cut`]); then backtracks to nothing. Returns the clauses given.
+fn follow_an_optimal_plan(
+    start: &Board,
+    goal: &Board,
+    tables: Arc<dyn Tables>,
+    lookahead: bool,
+    ahead: usize,
+) -> usize {
+    let Search::Found(plan) = crate::search::ida::shortest_path(start, goal, None) else { panic!("solvable") };
+    let layers = encode_layers(start, goal, plan.len(), Ingredients::DEFAULT, &mut Cnf::new()).expect("parity");
+    let mut p = PdbPropagator::new(&layers.p, goal, plan.len(), tables, Arc::new(AtomicUsize::new(0)));
+    if lookahead {
+        p = p.with_forward_branching(start, &layers.act).with_lookahead(&layers.b, &layers.act);
+    }
+    if ahead > 1 {
+        p = p.with_moves_ahead(ahead);
+    }
+    let mut board = *start;
+    let mut given = 0;
+    for (t, &m) in plan.iter().enumerate() {
+        board.apply(m);
+        p.new_level();
+        p.assigned(&placements(&layers.p, &board, t + 1));
+        while let Some(clause) = p.clause() {
+            given += 1;
+            let next = plan.get(t + 1).map(|&n| layers.act[t + 1][n.index()]);
+            let other = layers.act[t + 1].iter().any(|&a| Some(a) != next && clause.contains(&-a));
+            let allowed = ahead > 1 && next.is_some_and(|n| clause.contains(&n));
+            assert!(lookahead && (other || allowed), "{start}: step {} of an optimal plan cut: {clause:?}", t + 1);
+        }
+    }
+    p.backtrack(0);
+    assert!(p.trail.is_empty() && p.partitions.iter().all(|q| q.sum.iter().all(|&s| s == 0)));
+    assert!(p.count.iter().all(|&c| c == 0));
+    given
 }
 
 /// A board too far from the goal for the steps left is refuted by a clause over its
@@ -106,7 +135,7 @@ fn a_hopeless_step_is_refuted_by_its_placements() {
 fn a_transposed_lemma_is_justified_for_the_checker() {
     let goal = Board::goal(4, 4);
     let pdb = PatternDb::shared(&goal).expect("4x4 tables");
-    let parts = crate::guided::bound::Partition::all(&pdb, 1);
+    let parts = crate::guided::bound::Partition::all(pdb.as_ref(), 1);
     let direct_of = |b: &Board| {
         let mut where_is = [0usize; 16];
         for t in 1..16u8 {

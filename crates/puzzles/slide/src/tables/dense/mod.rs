@@ -152,6 +152,36 @@ impl DenseDb {
     }
 }
 
+impl super::Tables for DenseDb {
+    fn estimate(&self, board: &Board) -> usize {
+        DenseDb::estimate(self, board)
+    }
+
+    fn members(&self) -> Vec<Vec<u8>> {
+        self.groups.clone()
+    }
+
+    fn group_estimate(&self, g: usize, cells: &[usize]) -> usize {
+        let mut at = [0u8; MAX_GROUP];
+        for (a, &c) in at.iter_mut().zip(cells) {
+            *a = c as u8;
+        }
+        self.table(g)[shape::rank(&at[..cells.len()], self.goal.len())] as usize
+    }
+
+    fn mirror(&self) -> Option<&Mirror> {
+        self.mirror.as_ref()
+    }
+
+    fn moves_within(&self, board: &Board, room: usize, depth: usize) -> Option<(Vec<Move>, bool, u64)> {
+        crate::search::dense::moves_within(board, self, room, depth)
+    }
+
+    fn sparse(self: Arc<Self>) -> Option<Arc<super::pdb::PatternDb>> {
+        None
+    }
+}
+
 /// The tables made in this process (few: one per goal).
 fn built() -> std::sync::MutexGuard<'static, Vec<Arc<DenseDb>>> {
     use std::sync::{Mutex, OnceLock};

@@ -58,3 +58,49 @@ fn a_5x5_partition_is_four_groups_of_six_for_the_blank_in_any_corner() {
         assert_eq!(all, (1..25).collect::<Vec<u8>>());
     }
 }
+
+/// What the SAT path's propagator reads of the dense tables ([`crate::tables::Tables`]): the
+/// groups' entries add up to the estimate, and the lookahead leaves out only moves whose
+/// boards are truly too far (checked against the Manhattan IDA*), and with no search below
+/// them exactly those the estimate rates too far.
+#[test]
+fn the_lookahead_on_dense_tables_leaves_out_only_moves_too_far() {
+    use crate::tables::Tables;
+    let goal = Board::goal(4, 5);
+    let db = DenseDb::with_groups(&goal, fours(&goal), &mut |_, _| {}).expect("tables");
+    let tables: &dyn Tables = &db;
+    let optimum = |b: &Board| match ida::shortest_path(b, &goal, None) {
+        Search::Found(plan) => plan.len(),
+        _ => panic!("solvable"),
+    };
+    let mut left_out = 0;
+    for seed in 0..12 {
+        let start = random_walk(4, 5, 30, 700 + seed);
+        let sum: usize = (0..tables.members().len())
+            .map(|g| {
+                let cells: Vec<usize> = tables.members()[g].iter().map(|&t| start.position_of(t)).collect();
+                tables.group_estimate(g, &cells)
+            })
+            .sum();
+        assert_eq!(sum, tables.estimate(&start), "no mirror on 4x5: the direct sum is the estimate");
+        let best = optimum(&start);
+        for room in [best.saturating_sub(2), best - 1, best] {
+            let (left, out, nodes) = tables.moves_within(&start, room, 3).expect("the tables' shape");
+            assert!(nodes > 0);
+            let (exact, _, _) = tables.moves_within(&start, room, 0).expect("the tables' shape");
+            for m in Move::ALL {
+                let mut child = start;
+                if !child.apply(m) {
+                    continue;
+                }
+                let far = optimum(&child) + 1 > room;
+                assert!(left.contains(&m) || far, "{start}: {m:?} left out though within {room}");
+                let rated_far = room == 0 || tables.estimate(&child) > room - 1;
+                assert_eq!(!exact.contains(&m), rated_far, "{start}: {m:?} at depth 0");
+                left_out += usize::from(!left.contains(&m));
+            }
+            assert_eq!(out, left.len() < start.legal_moves().count());
+        }
+    }
+    assert!(left_out > 0, "the lookahead never left a move out: the test would prove nothing");
+}

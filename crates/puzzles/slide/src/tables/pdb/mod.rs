@@ -201,6 +201,34 @@ impl PatternDb {
     }
 }
 
+impl super::Tables for PatternDb {
+    fn estimate(&self, board: &Board) -> usize {
+        PatternDb::estimate(self, board)
+    }
+
+    fn members(&self) -> Vec<Vec<u8>> {
+        self.groups().map(<[u8]>::to_vec).collect()
+    }
+
+    fn group_estimate(&self, g: usize, cells: &[usize]) -> usize {
+        PatternDb::group_estimate(self, g, cells)
+    }
+
+    fn mirror(&self) -> Option<&Mirror> {
+        PatternDb::mirror(self)
+    }
+
+    fn moves_within(&self, board: &Board, room: usize, depth: usize) -> Option<(Vec<puzzlec_core::Move>, bool, u64)> {
+        let mut walk = crate::search::tabled::Walk::new(board, self, None)?;
+        let (left, out) = walk.moves_within(room, depth);
+        Some((left, out, walk.nodes()))
+    }
+
+    fn sparse(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<PatternDb>> {
+        Some(self)
+    }
+}
+
 /// The tables made in this process, by cache name.
 fn built() -> std::sync::MutexGuard<'static, std::collections::HashMap<String, std::sync::Arc<PatternDb>>> {
     use std::sync::{Mutex, OnceLock};
