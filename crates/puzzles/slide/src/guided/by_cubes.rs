@@ -64,7 +64,7 @@ pub(crate) fn by_cubes(
     // every plan, the tables alone have ruled the horizon out.
     // The coverage check walks move sequences without undos: it speaks for the formula only
     // when that forbids them too.
-    let target = how.frontier_target();
+    let target = how.frontier_target(goal);
     let split = match (&pdb, how.cubes) {
         (Some(db), Cubes::Frontier) => Some(Split::new(db.as_ref(), start, goal, horizon, ing.no_undo, target)),
         _ => None,
@@ -286,7 +286,7 @@ impl Setup<'_> {
             );
             if self.how.branching {
                 p = p.with_forward_branching(self.start, &layers.act);
-                let moves = self.how.moves_ahead();
+                let moves = self.how.moves_ahead(self.goal);
                 if moves > 0 {
                     p = p.with_lookahead(&layers.b, &layers.act).with_moves_ahead(moves);
                 }

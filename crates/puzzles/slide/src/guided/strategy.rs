@@ -15,7 +15,7 @@ pub enum Cubes {
     Off,
     /// The first moves, every legal sequence, ranked by Manhattan + linear conflict.
     Ranked,
-    /// From horizon [`frontier_from`] on boards of up to 16 cells: an IDA* frontier pruned
+    /// From horizon [`frontier_from`] on boards of up to 25 cells: an IDA* frontier pruned
     /// by the pattern database (with lemmas for the pruned prefixes); else as `Ranked`.
     Frontier,
 }
@@ -42,22 +42,27 @@ impl Strategy {
         self.propagator.then_some(PROPAGATOR_SETTINGS)
     }
 
-    /// How many moves the propagator looks ahead from a complete board: none without its
-    /// decisions, else [`MOVES_AHEAD`] (a certificate's checker searches as deep to justify
-    /// each lemma). Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and `PUZZLEC_AHEAD`
-    /// (that many).
-    pub fn moves_ahead(&self) -> usize {
+    /// How many moves the propagator looks ahead from a complete board on the way to
+    /// `goal`: none without its decisions, else [`MOVES_AHEAD`], or [`DENSE_MOVES_AHEAD`] on
+    /// boards with dense tables (a certificate's checker searches as deep to justify each
+    /// lemma). Measurement knobs: `PUZZLEC_NO_LOOKAHEAD` (none) and `PUZZLEC_AHEAD` (that
+    /// many).
+    pub fn moves_ahead(&self, goal: &Board) -> usize {
         let tuning = puzzlec_core::tuning::get();
+        let default = match crate::tables::dense::DenseDb::fits(goal) {
+            true => DENSE_MOVES_AHEAD,
+            false => MOVES_AHEAD,
+        };
         match (self.propagator && self.branching, tuning.no_lookahead) {
             (false, _) | (_, true) => 0,
-            (true, false) => tuning.moves_ahead.unwrap_or(MOVES_AHEAD),
+            (true, false) => tuning.moves_ahead.unwrap_or(default),
         }
     }
 
     /// Prefixes wanted on a horizon's frontier: fewer where the propagator looks further
     /// ahead than one move, each cube's search then being cheaper than its solve call.
-    pub(crate) fn frontier_target(&self) -> usize {
-        let target = if self.moves_ahead() > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
+    pub(crate) fn frontier_target(&self, goal: &Board) -> usize {
+        let target = if self.moves_ahead(goal) > 1 { LOOKAHEAD_FRONTIER_TARGET } else { FRONTIER_TARGET };
         puzzlec_core::tuning::get().frontier_target.unwrap_or(target)
     }
 }
@@ -70,6 +75,14 @@ impl Strategy {
 /// SAT / search ratio of 63; four, 48 s and 29; six, 34 s and 24; eight gave 25 with the
 /// frontier of 20,000.
 pub const MOVES_AHEAD: usize = 6;
+
+/// [`MOVES_AHEAD`] on boards with dense tables (the 24-puzzle): there a complete board costs
+/// the solver about as much as on 4x4 while the trees below it are far larger, so the
+/// boards' own search on the tables pays much further (each capped at
+/// [`crate::search::dense::LOOKAHEAD_NODES`], past which it rules nothing out). Measured on
+/// two 5x5 boards of optimum 76 and 74 (whole runs, SAT): 6 moves 19.3 s and 33.8 s, 20
+/// moves 4.6 s and 4.4 s, 30 moves 2.5 s and 2.6 s.
+pub const DENSE_MOVES_AHEAD: usize = 30;
 
 /// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
 /// propagator), whose clauses the answer must then name as trusted (they follow from an

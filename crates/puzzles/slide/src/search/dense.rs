@@ -88,6 +88,7 @@ pub(crate) fn moves_within(board: &Board, db: &DenseDb, room: usize, depth: usiz
         return None;
     }
     let mut w = Walker::new(board, db);
+    w.budget = LOOKAHEAD_NODES;
     let (mut left, mut out) = (Vec::new(), false);
     let blank = w.blank;
     for &(mv, from) in &db.next_to[blank] {
@@ -99,6 +100,11 @@ pub(crate) fn moves_within(board: &Board, db: &DenseDb, room: usize, depth: usiz
     }
     Some((left, out, w.nodes))
 }
+
+/// Boards one lookahead ([`moves_within`]) may look at (tens of milliseconds): past them it
+/// rules nothing more out, which is always sound, so that a deep lookahead from a board far
+/// from the goal cannot hold the solver (and its time limit, Ctrl-C) for long.
+pub const LOOKAHEAD_NODES: u64 = 1 << 20;
 
 /// What the threads of one iteration share.
 struct Shared {
@@ -132,6 +138,8 @@ struct Walker<'a> {
     passed: usize,
     held: usize,
     next_bound: usize,
+    /// Boards a lookahead may look at ([`LOOKAHEAD_NODES`]; unbounded for the search).
+    budget: u64,
 }
 
 /// Most groups: a board of up to 25 cells in groups of six.
@@ -155,6 +163,7 @@ impl<'a> Walker<'a> {
             passed: 0,
             held: 0,
             next_bound: usize::MAX,
+            budget: u64::MAX,
         };
         for (i, &t) in start.cells().iter().enumerate() {
             w.cells[i] = t;
@@ -330,7 +339,7 @@ impl<'a> Walker<'a> {
         if h > room {
             return true;
         }
-        if h == 0 || depth == 0 {
+        if h == 0 || depth == 0 || self.nodes >= self.budget {
             return false;
         }
         let blank = self.blank;
