@@ -96,3 +96,33 @@ fn no_board_is_a_usage_error() {
     let run = puzzlec(&["solve", "slide"]).expect_code(2);
     assert!(run.stderr.contains("no board given"));
 }
+
+/// A board with dense tables (3x6, the 24-puzzle's kind of tables on a board whose tables
+/// build in seconds), on a fresh cache: from horizon 30 the SAT path builds them and uses
+/// them inside the solver (its answer names their lemmas as trusted), and proves the exact
+/// search's optimum.
+#[test]
+fn a_board_with_dense_tables_is_proved_optimal_through_sat_with_them() {
+    use puzzlec_slide::rules::{benchset::random_walk, to_compact};
+    let cache = tempfile::tempdir().unwrap();
+    let env = [("PUZZLEC_CACHE_DIR", cache.path().to_str().unwrap())];
+    let board = to_compact(&random_walk(3, 6, 60, 5));
+    let solve = |extra: &[&str]| {
+        let args = [&["solve", "slide", "--board", board.as_str(), "--json", "-q"], extra].concat();
+        crate::util::puzzlec_env(&args, &env).expect_code(0).json()
+    };
+    let search = solve(&[]);
+    let optimum = search["length"].as_u64().unwrap();
+    assert_eq!(search["optimal"], true, "{search}");
+    assert!(optimum >= 32, "the claim's horizon must use the tables (from 30 when built): {search}");
+    let sat = solve(&["--solver", "cadical"]);
+    assert_eq!((sat["length"].as_u64(), &sat["optimal"]), (Some(optimum), &serde_json::json!(true)), "{sat}");
+    assert!(sat["trusted"].as_str().is_some_and(|t| t.contains("pattern-database lemmas")), "{sat}");
+    puzzlec(&["verify", "slide", "--board", &board, "--moves", sat["moves"].as_str().unwrap()]).expect_code(0);
+    let files: Vec<String> = std::fs::read_dir(cache.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.iter().any(|f| f.starts_with("pdb-dense-3x6")), "the tables were built: {files:?}");
+}

@@ -104,16 +104,14 @@ pub fn uses_pattern_databases(
 
 /// Horizons from which the pattern-database frontier pays for the tables (reading them from
 /// the cache, or building them once, about six seconds on the 15-puzzle; measured: below it
-/// the ranked cubes finish first).
+/// the ranked cubes finish first). The same on boards with dense tables, whose build takes
+/// seconds on 3x6 and minutes on 5x5: without them, a 3x6 board's horizon 38 took the
+/// formula alone 220 s, where the tables settle it in a fraction of a second.
 pub const FRONTIER_FROM: usize = 30;
 /// Horizons from which the frontier pays when the tables cost only reading them back
 /// (measured on 4x4 boards of optimum 24-34, `make bench-korf ARGS="--short 20"`: from 20,
 /// 22 and 24 alike within the noise, mean 0.19-0.24 s a board; from 30, 0.42 s).
 pub const FRONTIER_FROM_CACHED: usize = 20;
-
-/// Horizons from which the frontier pays on boards whose dense tables must be built first
-/// (minutes on the 24-puzzle, and half a gigabyte; below it the formula alone is quicker).
-pub const DENSE_FRONTIER_FROM: usize = 60;
 
 /// The first horizon that uses the pattern databases for `goal`: [`FRONTIER_FROM_CACHED`]
 /// when the tables are cached, [`FRONTIER_FROM`] when they would have to be built. Decided
@@ -124,11 +122,9 @@ pub fn frontier_from(goal: &Board) -> usize {
     use std::sync::{Mutex, OnceLock};
     static DECIDED: OnceLock<Mutex<HashMap<Vec<u8>, usize>>> = OnceLock::new();
     let mut decided = DECIDED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    let dense = crate::tables::dense::DenseDb::fits(goal);
-    *decided.entry(goal.cells().to_vec()).or_insert_with(|| match (crate::tables::cached(goal), dense) {
-        (true, _) => FRONTIER_FROM_CACHED,
-        (false, false) => FRONTIER_FROM,
-        (false, true) => DENSE_FRONTIER_FROM,
+    *decided.entry(goal.cells().to_vec()).or_insert_with(|| match crate::tables::cached(goal) {
+        true => FRONTIER_FROM_CACHED,
+        false => FRONTIER_FROM,
     })
 }
 
