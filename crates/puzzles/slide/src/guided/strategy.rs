@@ -81,12 +81,13 @@ pub const MOVES_AHEAD: usize = 6;
 /// boards' own search on the tables pays much further (each capped at
 /// [`crate::search::dense::LOOKAHEAD_NODES`], past which it rules nothing out). Measured on
 /// two 5x5 boards of optimum 76 and 74 (whole runs, SAT): 6 moves 19.3 s and 33.8 s, 20
-/// moves 4.6 s and 4.4 s, 30 moves 2.5 s and 2.6 s.
+/// moves 4.6 s and 4.4 s, 30 moves 2.5 s and 2.6 s (2.7 s and 2.9 s with the cap).
 pub const DENSE_MOVES_AHEAD: usize = 30;
 
 /// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
 /// propagator), whose clauses the answer must then name as trusted (they follow from an
-/// admissible bound, not from the formula by resolution).
+/// admissible bound, not from the formula by resolution). `certified`: the run keeps a
+/// certificate, which on dense tables means the formula alone (their checker is not written).
 pub fn uses_pattern_databases(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
