@@ -72,8 +72,3 @@ pub fn shared(goal: &Board) -> Option<std::sync::Arc<dyn Tables>> {
 pub fn cached(goal: &Board) -> bool {
     pdb::PatternDb::cached(goal) || dense::DenseDb::cached(goal)
 }
-
-/// True when some tables fit `goal`'s board (up to 25 cells).
-pub fn fit(goal: &Board) -> bool {
-    goal.len() <= pdb::MAX_CELLS || dense::DenseDb::fits(goal)
-}
