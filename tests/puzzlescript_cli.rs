@@ -37,6 +37,9 @@ fn sat_agrees_with_the_search_and_emitted_horizons_decode() {
         (Some(7), &serde_json::json!(true), &serde_json::json!("cadical")),
         "{a}"
     );
+    // The UNSAT below the optimum rests on the guide's clauses too, and the answer says so.
+    let trusted = a["trusted"].as_str().unwrap_or_default();
+    assert!(trusted.contains("horizon 6") && trusted.contains("interpreter"), "{a}");
     if !crate::support::have("cadical") {
         return;
     }
@@ -281,6 +284,8 @@ fn a_level_takes_all_certify_max_moves_and_portfolios() {
     assert_eq!(c["checked"], true, "{proved}");
     let last = c["claims"].as_array().unwrap().last().unwrap();
     assert_eq!((last["horizon"].as_u64(), last["checked"].as_bool()), (Some(6), Some(true)), "{proved}");
+    // Proved from the plain formula, so it rests on nothing the guide added.
+    assert!(proved["trusted"].is_null(), "{proved}");
 }
 
 /// Every level in turn against a solver that answers UNSAT to everything: the levels it lies

@@ -83,7 +83,15 @@ impl crate::incremental::Incremental for CadicalSession {
         for v in observed {
             self.solver.add_observed_var(v);
         }
+        self.connected = true;
         true
+    }
+
+    fn observe(&mut self, var: i32) -> bool {
+        if self.connected {
+            self.solver.add_observed_var(var.abs());
+        }
+        self.connected
     }
 }
 
@@ -127,6 +135,8 @@ pub struct CadicalSession {
     num_vars: u32,
     last_model: Option<Assignment>,
     proof: Option<crate::proof::ProofFile>,
+    /// A propagator is connected.
+    connected: bool,
 }
 
 impl CadicalSession {
@@ -165,7 +175,14 @@ impl CadicalSession {
             }
             solver.clause6(clause);
         }
-        CadicalSession { solver, names: cnf.names().to_vec(), num_vars: cnf.num_vars(), last_model: None, proof: None }
+        CadicalSession {
+            solver,
+            names: cnf.names().to_vec(),
+            num_vars: cnf.num_vars(),
+            last_model: None,
+            proof: None,
+            connected: false,
+        }
     }
 
     /// An empty session that traces what it derives, with antecedents, into `path` while
@@ -180,7 +197,14 @@ impl CadicalSession {
         Self::incremental_options(&mut solver);
         solver.set("factor", 0);
         solver.connect_proof_tracer1(proof.tracer(), true, false);
-        Ok(CadicalSession { solver, names: Vec::new(), num_vars: 0, last_model: None, proof: Some(proof) })
+        Ok(CadicalSession {
+            solver,
+            names: Vec::new(),
+            num_vars: 0,
+            last_model: None,
+            proof: Some(proof),
+            connected: false,
+        })
     }
 
     /// CaDiCaL 1.9's defaults for incremental use, which CaDiCaL 3 changed: keep the trail

@@ -27,6 +27,12 @@ pub trait Incremental: ClauseSink {
         false
     }
 
+    /// Has the connected propagator watch `var` too (a variable made after it was
+    /// connected); false when there is none.
+    fn observe(&mut self, _var: Lit) -> bool {
+        false
+    }
+
     /// Solves under `assumptions` within `limit`.
     fn solve(&mut self, assumptions: &[Lit], limit: Duration) -> Outcome<CnfModel> {
         match self.run(assumptions, limit, None) {

@@ -43,6 +43,10 @@ impl<P: PlanPuzzle> Plans for Case<'_, P> {
         P::session(self, horizons, progress)
     }
 
+    fn trusted(&self, horizon: usize, certified: bool) -> Option<String> {
+        P::trusted(self, horizon, certified)
+    }
+
     fn at_most(&self) -> bool {
         P::STRIDE == 1
     }

@@ -138,6 +138,13 @@ pub trait PlanPuzzle: Sync + Sized {
         None
     }
 
+    /// What an UNSAT at `horizon` rests on besides the solver, when anything does (see
+    /// [`super::Plans::trusted`]): clauses a session added that do not follow from the
+    /// formula by resolution.
+    fn trusted(_case: &Case<'_, Self>, _horizon: usize, _certified: bool) -> Option<String> {
+        None
+    }
+
     /// A plan made shorter by the rules where they allow it (detours cut), for searches
     /// whose horizons say "at most H moves".
     fn shorten(_board: &Self::Board, plan: Vec<Self::Step>) -> Vec<Self::Step> {

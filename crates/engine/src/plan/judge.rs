@@ -195,6 +195,9 @@ impl<S: Clone> Judge<'_, S> {
             }
             _ => {}
         }
+        if let (None, Some(t)) = (&self.answer.trusted, p.trusted(max, self.cert.is_some())) {
+            self.answer.trusted = Some(t);
+        }
         if max >= h.lower_bound {
             // The last horizon tried: the largest one of the plans' parity within the bound
             // (and each one below it where its UNSAT does not speak for them).

@@ -162,6 +162,16 @@ impl PlanPuzzle for crate::PuzzleScript {
         case.backend.offers_sessions().then(|| crate::sat::drive::session(case.board, case.backend, horizons, progress))
     }
 
+    /// The live session's UNSAT answers rest on the guide's clauses too (see
+    /// `sat/guide.rs`); a certificate proves its claim from the plain formula instead.
+    fn trusted(case: &Case<'_, Self>, horizon: usize, certified: bool) -> Option<String> {
+        (case.backend.offers_sessions() && !certified).then(|| {
+            format!(
+                "the UNSAT at horizon {horizon} rests on the interpreter as well as the solver: inside the solver it rules out sequences of inputs that reach a level another sequence reached sooner (or as soon, and first in input order), which no shortest plan does; --certify proves the claim from the plain formula, without them"
+            )
+        })
+    }
+
     /// Refuses what the encoding cannot treat yet, and a rule too large for it on this level
     /// (one step written to see).
     fn fits(_encoding: &Turns, level: &Level) -> Result<()> {

@@ -276,3 +276,44 @@ fn a_sat_search_stops_at_its_time_limit_after_raising_a_bound() {
         "{found:?}"
     );
 }
+
+/// The SAT path (its horizons galloping, the interpreter guiding the solver) finds plans of
+/// the search's length on small demo levels, each proved optimal by the UNSAT of the horizon
+/// below, and each plan replays. Levels of several kinds: pushing (microban), players that
+/// each answer one direction and chains of pushes (kettle), a slide through rule repetitions
+/// and a rule of four rows (slidings).
+#[test]
+fn sat_with_the_guide_agrees_with_the_search() {
+    let mut checked = 0;
+    for (name, levels) in [("microban", &[1, 2][..]), ("kettle", &[1, 5]), ("slidings", &[1, 2, 3])] {
+        let path = reference().join(format!("src/demo/{name}.txt"));
+        let game =
+            puzzlec_puzzlescript::compile(&std::fs::read_to_string(&path).expect("the demo game")).expect("compiles");
+        let boards: Vec<usize> = game.boards().map(|(index, _)| index).collect();
+        for &n in levels {
+            let index = boards[n - 1];
+            let limits = |secs| puzzlec_puzzlescript::search::Limits {
+                max_states: None,
+                max_depth: None,
+                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(secs)),
+                stop: None,
+            };
+            let searched = puzzlec_puzzlescript::search::shortest(&game, index, limits(60), &mut |_, _| {});
+            let puzzlec_puzzlescript::search::Found::Plan(shortest) = searched.expect("a level").found else {
+                panic!("{name} {n}: the search finds no plan");
+            };
+            let report = puzzlec_puzzlescript::sat::drive::shortest(&game, index, limits(300), &mut |_, _, _| {})
+                .expect("the SAT path runs");
+            let puzzlec_puzzlescript::search::Found::Plan(plan) = report.found else {
+                panic!("{name} {n}: SAT found {:?}", report.found);
+            };
+            assert_eq!(plan.len(), shortest.len(), "{name} {n}: {:?}", report.horizons);
+            // Proved by the UNSAT of the horizon below (none below one input).
+            let below = report.horizons.iter().any(|h| h.0 + 1 == plan.len() && h.1 == "unsat");
+            assert!(below || plan.len() == 1, "{name} {n}: {:?}", report.horizons);
+            puzzlec_puzzlescript::judge::replay(&game, index, &plan).expect("the plan replays");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 7);
+}

@@ -7,6 +7,8 @@
 
 pub(crate) mod circuit;
 pub mod drive;
+pub(crate) mod guide;
+mod live;
 pub(crate) mod rules;
 pub(crate) mod turn;
 
@@ -51,7 +53,8 @@ pub fn refusal(game: &Game) -> Option<String> {
 }
 
 /// The first bounds tried: two repetitions of a group (one that changes, one that shows
-/// nothing more does), three movement passes, one `again` turn where the game has any.
+/// nothing more does), three movement passes, one `again` turn where the game has any, and
+/// rules of several rows written for one match per row.
 pub fn first_bounds(game: &Game) -> Bounds {
     let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
     Bounds {
@@ -59,12 +62,14 @@ pub fn first_bounds(game: &Game) -> Bounds {
         late_repeats: vec![2; game.late_rules.len()],
         passes: 3,
         agains: usize::from(again),
+        products: std::collections::BTreeSet::new(),
     }
 }
 
 /// Raises the bound a loop overflowed; false when it is already at its cap.
 pub fn raise(bounds: &mut Bounds, what: Loop) -> bool {
     let (slot, cap) = match what {
+        Loop::Tuples(line) => return bounds.products.insert(line),
         Loop::Group(g) => (&mut bounds.repeats[g], 200),
         Loop::LateGroup(g) => (&mut bounds.late_repeats[g], 200),
         Loop::Passes => (&mut bounds.passes, 256),
@@ -92,6 +97,8 @@ pub struct Unroll<'g, S: ClauseSink> {
     pub overflow: Vec<Vec<(Lit, Loop)>>,
     /// Some step so far won (or overflowed).
     done: Lit,
+    /// Per step: some step up to it won (or overflowed).
+    dones: Vec<Lit>,
     /// The levels after each step (a shortest plan visits no level twice).
     past: Vec<Sym>,
 }
@@ -117,6 +124,7 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
             won: Vec::new(),
             overflow: Vec::new(),
             done: F,
+            dones: Vec::new(),
             past: Vec::new(),
         })
     }
@@ -160,6 +168,7 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
         let over_any = c.or_all(&over);
         let step = c.or(won, over_any);
         self.done = c.or(self.done, step);
+        self.dones.push(self.done);
         // A shortest plan has no input that leaves the level as it was, and comes back to no
         // level it left, until it wins.
         c.clause(&[p.modified, self.done]);
@@ -184,6 +193,11 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
     /// The literal that says some step so far wins.
     pub fn goal(&self) -> Lit {
         self.done
+    }
+
+    /// The literal that says some step of the first `steps` wins (`steps` written already).
+    pub fn goal_within(&self, steps: usize) -> Lit {
+        self.dones[steps - 1]
     }
 }
 

@@ -14,6 +14,9 @@ use crate::lang::{Cell, Command, Pattern, Rule};
 /// has one per pair of places): past it the level is too large for the encoding.
 pub const MAX_TUPLES: usize = 200_000;
 
+/// A candidate match of a row: where its cells are, and the literal that says it matches.
+type Match = (Vec<Option<usize>>, Lit);
+
 /// Where each candidate match of a row puts its cells, in scanning order.
 pub fn candidates(w: usize, h: usize, rule: &Rule, r: usize) -> Vec<Vec<Option<usize>>> {
     let row = &rule.rows[r];
@@ -136,12 +139,26 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
     c.and(fire, any)
 }
 
-/// One rule's turn; the literal that says it changed the level.
+/// One rule's turn: the literal that says it changed the level, and the one that says the
+/// encoding fell short of it (else `F`).
+///
+/// The interpreter applies a rule of several rows to every combination of its rows'
+/// matches. Written out, that is a product (a rule over four lone objects on a 6x4 level has
+/// 24^4 combinations), while on the levels a game reaches each row mostly matches once. So
+/// unless `product`, a rule of several rows is written for one match per row, exactly the
+/// interpreter's turn when that holds, and says it fell short where some row matches twice;
+/// the search then writes that rule with the product (see [`super::raise`]).
 ///
 /// # Errors
-/// The rule has more combinations of matches than [`MAX_TUPLES`].
-pub fn apply(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, q: &mut Queue, rule: &Rule) -> Result<Lit, String> {
-    let mut rows: Vec<Vec<(Vec<Option<usize>>, Lit)>> = Vec::new();
+/// The product has more combinations of matches than [`MAX_TUPLES`].
+pub fn apply(
+    c: &mut Circuit<impl ClauseSink>,
+    st: &mut Sym,
+    q: &mut Queue,
+    rule: &Rule,
+    product: bool,
+) -> Result<(Lit, Lit), String> {
+    let mut rows: Vec<Vec<Match>> = Vec::new();
     for r in 0..rule.rows.len() {
         let mut kept = Vec::new();
         for places in candidates(st.w, st.h, rule, r) {
@@ -151,55 +168,90 @@ pub fn apply(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, q: &mut Queue, rule
             }
         }
         if kept.is_empty() {
-            return Ok(F);
+            return Ok((F, F));
         }
         rows.push(kept);
     }
     let per_row: Vec<Lit> =
         rows.iter().map(|row| row.iter().map(|(_, m)| *m).collect::<Vec<Lit>>()).map(|ms| c.or_all(&ms)).collect();
     let matched = c.and_all(&per_row);
-    let mut changed = Vec::new();
-    if rule.has_replacements {
-        let count: usize = rows.iter().map(Vec::len).product();
-        if count > MAX_TUPLES {
-            return Err(format!("the rule of line {} has {count} combinations of matches on this level (at most {MAX_TUPLES} are encoded)", rule.line));
-        }
-        let mut index = vec![0usize; rows.len()];
-        for n in 0..count {
-            if n % 1024 == 1023 && puzzlec_core::stop::overdue() {
-                return Err("the formula's deadline passed".into());
-            }
-            let start: Vec<Lit> = index.iter().zip(&rows).map(|(&j, row)| row[j].1).collect();
-            let start = c.and_all(&start);
-            if start != F {
-                let now: Vec<Lit> = index
-                    .iter()
-                    .zip(&rows)
-                    .zip(&rule.rows)
-                    .map(|((&j, row), cells)| row_at(c, st, cells, &row[j].0))
-                    .collect();
-                let now = c.and_all(&now);
-                let fire = c.and(start, now);
-                for ((&j, row), cells) in index.iter().zip(&rows).zip(&rule.rows) {
-                    for (cell, place) in cells.iter().zip(&row[j].0) {
-                        if let (Cell::Pattern(p), Some(i)) = (cell, place) {
-                            changed.push(replace(c, st, p, *i, fire));
-                        }
+    let (mut changed, mut short) = (Vec::new(), F);
+    if rule.has_replacements && rows.len() > 1 && !product {
+        let mut twice = Vec::new();
+        for (row, cells) in rows.iter().zip(&rule.rows) {
+            let (mut seen, mut again) = (F, F);
+            for (places, m) in row {
+                let both = c.and(seen, *m);
+                again = c.or(again, both);
+                seen = c.or(seen, *m);
+                let fire = c.and(matched, *m);
+                for (cell, place) in cells.iter().zip(places) {
+                    if let (Cell::Pattern(p), Some(i)) = (cell, place) {
+                        changed.push(replace(c, st, p, *i, fire));
                     }
                 }
             }
-            // The first row's match changes fastest, as the reference combines them.
-            for (r, j) in index.iter_mut().enumerate() {
-                *j += 1;
-                if *j < rows[r].len() {
-                    break;
-                }
-                *j = 0;
-            }
+            twice.push(again);
         }
+        let twice = c.or_all(&twice);
+        short = c.and(matched, twice);
+    } else if rule.has_replacements {
+        changed = product_of(c, st, rule, &rows)?;
     }
     q.push(c, matched, &rule.commands);
-    Ok(c.or_all(&changed))
+    Ok((c.or_all(&changed), short))
+}
+
+/// Every combination of the rows' matches applied in turn, each re-checked when its turn
+/// comes (the first row's match changes fastest, as the reference combines them); the
+/// literals that say a cell changed.
+fn product_of(
+    c: &mut Circuit<impl ClauseSink>,
+    st: &mut Sym,
+    rule: &Rule,
+    rows: &[Vec<Match>],
+) -> Result<Vec<Lit>, String> {
+    let count: usize = rows.iter().map(Vec::len).product();
+    if count > MAX_TUPLES {
+        return Err(format!(
+            "the rule of line {} has {count} combinations of matches on this level (at most {MAX_TUPLES} are encoded)",
+            rule.line
+        ));
+    }
+    let mut changed = Vec::new();
+    let mut index = vec![0usize; rows.len()];
+    for n in 0..count {
+        if n % 1024 == 1023 && puzzlec_core::stop::overdue() {
+            return Err("the formula's deadline passed".into());
+        }
+        let start: Vec<Lit> = index.iter().zip(rows).map(|(&j, row)| row[j].1).collect();
+        let start = c.and_all(&start);
+        if start != F {
+            let now: Vec<Lit> = index
+                .iter()
+                .zip(rows)
+                .zip(&rule.rows)
+                .map(|((&j, row), cells)| row_at(c, st, cells, &row[j].0))
+                .collect();
+            let now = c.and_all(&now);
+            let fire = c.and(start, now);
+            for ((&j, row), cells) in index.iter().zip(rows).zip(&rule.rows) {
+                for (cell, place) in cells.iter().zip(&row[j].0) {
+                    if let (Cell::Pattern(p), Some(i)) = (cell, place) {
+                        changed.push(replace(c, st, p, *i, fire));
+                    }
+                }
+            }
+        }
+        for (r, j) in index.iter_mut().enumerate() {
+            *j += 1;
+            if *j < rows[r].len() {
+                break;
+            }
+            *j = 0;
+        }
+    }
+    Ok(changed)
 }
 
 /// Whether a rule's commands say `word`.

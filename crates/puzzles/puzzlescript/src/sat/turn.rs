@@ -140,6 +140,9 @@ pub struct Bounds {
     pub passes: usize,
     /// `again` turns after an input.
     pub agains: usize,
+    /// The rules (by line) of several rows written with every combination of their rows'
+    /// matches; the others are written for at most one match per row (see [`rules::apply`]).
+    pub products: std::collections::BTreeSet<usize>,
 }
 
 /// Which bound a literal of overflow belongs to.
@@ -149,6 +152,8 @@ pub enum Loop {
     LateGroup(usize),
     Passes,
     Agains,
+    /// A rule of several rows (by line) matched more than once in some row.
+    Tuples(usize),
 }
 
 /// What a turn left: the level, whether it changed, won, and the overflows.
@@ -229,7 +234,12 @@ impl Turn<'_> {
             }
             let mut changed = Vec::new();
             for rule in group {
-                changed.push(rules::apply(c, st, q, rule)?);
+                let product = self.bounds.products.contains(&rule.line);
+                let (change, over) = rules::apply(c, st, q, rule, product)?;
+                changed.push(change);
+                if over != F {
+                    self.overflow.push((over, Loop::Tuples(rule.line)));
+                }
             }
             last = c.or_all(&changed);
             if last == F {

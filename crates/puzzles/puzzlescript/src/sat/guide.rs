@@ -1,0 +1,240 @@
+//! The interpreter inside the embedded solver: a propagator that decides the inputs step
+//! by step, plays each prefix the solver completes through the interpreter, and rules out
+//! prefixes that reach a level some other prefix reached first.
+//!
+//! Why: the turn's circuit is deep (every rule, movement pass and `again` turn a layer of
+//! gates), and CDCL alone learns little that carries from one sequence of inputs to another
+//! that meets the same level. Deciding forward turns the search into a depth-first walk of
+//! plans, and the lemmas below make it a walk that visits each level once per horizon, as a
+//! search with a table of visited states does.
+//!
+//! The lemma: when prefix `p` (inputs of steps 0..t) leads to level L and another prefix
+//! `q` led there too, with `q` shorter, or as long and earlier in the order of the inputs,
+//! then no plan that the search needs begins with `p`: the clause `¬p`. Why it keeps every
+//! answer: take the shortest winning plan W that comes first in that order. Each prefix of
+//! W is the shortest way to its level and the first in order among the shortest (else
+//! swapping it in would give a shorter or earlier winning plan), so no lemma names a prefix
+//! of W, and every horizon that W fits in stays satisfiable. Each lemma is checked by the
+//! interpreter itself (both prefixes played), and the plan a model gives is replayed anyway.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use puzzlec_ir::Lit;
+
+use crate::lang::Game;
+use crate::run::{Input, Session};
+
+/// The inputs of each step written so far: the unrolling adds a step's as it writes it.
+pub type Steps = Arc<Mutex<Vec<Vec<(Lit, Input)>>>>;
+
+/// Most levels remembered (each with the prefix that reached it first); past it new levels
+/// are not remembered, which only makes the lemmas fewer.
+const MAX_LEVELS: usize = 4_000_000;
+
+/// See the module documentation.
+pub struct Guide {
+    game: Arc<Game>,
+    index: usize,
+    /// The level's restart point, as the search resumes sessions.
+    base: Vec<u64>,
+    steps: Steps,
+    /// Per variable: the step and input of an input literal.
+    input_of: HashMap<u32, (usize, u8)>,
+    /// Per step: the input chosen (true), if any.
+    chosen: Vec<Option<u8>>,
+    /// Per variable: assigned (either way) since the level the trail records.
+    trail: Vec<u32>,
+    levels: Vec<usize>,
+    assigned: HashMap<u32, bool>,
+    /// The levels after each step of the longest prefix chosen so far, played: `played[t]`
+    /// is the level before step t (`played[0]` the start); its length is the prefix's plus one.
+    played: Vec<Vec<u64>>,
+    /// The step (and its input) where the walk stopped: a win, a turn that never settles,
+    /// or a lemma given. It goes on once that step's input changes.
+    stop: Option<(usize, u8)>,
+    /// Per level of `played`: whether each input from it was played (see [`Guide::walk`]).
+    expanded: Vec<bool>,
+    /// Each level reached, with the first prefix (inputs by index) that reached it.
+    first: HashMap<Box<[u64]>, Box<[u8]>>,
+    pending: Vec<Vec<Lit>>,
+    /// Lemmas given, for the report.
+    pub given: Arc<AtomicUsize>,
+    /// Turns played, for the report.
+    pub turns: Arc<AtomicUsize>,
+}
+
+impl Guide {
+    pub fn new(game: Arc<Game>, index: usize, start: &[u64], base: Vec<u64>, steps: Steps) -> Guide {
+        let mut first = HashMap::new();
+        first.insert(start.to_vec().into_boxed_slice(), Box::default());
+        Guide {
+            game,
+            index,
+            base,
+            steps,
+            input_of: HashMap::new(),
+            chosen: Vec::new(),
+            trail: Vec::new(),
+            levels: Vec::new(),
+            assigned: HashMap::new(),
+            played: vec![start.to_vec()],
+            stop: None,
+            expanded: vec![false],
+            first,
+            pending: Vec::new(),
+            given: Arc::default(),
+            turns: Arc::default(),
+        }
+    }
+
+    /// Takes in the steps written since the last look.
+    fn refresh(&mut self) {
+        let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        for t in self.chosen.len()..steps.len() {
+            for (i, &(lit, _)) in steps[t].iter().enumerate() {
+                self.input_of.insert(lit.unsigned_abs(), (t, i as u8));
+            }
+            self.chosen.push(None);
+        }
+    }
+
+    /// The prefix of steps whose inputs are all chosen.
+    fn prefix(&self) -> usize {
+        self.chosen.iter().take_while(|c| c.is_some()).count()
+    }
+
+    /// Plays the chosen prefix on from what is played already, and queues the lemma of the
+    /// first step that reaches a level reached first by another prefix. At the end of the
+    /// prefix, each input of the next step is played too, and the inputs that lead to a
+    /// level reached first by another prefix are ruled out before the solver tries them
+    /// (each try is a whole turn's circuit to propagate; an input that changes nothing is
+    /// one of them, its level reached a step sooner).
+    fn walk(&mut self) {
+        let n = self.prefix();
+        self.played.truncate(n + 1);
+        self.expanded.truncate(n + 1);
+        if let Some((t, c)) = self.stop {
+            if t < n && self.chosen[t] == Some(c) {
+                return;
+            }
+            self.stop = None;
+        }
+        if self.played.len() == n + 1 && self.expanded[n] {
+            return;
+        }
+        let game = self.game.clone();
+        let Some(mut s) = Session::resume(&game, self.index, &self.base, &self.base) else { return };
+        s.keep_undo = false;
+        let inputs = crate::search::inputs(&game);
+        let mut prefix: Vec<u8> = self.chosen[..n].iter().map(|c| c.unwrap_or(0)).collect();
+        while self.played.len() <= n {
+            let t = self.played.len() - 1;
+            let c = prefix[t];
+            let Some(level) = self.play(&mut s, t, inputs[c as usize]) else {
+                // A win ends the plan; a turn that never settles is left to the formula.
+                self.stop = Some((t, c));
+                return;
+            };
+            if self.meet(&level, &prefix[..=t]) {
+                self.stop = Some((t, c));
+                return;
+            }
+            self.played.push(level);
+            self.expanded.push(false);
+        }
+        if n >= self.chosen.len() || self.expanded[n] {
+            return;
+        }
+        self.expanded[n] = true;
+        for (i, &input) in inputs.iter().enumerate() {
+            let Some(level) = self.play(&mut s, n, input) else { continue };
+            prefix.push(i as u8);
+            self.meet(&level, &prefix);
+            prefix.pop();
+        }
+    }
+
+    /// The level after playing `input` at step `t` of the prefix played (`None`: it wins, or
+    /// its turn never settles).
+    fn play(&self, s: &mut Session<'_>, t: usize, input: Input) -> Option<Vec<u64>> {
+        s.reset(&self.played[t], &self.base);
+        s.step(crate::run::Step::Input(input));
+        self.turns.fetch_add(1, Ordering::Relaxed);
+        (s.wins == 0 && !s.runaway).then(|| s.level.cells.clone())
+    }
+
+    /// Notes that `prefix` reaches `level`; true (with the lemma against `prefix` queued)
+    /// when another prefix reached it first.
+    fn meet(&mut self, level: &[u64], prefix: &[u8]) -> bool {
+        let room = self.first.len() < MAX_LEVELS;
+        match self.first.get_mut(level) {
+            Some(earlier) if (earlier.len(), &**earlier) < (prefix.len(), prefix) => {
+                let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+                let lemma = prefix.iter().enumerate().map(|(u, &c)| -steps[u][c as usize].0).collect();
+                drop(steps);
+                self.pending.push(lemma);
+                self.given.fetch_add(1, Ordering::Relaxed);
+                return true;
+            }
+            Some(earlier) => *earlier = prefix.into(),
+            None if room => drop(self.first.insert(level.into(), prefix.into())),
+            None => {}
+        }
+        false
+    }
+}
+
+impl puzzlec_solve::propagator::Propagator for Guide {
+    fn observed(&self) -> Vec<Lit> {
+        let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        steps.iter().flatten().map(|&(l, _)| l.abs()).collect()
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        self.refresh();
+        for &l in lits {
+            let v = l.unsigned_abs();
+            let Some(&(t, i)) = self.input_of.get(&v) else { continue };
+            if self.assigned.insert(v, l > 0).is_none() {
+                self.trail.push(v);
+            }
+            if l > 0 {
+                self.chosen[t] = Some(i);
+            }
+        }
+        self.walk();
+    }
+
+    fn new_level(&mut self) {
+        self.levels.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        let keep = self.levels.get(level).copied().unwrap_or(self.trail.len());
+        self.levels.truncate(level);
+        for v in self.trail.drain(keep..) {
+            if let Some(true) = self.assigned.remove(&v) {
+                if let Some(&(t, _)) = self.input_of.get(&v) {
+                    self.chosen[t] = None;
+                }
+            }
+        }
+        let n = self.prefix();
+        self.played.truncate(n + 1);
+        self.expanded.truncate(n + 1);
+    }
+
+    fn clause(&mut self) -> Option<Vec<Lit>> {
+        self.pending.pop()
+    }
+
+    /// The first input not ruled out of the earliest step with none chosen.
+    fn decide(&mut self) -> Lit {
+        self.refresh();
+        let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(t) = self.chosen.iter().position(Option::is_none) else { return 0 };
+        steps[t].iter().map(|&(l, _)| l).find(|l| !self.assigned.contains_key(&l.unsigned_abs())).unwrap_or(0)
+    }
+}

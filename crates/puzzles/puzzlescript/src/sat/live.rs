@@ -1,0 +1,159 @@
+//! One live solver holding the unrolled steps of a level (with the guide connected, see
+//! [`super::guide`]), asked for plans within any horizon written so far.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use puzzlec_ir::CnfModel;
+use puzzlec_solve::Outcome;
+
+use super::circuit::{F, T};
+use super::guide::{Guide, Steps};
+use super::turn::{Bounds, Loop};
+use crate::lang::{Entry, Game};
+use crate::run::Input;
+use crate::search::Limits;
+
+/// CaDiCaL without chronological backtracking, restarts, or the minimizing of learnt
+/// clauses. The guide decides the inputs forward, so a restart only walks the same steps
+/// again, each a deep circuit to propagate; and a conflict there reaches back through
+/// thousands of gates, which minimizing ran over for most of the time (lunar_lockout
+/// level 1: horizon 10 in 9.9 s with them, 13 in 5 s without). Chronological backtracking
+/// made a horizon with raised bounds run far past its time limit (slidings level 11).
+const CONFIG: &str = "chrono=0,restart=0,minimize=0,shrink=0";
+
+/// What a model says.
+pub enum Read {
+    /// The inputs up to the first step that wins.
+    Plan(Vec<Input>),
+    /// It leans on these loop bounds at or before its win.
+    Short(Vec<Loop>),
+}
+
+/// See the module documentation.
+pub struct Solver<'g> {
+    u: super::Unroll<'g, Live>,
+    steps: Steps,
+    /// Lemmas the guide gave and turns it played.
+    pub lemmas: Arc<AtomicUsize>,
+    pub turns: Arc<AtomicUsize>,
+}
+
+impl<'g> Solver<'g> {
+    /// No steps yet, on a fresh solver of `backend`.
+    ///
+    /// # Errors
+    /// The entry is no level, or the backend has no live solver.
+    pub fn new(
+        game: &'g Game,
+        shared: &Arc<Game>,
+        index: usize,
+        cells: &[u64],
+        bounds: Bounds,
+        backend: &puzzlec_solve::Backend,
+    ) -> Result<Solver<'g>, String> {
+        let config = std::env::var("PUZZLEC_PS_CADICAL").unwrap_or_else(|_| CONFIG.to_owned());
+        let mut live = backend
+            .session(&puzzlec_ir::Cnf::new(), Some(&config))
+            .map(Live)
+            .ok_or_else(|| format!("{} offers no live solver", backend.id()))?;
+        let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
+        let steps = Steps::default();
+        let guide = Guide::new(shared.clone(), index, cells, board.cells.clone(), steps.clone());
+        let (lemmas, turns) = (guide.given.clone(), guide.turns.clone());
+        live.0.connect(Box::new(guide));
+        let u = super::Unroll::new(game, index, cells, bounds, live)?;
+        Ok(Solver { u, steps, lemmas, turns })
+    }
+
+    /// Writes steps up to `horizon`; `Some` with the reason when the run stops first.
+    ///
+    /// # Errors
+    /// A rule too large for the encoding.
+    pub fn unroll(&mut self, horizon: usize, limits: &Limits) -> Result<Option<String>, String> {
+        while self.u.steps() < horizon {
+            // A live solver does not drop what it is given past the deadline: look between steps.
+            if let Some(why) = super::drive::stopped(limits) {
+                return Ok(Some(why));
+            }
+            let until = limits.deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(30 * 24 * 3600));
+            if let Err(e) = puzzlec_core::stop::building_until(until, || self.u.step()) {
+                return super::drive::stopped(limits).map(Some).ok_or(e);
+            }
+        }
+        self.share();
+        Ok(None)
+    }
+
+    /// Hands the guide the inputs of the steps written since the last call, and has the
+    /// solver show it their assignments.
+    fn share(&mut self) {
+        let mut known = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        let from = known.len();
+        known.extend(self.u.inputs[from..].iter().cloned());
+        // Unlocked first: the solver may tell the guide of an assignment as it starts to watch.
+        drop(known);
+        for step in &self.u.inputs[from..] {
+            for &(lit, _) in step {
+                self.u.c.sink.0.observe(lit);
+            }
+        }
+    }
+
+    /// Whether some plan of at most `horizon` inputs (written already) wins.
+    pub fn solve(&mut self, horizon: usize, left: Duration) -> Outcome<CnfModel> {
+        match self.u.goal_within(horizon) {
+            F => Outcome::Unsat,
+            T => self.u.c.sink.0.solve(&[], left),
+            g => self.u.c.sink.0.solve(&[g], left),
+        }
+    }
+
+    /// What a model of horizon `horizon` says.
+    ///
+    /// # Errors
+    /// A model that wins at no step or gives a step no input.
+    pub fn read(&self, model: &CnfModel, horizon: usize) -> Result<Read, String> {
+        let u = &self.u;
+        let holds = |l| l == T || model.lit(l) == Some(true);
+        let won_at = (0..horizon).find(|&s| holds(u.won[s])).ok_or("the model wins at no step")?;
+        let short: Vec<Loop> = u.overflow[..=won_at].iter().flatten().filter(|o| holds(o.0)).map(|o| o.1).collect();
+        if !short.is_empty() {
+            return Ok(Read::Short(short));
+        }
+        let plan = u.inputs[..=won_at]
+            .iter()
+            .map(|step| {
+                step.iter().find(|(l, _)| model.lit(*l) == Some(true)).map(|s| s.1).ok_or("a step with no input")
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Read::Plan(plan))
+    }
+
+    /// Lemmas given and turns played by the guide so far.
+    pub fn guided(&self) -> (usize, usize) {
+        (self.lemmas.load(Ordering::Relaxed), self.turns.load(Ordering::Relaxed))
+    }
+}
+
+/// A backend's live solver, as the circuit's sink.
+pub struct Live(pub Box<dyn puzzlec_solve::Incremental>);
+
+impl puzzlec_ir::ClauseSink for Live {
+    fn new_var(&mut self, name: Option<String>) -> puzzlec_ir::Lit {
+        self.0.new_var(name)
+    }
+
+    fn add_clause(&mut self, clause: &[puzzlec_ir::Lit]) {
+        self.0.add_clause(clause)
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.0.num_vars()
+    }
+
+    fn abandoned(&self) -> bool {
+        self.0.abandoned()
+    }
+}
