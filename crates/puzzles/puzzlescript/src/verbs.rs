@@ -1,6 +1,6 @@
 //! PuzzleScript as a plan puzzle: a level is the instance, an input the step, `turns` the
 //! encoding, a horizon "at most H inputs"; the breadth-first search is the exact search, the
-//! SAT path climbs horizons on one live solver, raising loop bounds where a model needs it.
+//! SAT path gallops over horizons on one live solver, raising loop bounds where a model needs it.
 //! The engine writes the verbs from these facts.
 
 use std::collections::HashMap;

@@ -1,7 +1,8 @@
-//! The horizon search through SAT: horizons 1, 2, ... each encoded from the level's start
-//! and solved on one live solver (the embedded CaDiCaL). A horizon proved unsatisfiable proves that no plan
-//! that short exists; the first satisfiable one gives a plan, which is read back and
-//! replayed (a model that leans on a short bound raises it and solves the horizon again).
+//! The horizon search through SAT on one live solver (the embedded CaDiCaL, guided by the
+//! interpreter: [`super::guide`]). A horizon says "a win within H inputs": one proved
+//! unsatisfiable proves every plan longer, and a satisfiable one gives a plan, which is read
+//! back and replayed (a model that leans on a short bound raises it and solves the horizon
+//! again). See [`climb`] for the order of the horizons.
 
 use std::time::{Duration, Instant};
 
