@@ -56,7 +56,7 @@ impl<'g> Solver<'g> {
         let config = std::env::var("PUZZLEC_PS_CADICAL").unwrap_or_else(|_| CONFIG.to_owned());
         let mut live = backend
             .session(&puzzlec_ir::Cnf::new(), Some(&config))
-            .map(Live)
+            .map(|s| Live(puzzlec_solve::FreedApart::new(s)))
             .ok_or_else(|| format!("{} offers no live solver", backend.id()))?;
         let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
         let steps = Steps::default();
@@ -137,8 +137,9 @@ impl<'g> Solver<'g> {
     }
 }
 
-/// A backend's live solver, as the circuit's sink.
-pub struct Live(pub Box<dyn puzzlec_solve::Incremental>);
+/// A backend's live solver, as the circuit's sink; freed on a thread of its own, so that an
+/// answer at a time limit does not wait for gigabytes of clauses to be freed.
+pub struct Live(pub puzzlec_solve::FreedApart);
 
 impl puzzlec_ir::ClauseSink for Live {
     fn new_var(&mut self, name: Option<String>) -> puzzlec_ir::Lit {
