@@ -53,9 +53,8 @@ impl<'g> Solver<'g> {
         bounds: Bounds,
         backend: &puzzlec_solve::Backend,
     ) -> Result<Solver<'g>, String> {
-        let config = std::env::var("PUZZLEC_PS_CADICAL").unwrap_or_else(|_| CONFIG.to_owned());
         let mut live = backend
-            .session(&puzzlec_ir::Cnf::new(), Some(&config))
+            .session(&puzzlec_ir::Cnf::new(), Some(CONFIG))
             .map(|s| Live(puzzlec_solve::FreedApart::new(s)))
             .ok_or_else(|| format!("{} offers no live solver", backend.id()))?;
         let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
