@@ -249,7 +249,7 @@ fn the_record_of_checked_tables_holds_only_for_the_bytes_it_names() {
 
 /// Rewrites a file of the cache folder through `edit`, its checksum trailer (CRC-32 and
 /// length, as the cache writes them) made valid again.
-fn restamp(path: &Path, edit: &dyn Fn(&mut Vec<u8>)) {
+pub(crate) fn restamp(path: &Path, edit: &dyn Fn(&mut Vec<u8>)) {
     let bytes = std::fs::read(path).unwrap();
     let mut body = bytes[..bytes.len() - 12].to_vec();
     edit(&mut body);
@@ -263,7 +263,7 @@ fn restamp(path: &Path, edit: &dyn Fn(&mut Vec<u8>)) {
 }
 
 /// `puzzlec-slide-check` on a folder: its exit code and all it said.
-fn check(d: &Path) -> (Option<i32>, String) {
+pub(crate) fn check(d: &Path) -> (Option<i32>, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec-slide-check")).arg(d).output().unwrap();
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
 }

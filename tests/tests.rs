@@ -8,6 +8,7 @@ mod blocks_files_cli;
 mod certify_cli;
 mod cross_cli;
 mod defects_cli;
+mod dense_certificates_cli;
 mod emit_cli;
 mod encodings_fresh;
 mod family_cli;

@@ -195,12 +195,7 @@ impl plan::Plans for Case<'_> {
 
     fn trusted(&self, horizon: usize, certified: bool) -> Option<String> {
         let pdb = !self.incremental
-            && drive_slide::uses_pattern_databases(
-                self.encoding,
-                self.backend,
-                (&self.start, &self.goal, horizon),
-                self.trace.is_some(),
-            );
+            && drive_slide::uses_pattern_databases(self.encoding, self.backend, (&self.start, &self.goal, horizon));
         pdb.then(|| format!(
             "the UNSAT at horizon {horizon} rests on pattern-database lemmas as well as the solver: an admissible bound (additive pattern databases: 6-6-3 on the 15-puzzle, 6-6-6-6 on the 24-puzzle) blocks the first moves that cannot reach the goal in time, and the propagator inside the solver refutes placements of tiles at later steps the same way and rules out moves into boards that a bounded search on the same tables (6 moves deep up to 16 cells, 30 on larger boards) shows too far, by clauses that do not follow from the formula by resolution{}",
             if certified { "; the certificate carries them, each with its justification, checked against the tables by puzzlec-slide-check (see the certificate's method)" } else { "; the solver refuted every first-move prefix the bound left, and a check that those prefixes and the blocked ones leave no move sequence out stands in for a last solve over all of them; --certify makes that solve and checks each lemma against the tables and the solver's proof with them" }

@@ -10,17 +10,18 @@ use crate::lemmas::sorted;
 /// refused (a hostile lemma file cannot keep the checker busy for long).
 const BOARDS_PER_LEMMA: usize = 1 << 20;
 
-/// The deepest search a `k` lemma may ask for.
-const MAX_DEPTH: usize = 12;
+/// The deepest search a `k` lemma may ask for (the 24-puzzle's lookahead goes thirty moves
+/// deep; [`BOARDS_PER_LEMMA`] bounds the work whatever the depth).
+const MAX_DEPTH: usize = 48;
 
 impl Justify<'_> {
     /// The tables' estimate of a whole board (cells row by row, 0 the blank): the larger of
     /// the direct and the transposed reading.
     pub fn estimate(&self, cells: &[u8]) -> usize {
-        // On the stack: asked for every board of a lemma's search (boards have at most 16
-        // cells, the tables' 4-bit digits).
+        // On the stack: asked for every board of a lemma's search (boards have at most 25
+        // cells, the dense tables' largest).
         let n = self.shape.cells();
-        let (mut where_is, mut mirrored) = ([0usize; 16], [0usize; 16]);
+        let (mut where_is, mut mirrored) = ([0usize; 32], [0usize; 32]);
         for (c, &t) in cells.iter().enumerate() {
             where_is[t as usize] = c;
         }
@@ -69,7 +70,8 @@ impl Justify<'_> {
     /// `k STEP DEPTH LEFT @ TILE:CELL ...`: every tile listed, so the board after STEP moves
     /// is known; the clause is "not this board, or one of the moves LEFT" (`-` for none).
     /// Each other legal move leads to a board from which a search of DEPTH - 1 moves shows
-    /// no path reaching the goal in the H - STEP - 1 moves left.
+    /// no path reaching the goal in the H - STEP - 1 moves left (none that does not start by
+    /// undoing the move, where the formula forbids undoing moves).
     pub fn ahead(&self, step: &str, depth: &str, left: &str, rest: &[&str], clause: &[i32]) -> Result<(), String> {
         let (shape, h, formula) = (self.shape, self.h, self.formula);
         let step: usize = step.parse().map_err(|_| "a bad step".to_string())?;
@@ -115,7 +117,10 @@ impl Justify<'_> {
                 continue;
             }
             let mut budget = BOARDS_PER_LEMMA;
-            if !self.beyond(&mut child, room, depth - 1, None, &mut budget) {
+            // Where the formula forbids undoing a move, the plan's path from the child does
+            // not start by undoing `letter` (see `beyond`); else that path is searched too.
+            let last = formula.forbids_undo.then_some(letter);
+            if !self.beyond(&mut child, room, depth - 1, last, &mut budget) {
                 return Err(format!(
                     "after move {letter}, a search of {} moves does not rule out {room} moves",
                     depth - 1
@@ -128,7 +133,9 @@ impl Justify<'_> {
     /// Whether every path from `cells` to the goal is longer than `room`, as a search of
     /// `depth` moves shows on the tables' estimate. The move undoing `last` is not tried:
     /// a shortest path never undoes its own move, so if any path of at most `room` moves
-    /// exists, one without such a pair does.
+    /// exists, one without such a pair does. Precisely (by induction on the search): true
+    /// means no path of at most `room` moves without a move undoing the one before, and not
+    /// starting by undoing `last`; with `last` none, no path of at most `room` moves at all.
     fn beyond(&self, cells: &mut [u8], room: usize, depth: usize, last: Option<char>, budget: &mut usize) -> bool {
         if *budget == 0 {
             return false;

@@ -28,7 +28,9 @@
 //!   moves LEFT (`-` for none) of step STEP: from this board the plan plays one of those.
 //!   Every other legal move leads to a board from which a search of DEPTH - 1 moves (on the
 //!   tables' estimate, no move undoing the one before) finds every path to the goal longer
-//!   than the H - STEP - 1 moves left.
+//!   than the H - STEP - 1 moves left. Where the CNF itself forbids undoing a move (its
+//!   binary clauses, found there), the search leaves out a first move that undoes the
+//!   move to the board, as no model's plan makes it.
 //!
 //! Lines starting with `c` are comments.
 
@@ -76,6 +78,10 @@ pub struct Formula {
     pub start: Vec<u8>,
     pub goal: Vec<u8>,
     pub horizon: usize,
+    /// The clauses forbid every move that undoes the move before it (found among them, not
+    /// taken on trust): then no model's plan starts, from any step, by undoing the move that
+    /// led there, which a `k` lemma's search may use.
+    pub forbids_undo: bool,
 }
 
 impl Formula {
@@ -152,7 +158,9 @@ impl Formula {
             }
         }
         let (start, goal) = (Vec::new(), Vec::new());
-        let mut formula = Formula { vars, clauses, meanings, actions, positions, blanks, start, goal, horizon };
+        let forbids_undo = forbids_undo(&clauses, &actions, horizon);
+        let mut formula =
+            Formula { vars, clauses, meanings, actions, positions, blanks, start, goal, horizon, forbids_undo };
         formula.start = formula.fixed(0, n)?;
         formula.goal = formula.fixed(horizon, n)?;
         Ok(formula)
@@ -190,6 +198,26 @@ pub struct Counted {
     pub frontier: usize,
     pub placements: usize,
     pub lookahead: usize,
+}
+
+/// Whether, for every step t and move l whose variables exist, the clauses hold
+/// (-A(t,l) -A(t+1,l')) with l' the move that undoes l.
+fn forbids_undo(clauses: &[Vec<i32>], actions: &HashMap<(usize, char), i32>, horizon: usize) -> bool {
+    let pairs: std::collections::HashSet<(i32, i32)> = clauses
+        .iter()
+        .filter_map(|c| match c.as_slice() {
+            &[a, b] => Some((a.min(b), a.max(b))),
+            _ => None,
+        })
+        .collect();
+    (0..horizon.saturating_sub(1)).all(|t| {
+        [('U', 'D'), ('D', 'U'), ('L', 'R'), ('R', 'L')].iter().all(|&(l, undo)| {
+            match (actions.get(&(t, l)), actions.get(&(t + 1, undo))) {
+                (Some(&a), Some(&b)) => pairs.contains(&((-a).min(-b), (-a).max(-b))),
+                _ => true,
+            }
+        })
+    })
 }
 
 /// Checks every lemma of `text` and returns their clauses, in the file's order. The lemmas
@@ -366,4 +394,44 @@ pub(crate) fn sorted(c: &[i32]) -> Vec<i32> {
     c.sort_unstable();
     c.dedup();
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forbids_undo;
+    use std::collections::HashMap;
+
+    /// Every (step, move) pair with its undo at the next step must be a binary clause of
+    /// the formula, in either order; one missing and the search may not rely on it.
+    #[test]
+    fn undoing_is_forbidden_only_when_every_pair_is_a_clause() {
+        let letters = ['U', 'D', 'L', 'R'];
+        let mut actions = HashMap::new();
+        for t in 0..3 {
+            for (i, &l) in letters.iter().enumerate() {
+                actions.insert((t, l), (1 + 4 * t + i) as i32);
+            }
+        }
+        let undo = |l: char| match l {
+            'U' => 'D',
+            'D' => 'U',
+            'L' => 'R',
+            _ => 'L',
+        };
+        let mut clauses: Vec<Vec<i32>> = vec![vec![1, 2, 3, 4]];
+        for t in 0..2 {
+            for &l in &letters {
+                let (a, b) = (actions[&(t, l)], actions[&(t + 1, undo(l))]);
+                clauses.push(if t == 0 { vec![-a, -b] } else { vec![-b, -a] });
+            }
+        }
+        assert!(forbids_undo(&clauses, &actions, 3));
+        clauses.remove(3);
+        assert!(!forbids_undo(&clauses, &actions, 3));
+        // The pair whose clause is missing (L at step 0, R at step 1) needs none once the
+        // variable of R at step 1 does not exist.
+        let mut fewer = actions.clone();
+        fewer.remove(&(1, 'R'));
+        assert!(forbids_undo(&clauses, &fewer, 3));
+    }
 }

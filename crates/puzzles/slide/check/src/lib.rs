@@ -8,7 +8,8 @@
 //! names say: `P(tile,cell,t)`, `A(t,move)`), this crate, and `puzzlec-lrat`, the LRAT
 //! checker it hands the formula and the proof to (std only, as independent of the solving
 //! side as this crate). What it checks, and therefore no longer trusts:
-//! 1. the pattern-database tables: consistent, hence admissible ([`tables`]);
+//! 1. the pattern-database tables: consistent, hence admissible ([`tables`]; dense ones
+//!    against a search of their own, [`dense`]);
 //! 2. each lemma: exactly the clause its justification describes, with arithmetic that holds
 //!    ([`lemmas`]), against the start, goal and horizon the CNF itself fixes;
 //! 3. the proof: the CNF and the lemmas together are unsatisfiable (binary LRAT, every step
@@ -17,13 +18,15 @@
 //!
 //! A certificate for claim K in a folder: `claim-K.cnf` (as `puzzlec emit` writes it),
 //! `claim-K.lemmas`, `claim-K.lrat` (the solver's proof, traced while it solved), and the
-//! tables `tables.bin` and `tables.excess`.
+//! tables: `tables.bin` and `tables.excess` on boards of up to 16 cells ([`tables`]),
+//! `tables.bin` alone holding one dense table per group on larger ones ([`dense`]).
 
 /// This checker's version, named in the stamps of tables it verified.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 mod ahead;
 pub mod board;
+mod dense;
 mod justify;
 pub mod lemmas;
 pub mod tables;
@@ -96,7 +99,7 @@ fn read(path: &Path) -> Result<Vec<u8>, CheckError> {
 /// A malformed file or a state that fails the check.
 pub fn check_tables(claim: &Claim, parallel: bool) -> Result<(tables::Tables, u64), CheckError> {
     let started = Instant::now();
-    let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
+    let tables = load(claim)?;
     tables.check_on(parallel)?;
     Ok((tables, started.elapsed().as_millis() as u64))
 }
@@ -160,15 +163,41 @@ pub fn check_claim(claim: &Claim, tables: &tables::Tables, proof: Proof) -> Resu
 /// # Errors
 /// The first part that fails.
 pub fn check(claim: &Claim) -> Result<Report, CheckError> {
-    let tables = tables::Tables::read(&read(&claim.tables)?, &read(&claim.excess)?)?;
+    let mut reports = check_all(std::slice::from_ref(claim)).map_err(|(_, e)| e)?;
+    Ok(reports.remove(0))
+}
+
+/// Checks claims that cite the same tables (one folder's): the tables read and checked
+/// once, beside the claims' lemmas and proofs, which are checked in turn. Each claim's
+/// report carries the tables' time.
+///
+/// # Errors
+/// The first part that fails, with the index of its claim (the first, for the tables).
+pub fn check_all(claims: &[Claim]) -> Result<Vec<Report>, (usize, CheckError)> {
+    let first = claims.first().ok_or_else(|| (0, CheckError::Cnf("no claim to check".into())))?;
+    let tables = load(first).map_err(|e| (0, e))?;
     let tables = &tables;
     std::thread::scope(|scope| {
         let started = Instant::now();
         let consistent = scope.spawn(move || tables.check().map(|()| started.elapsed().as_millis() as u64));
-        let rest = check_claim(claim, tables, Proof::Lrat { stop: &|| false });
-        let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())))?;
-        rest.map(|r| Report { tables_ms, ..r })
+        let rest: Result<Vec<Report>, (usize, CheckError)> = claims
+            .iter()
+            .enumerate()
+            .map(|(i, claim)| check_claim(claim, tables, Proof::Lrat { stop: &|| false }).map_err(|e| (i, e)))
+            .collect();
+        let tables_ms = consistent.join().unwrap_or_else(|_| Err(CheckError::Tables("the check panicked".into())));
+        let tables_ms = tables_ms.map_err(|e| (0, e))?;
+        Ok(rest?.into_iter().map(|r| Report { tables_ms, ..r }).collect())
     })
+}
+
+/// The claim's tables: `tables.bin` and `tables.excess`, or dense tables alone.
+fn load(claim: &Claim) -> Result<tables::Tables, CheckError> {
+    let bytes = read(&claim.tables)?;
+    match bytes.starts_with(dense::MAGIC) {
+        true => tables::Tables::dense(&[std::sync::Arc::new(bytes)]),
+        false => tables::Tables::read(&bytes, &read(&claim.excess)?),
+    }
 }
 
 fn write_formula(path: &Path, f: &lemmas::Formula, extra: &[Vec<i32>]) -> Result<(), CheckError> {

@@ -17,19 +17,27 @@
 //! and the table entry is at most it, so every entry is admissible; tables of disjoint
 //! groups add up because each move moves one tile.
 
+use std::ops::Range;
+use std::sync::Arc;
+
 use crate::board::Shape;
+use crate::dense;
 use crate::CheckError;
 
 const MAGIC: &[u8] = b"puzzlec pattern databases 2\n";
 const DIGIT: usize = 4;
 
-/// Checked tables.
+/// Checked tables: sparse ones (this module) or dense ones ([`crate::dense`]).
 pub struct Tables {
     pub shape: Shape,
     pub goal: Vec<u8>,
     pub groups: Vec<Vec<u8>>,
-    tables: Vec<Vec<u8>>,
+    /// Per group, its entries: the bytes they lie in (shared, never copied: dense tables
+    /// are half a gigabyte) and where.
+    tables: Vec<(Arc<Vec<u8>>, Range<usize>)>,
     excess: Vec<Vec<u8>>,
+    /// Per group, its dense file's header; empty for sparse tables.
+    dense: Vec<dense::Header>,
 }
 
 fn bad(what: impl Into<String>) -> CheckError {
@@ -37,11 +45,15 @@ fn bad(what: impl Into<String>) -> CheckError {
 }
 
 impl Tables {
-    /// Reads both files (nothing is checked but their layout: see [`Tables::check`]).
+    /// Reads both files (nothing is checked but their layout: see [`Tables::check`]); dense
+    /// tables have no excess file, and `excess` is not read for them.
     ///
     /// # Errors
     /// A malformed file.
     pub fn read(tables: &[u8], excess: &[u8]) -> Result<Tables, CheckError> {
+        if tables.starts_with(dense::MAGIC) {
+            return Tables::dense(&[Arc::new(tables.to_vec())]);
+        }
         let mut read = Tables::entries(tables)?;
         read.excess = excess_lists(&read, tables, excess)?;
         Ok(read)
@@ -54,17 +66,63 @@ impl Tables {
     /// # Errors
     /// A file that is not a tables file.
     pub fn entries(tables: &[u8]) -> Result<Tables, CheckError> {
+        if tables.starts_with(dense::MAGIC) {
+            return Tables::dense(&[Arc::new(tables.to_vec())]);
+        }
         let (shape, goal, groups, mut at) = header(tables)?;
+        let bytes = Arc::new(tables.to_vec());
         let mut parts = Vec::new();
         for g in &groups {
             let len = 1usize << (DIGIT * g.len());
-            parts.push(tables.get(at..at + len).ok_or_else(|| bad("the tables file is cut short"))?.to_vec());
+            if at + len > tables.len() {
+                return Err(bad("the tables file is cut short"));
+            }
+            parts.push((bytes.clone(), at..at + len));
             at += len;
         }
         if at != tables.len() {
             return Err(bad("the tables file is longer than its groups"));
         }
-        Ok(Tables { shape, goal, groups, tables: parts, excess: Vec::new() })
+        Ok(Tables { shape, goal, groups, tables: parts, excess: Vec::new(), dense: Vec::new() })
+    }
+
+    /// Dense tables: `files` hold one table file after another (see [`crate::dense`]), all
+    /// of one shape and goal, their groups disjoint. Their check needs nothing more.
+    ///
+    /// # Errors
+    /// A malformed file, or files that do not belong together.
+    pub fn dense(files: &[Arc<Vec<u8>>]) -> Result<Tables, CheckError> {
+        let mut read: Option<Tables> = None;
+        for bytes in files {
+            let mut at = 0;
+            while at < bytes.len() {
+                let h = dense::header(bytes, at)?;
+                at = h.entries.end;
+                let t = read.get_or_insert_with(|| Tables {
+                    shape: h.shape,
+                    goal: h.goal.clone(),
+                    groups: Vec::new(),
+                    tables: Vec::new(),
+                    excess: Vec::new(),
+                    dense: Vec::new(),
+                });
+                if (t.shape, &t.goal) != (h.shape, &h.goal) {
+                    return Err(bad("the dense tables are not all for one board and goal"));
+                }
+                if t.groups.iter().any(|g| g.iter().any(|x| h.group.contains(x))) {
+                    return Err(bad("the dense tables' groups share a tile"));
+                }
+                t.groups.push(h.group.clone());
+                t.tables.push((bytes.clone(), h.entries.clone()));
+                t.dense.push(h);
+            }
+        }
+        read.ok_or_else(|| bad("no dense table in the file"))
+    }
+
+    fn table(&self, g: usize) -> &[u8] {
+        let (bytes, range) = &self.tables[g];
+        &bytes[range.clone()]
     }
 
     /// Checks (1) and (2) of the module documentation on every group, one thread each.
@@ -81,19 +139,38 @@ impl Tables {
     /// # Errors
     /// As [`Tables::check`].
     pub fn check_on(&self, parallel: bool) -> Result<(), CheckError> {
-        if self.excess.len() != self.groups.len() {
+        self.check_until(parallel, &|| false)
+    }
+
+    /// As [`Tables::check_on`]; `stop` is asked now and then whether to give up (dense
+    /// tables take minutes), which is an error.
+    ///
+    /// # Errors
+    /// As [`Tables::check`], or stopped.
+    pub fn check_until(&self, parallel: bool, stop: &(dyn Fn() -> bool + Sync)) -> Result<(), CheckError> {
+        if self.dense.is_empty() && self.excess.len() != self.groups.len() {
             return Err(bad("no excess lists to check the tables with (read for their entries only)"));
         }
+        let one = |g: usize| match self.dense.get(g) {
+            Some(h) => dense::check_group(h, self.table(g), stop),
+            None => check_group(self.shape, &self.goal, &self.groups[g], self.table(g), &self.excess[g]),
+        };
         if !parallel {
-            return (0..self.groups.len()).try_for_each(|g| {
-                check_group(self.shape, &self.goal, &self.groups[g], &self.tables[g], &self.excess[g])
-            });
+            return (0..self.groups.len()).try_for_each(one);
         }
+        // The groups shared out over the cores (a dense table's check holds about 0.6 GB).
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let next = std::sync::atomic::AtomicUsize::new(0);
         let checked: Vec<Result<(), CheckError>> = std::thread::scope(|scope| {
-            let running: Vec<_> = (0..self.groups.len())
-                .map(|g| {
-                    let (group, table, list) = (&self.groups[g], &self.tables[g], &self.excess[g]);
-                    scope.spawn(move || check_group(self.shape, &self.goal, group, table, list))
+            let running: Vec<_> = (0..threads.min(self.groups.len()))
+                .map(|_| {
+                    scope.spawn(|| loop {
+                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if g >= self.groups.len() {
+                            return Ok(());
+                        }
+                        one(g)?;
+                    })
                 })
                 .collect();
             running.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(bad("a check panicked")))).collect()
@@ -103,15 +180,27 @@ impl Tables {
 
     /// Group `g`'s entry with its tiles on `cells` (in the group's order).
     pub fn entry(&self, g: usize, cells: &[usize]) -> usize {
-        self.tables[g][cells.iter().fold(0, |acc, &c| (acc << DIGIT) | c)] as usize
+        let index = match self.dense.is_empty() {
+            true => cells.iter().fold(0, |acc, &c| (acc << DIGIT) | c),
+            false => dense::rank(cells, self.shape.cells()),
+        };
+        self.table(g)[index] as usize
     }
 
     /// The sum of every group's entry for the board with tile t on `where_is[t]`.
     pub fn sum(&self, where_is: &[usize]) -> usize {
-        // Folded without a vector per group: the lookahead's lemmas ask this for every board
-        // of their searches.
-        let index = |g: usize| self.groups[g].iter().fold(0, |acc, &t| (acc << DIGIT) | where_is[t as usize]);
-        (0..self.groups.len()).map(|g| self.tables[g][index(g)] as usize).sum()
+        // Without a vector per group: the lookahead's lemmas ask this for every board of
+        // their searches.
+        let mut cells = [0usize; 6];
+        (0..self.groups.len())
+            .map(|g| {
+                let group = &self.groups[g];
+                for (c, &t) in cells.iter_mut().zip(group) {
+                    *c = where_is[t as usize];
+                }
+                self.entry(g, &cells[..group.len()])
+            })
+            .sum()
     }
 }
 
@@ -178,8 +267,8 @@ fn header(bytes: &[u8]) -> Result<Header, CheckError> {
 }
 
 /// Flood fills over cells as bits: one step grows a set of cells by their neighbours.
-struct Fill {
-    all: u32,
+pub(crate) struct Fill {
+    pub(crate) all: u32,
     cols: usize,
     /// Cells not in the first column, not in the last.
     not_first: u32,
@@ -187,7 +276,7 @@ struct Fill {
 }
 
 impl Fill {
-    fn new(shape: Shape) -> Fill {
+    pub(crate) fn new(shape: Shape) -> Fill {
         let all = (1u32 << shape.cells()) - 1;
         let first = (0..shape.rows).fold(0u32, |m, r| m | 1 << (r * shape.cols));
         let last = first << (shape.cols - 1);
@@ -195,7 +284,7 @@ impl Fill {
     }
 
     /// The free cells reachable from `from` (a cell in `free`).
-    fn region(&self, free: u32, from: usize) -> u32 {
+    pub(crate) fn region(&self, free: u32, from: usize) -> u32 {
         let mut reached = 1u32 << from;
         loop {
             let r = reached;

@@ -21,7 +21,7 @@ use puzzlec_solve::proof::ProofFile;
 use puzzlec_solve::{Backend, Incremental};
 
 use super::tables::TablesCheck;
-use crate::tables::pdb::PatternDb;
+use crate::tables::Kind;
 
 /// The traces of one run's horizons; every UNSAT horizon's files are kept (a claim at one
 /// horizon of a formula that forbids undos does not speak for the shorter ones).
@@ -45,8 +45,8 @@ impl Trace {
     }
 
     /// Starts tracing `horizon`, whose lemmas cite `db` (checked in the background from now).
-    pub(crate) fn begin(&self, horizon: usize, db: &Arc<PatternDb>) -> std::io::Result<Recorder> {
-        self.tables.start(self.root.path(), db);
+    pub(crate) fn begin(&self, horizon: usize, db: Kind) -> std::io::Result<Recorder> {
+        self.tables.start(db);
         let dir = self.root.path().join(format!("horizon-{horizon}"));
         if dir.exists() {
             std::fs::remove_dir_all(&dir)?;
@@ -111,6 +111,7 @@ impl Trace {
 /// (a Ctrl-C must leave nothing behind).
 impl Drop for Trace {
     fn drop(&mut self) {
+        self.tables.cancelled.store(true, std::sync::atomic::Ordering::Relaxed);
         let running = self.tables.running.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(handle) = running {
             let _ = handle.join();
@@ -170,13 +171,14 @@ impl Evidence for Shared {
         self.0.tables.get()?;
         let c = claim(&self.0.dir);
         let (tables, excess) = self.0.tables.files(&self.0.root)?;
-        Ok(vec![
+        let mut files = vec![
             ("{claim}.cnf".into(), c.cnf),
             ("{claim}.lemmas".into(), c.lemmas),
             ("{claim}.lrat".into(), c.proof),
             ("tables.bin".into(), tables),
-            ("tables.excess".into(), excess),
-        ])
+        ];
+        files.extend(excess.map(|e| ("tables.excess".into(), e)));
+        Ok(files)
     }
 
     fn check(&self, limit: std::time::Duration) -> Result<Vec<Part>, String> {
@@ -227,8 +229,9 @@ impl Evidence for Shared {
         "Each claim-K rests on pattern-database lemmas: claim-K.cnf is the formula as `puzzlec emit` writes it,\n\
          claim-K.lemmas the lemmas the solver was given, each with its justification, claim-K.lrat the LRAT proof\n\
          the embedded CaDiCaL traced while it solved (CNF plus lemmas is unsatisfiable; binary LRAT, the input\n\
-         clauses numbered from 1: the CNF's in order, then each lemma's), tables.bin and\n\
-         tables.excess the pattern databases the justifications cite. Re-check every claim by hand with\n\
+         clauses numbered from 1: the CNF's in order, then each lemma's), tables.bin (with tables.excess\n\
+         on boards of up to 16 cells) the pattern databases the justifications cite. Re-check every claim\n\
+         by hand with\n\
          \n  puzzlec-slide-check .\n\n\
          which checks the tables (consistent, hence admissible), each lemma against its justification, then\n\
          checks the proof step by step against CNF plus lemmas. Exit 0: every claim holds; 3: one does not."

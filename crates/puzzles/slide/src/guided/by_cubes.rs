@@ -32,10 +32,7 @@ pub(crate) fn by_cubes(
     trace: Option<&crate::certify::trace::Trace>,
 ) -> Result<Outcome<Vec<Move>>, DriveError> {
     let started = std::time::Instant::now();
-    // The dense tables have no checker yet: a certified run on them solves the formula alone.
-    let tables = (how.cubes == Cubes::Frontier || how.propagator)
-        && horizon >= frontier_from(goal)
-        && (trace.is_none() || !crate::tables::dense::DenseDb::fits(goal));
+    let tables = (how.cubes == Cubes::Frontier || how.propagator) && horizon >= frontier_from(goal);
     let pdb = match tables {
         true => puzzlec_core::stop::building_until(started + limit, || crate::tables::shared(goal)),
         false => None,
@@ -51,8 +48,8 @@ pub(crate) fn by_cubes(
     let io = |source: std::io::Error| {
         DriveError::Solve(puzzlec_solve::SolveError::Io { id: backend.id().to_owned(), source })
     };
-    let recorder = match (trace, pdb.clone().and_then(|db| db.sparse())) {
-        (Some(t), Some(db)) => Some(t.begin(horizon, &db).map_err(io)?),
+    let recorder = match (trace, pdb.clone()) {
+        (Some(t), Some(db)) => Some(t.begin(horizon, db.kind()).map_err(io)?),
         _ => None,
     };
     let mut recorded = recorder.as_ref().map(|_| puzzlec_ir::Cnf::new());

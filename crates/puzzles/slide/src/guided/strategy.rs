@@ -86,20 +86,16 @@ pub const DENSE_MOVES_AHEAD: usize = 30;
 
 /// Whether [`super::probe`] at `horizon` uses the pattern databases (frontier lemmas,
 /// propagator), whose clauses the answer must then name as trusted (they follow from an
-/// admissible bound, not from the formula by resolution). `certified`: the run keeps a
-/// certificate, which on dense tables means the formula alone (their checker is not written).
+/// admissible bound, not from the formula by resolution); a certificate carries them for
+/// its checker.
 pub fn uses_pattern_databases(
     encoding: &dyn SlideEncoding,
     backend: &Backend,
     (start, goal, horizon): (&Board, &Board, usize),
-    certified: bool,
 ) -> bool {
     encoding.layered().is_some_and(|l| l.budget(start, goal, horizon).is_some())
         && backend.offers_sessions()
-        && match crate::tables::dense::DenseDb::fits(goal) {
-            true => !certified,
-            false => goal.len() <= crate::tables::pdb::MAX_CELLS,
-        }
+        && (crate::tables::dense::DenseDb::fits(goal) || goal.len() <= crate::tables::pdb::MAX_CELLS)
         && horizon >= frontier_from(goal)
 }
 

@@ -54,9 +54,15 @@ pub trait Tables: Send + Sync {
     /// far), and the boards that search looked at; `None` when `board` is not the tables'
     /// shape. See [`crate::search::tabled::Walk::moves_within`].
     fn moves_within(&self, board: &Board, room: usize, depth: usize) -> Option<(Vec<crate::rules::Move>, bool, u64)>;
-    /// The sparse tables, which a certificate's checker reads; `None` for the dense ones,
-    /// which it does not read yet.
-    fn sparse(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<pdb::PatternDb>>;
+    /// The tables themselves, which a certificate's checker reads.
+    fn kind(self: std::sync::Arc<Self>) -> Kind;
+}
+
+/// Tables of either kind, as a certificate's checker reads them.
+#[derive(Clone)]
+pub enum Kind {
+    Sparse(std::sync::Arc<pdb::PatternDb>),
+    Dense(std::sync::Arc<dense::DenseDb>),
 }
 
 /// The tables for `goal` of either kind, made once per process and shared (read from the

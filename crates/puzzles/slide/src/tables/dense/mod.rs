@@ -31,8 +31,9 @@ pub struct DenseDb {
     pub(crate) groups: Vec<Vec<u8>>,
     /// Per tile, its group.
     pub(crate) group_of: [u8; MAX_CELLS],
-    /// Per group, the cache file's bytes and where the table starts in them (no copy).
-    tables: Vec<(Vec<u8>, usize)>,
+    /// Per group, the cache file's bytes and where the table starts in them (no copy; a
+    /// certificate's checker reads the same bytes).
+    tables: Vec<(Arc<Vec<u8>>, usize)>,
     pub(crate) mirror: Option<Mirror>,
     /// Per cell: the moves with the blank there and the cell each takes the blank to.
     pub(crate) next_to: Vec<Vec<(Move, usize)>>,
@@ -90,7 +91,8 @@ impl DenseDb {
                 ready(done + 1, groups.len());
             }
         });
-        let tables: Vec<(Vec<u8>, usize)> = tables.into_iter().collect::<Option<_>>()?;
+        let tables: Vec<(Arc<Vec<u8>>, usize)> =
+            tables.into_iter().map(|t| t.map(|(bytes, start)| (Arc::new(bytes), start))).collect::<Option<_>>()?;
         let mut group_of = [0u8; MAX_CELLS];
         for (g, tiles) in groups.iter().enumerate() {
             for &t in tiles {
@@ -146,6 +148,18 @@ impl DenseDb {
         &self.groups
     }
 
+    /// Each group's table file as the cache holds it (header and entries), with its name
+    /// there: what a certificate's checker reads.
+    pub fn files(&self) -> Vec<(String, Arc<Vec<u8>>)> {
+        let names = self.groups.iter().map(|g| name(&header(&self.goal, g)));
+        names.zip(&self.tables).map(|(name, (bytes, _))| (name, bytes.clone())).collect()
+    }
+
+    /// Group `g`'s table file as the cache holds it (see [`DenseDb::files`]).
+    pub fn file(&self, g: usize) -> &[u8] {
+        &self.tables[g].0
+    }
+
     pub(crate) fn table(&self, g: usize) -> &[u8] {
         let (bytes, start) = &self.tables[g];
         &bytes[*start..]
@@ -177,8 +191,8 @@ impl super::Tables for DenseDb {
         crate::search::dense::moves_within(board, self, room, depth)
     }
 
-    fn sparse(self: Arc<Self>) -> Option<Arc<super::pdb::PatternDb>> {
-        None
+    fn kind(self: Arc<Self>) -> super::Kind {
+        super::Kind::Dense(self)
     }
 }
 

@@ -104,3 +104,34 @@ fn the_lookahead_on_dense_tables_leaves_out_only_moves_too_far() {
     }
     assert!(left_out > 0, "the lookahead never left a move out: the test would prove nothing");
 }
+
+/// The independent checker's own search accepts the tables as built (groups of four on 3x6
+/// and 4x5) and refuses one whose single entry was raised by one past the moves its
+/// placement needs; an entry lowered is still admissible, and accepted.
+#[test]
+fn the_independent_checker_accepts_dense_tables_and_refuses_a_raised_entry() {
+    use puzzlec_slide_check::tables::Tables as Checked;
+    for (rows, cols) in [(3, 6), (4, 5)] {
+        let goal = Board::goal(rows, cols);
+        let db = DenseDb::with_groups(&goal, fours(&goal), &mut |_, _| {}).expect("tables");
+        let files: Vec<Arc<Vec<u8>>> = db.files().into_iter().map(|(_, b)| b).collect();
+        let read = Checked::dense(&files).expect("readable");
+        assert_eq!(read.groups, db.groups);
+        read.check().expect("consistent");
+        // Lemmas read the same entries as the solver.
+        let start = random_walk(rows, cols, 30, 9);
+        let cells: Vec<usize> = db.groups[1].iter().map(|&t| start.position_of(t)).collect();
+        assert_eq!(read.entry(1, &cells), crate::tables::Tables::group_estimate(&db, 1, &cells));
+        let edited = |change: i8| {
+            let mut files = files.clone();
+            let header = files[1].len() - db.table(1).len();
+            let mut bytes = files[1].to_vec();
+            let at = header + 777;
+            bytes[at] = bytes[at].checked_add_signed(change).expect("an entry above 0");
+            files[1] = Arc::new(bytes);
+            Checked::dense(&files).expect("readable").check()
+        };
+        assert!(edited(1).is_err(), "{rows}x{cols}: a raised entry passed");
+        assert!(edited(-1).is_ok(), "{rows}x{cols}: a lowered entry is still admissible");
+    }
+}

@@ -224,8 +224,8 @@ impl super::Tables for PatternDb {
         Some((left, out, walk.nodes()))
     }
 
-    fn sparse(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<PatternDb>> {
-        Some(self)
+    fn kind(self: std::sync::Arc<Self>) -> super::Kind {
+        super::Kind::Sparse(self)
     }
 }
 
