@@ -5,8 +5,10 @@ pattern databases, both cores) and through SAT (embedded CaDiCaL), side by side,
 limit per run. The tables are built (or read from the cache) once, before the timed runs;
 their time and peak memory are printed apart.
 Figures are wall times of one run on this machine: compare them as ratios within a run.
+With --certify a third run per board: SAT with --certify (the lemmas, the tables and the
+LRAT proof checked by puzzlec-slide-check), whose cell says whether the certificate held.
 Usage: scripts/bench-24.py PUZZLEC [--limit SECONDS] [--only 1,2] [--random N] [--seed S]
-       [--no-sat]"""
+       [--no-sat] [--certify]"""
 
 import argparse
 import json
@@ -55,10 +57,10 @@ def random_boards(seed, count):
     return out
 
 
-def solve(binary, numbers, solver, limit):
+def solve(binary, numbers, solver, limit, extra=()):
     """Runs one solve; returns (seconds, status, length, optimal, lower bound, peak MB)."""
     args = ["/usr/bin/time", "-f", "%M", binary, "solve", "slide", "--board", board(numbers), "--goal", GOAL,
-            "--solver", solver, "--timeout", str(limit), "--json", "-q"]
+            "--solver", solver, "--timeout", str(limit), "--json", "-q", *extra]
     start = time.monotonic()
     p = subprocess.run(args, capture_output=True, text=True)
     secs = time.monotonic() - start
@@ -67,11 +69,16 @@ def solve(binary, numbers, solver, limit):
         a = json.loads(p.stdout)
     except json.JSONDecodeError:
         return secs, f"exit {p.returncode}", None, False, None, peak
-    return secs, a.get("status"), a.get("length"), a.get("optimal") is True, a.get("lower_bound"), peak
+    status = a.get("status")
+    if "--certify" in extra and a.get("optimal") is True:
+        status = "certified" if (a.get("certificate") or {}).get("checked") is True else "not certified"
+    return secs, status, a.get("length"), a.get("optimal") is True, a.get("lower_bound"), peak
 
 
 def cell(r):
-    secs, status, length, optimal, lb, _ = r
+    secs, status, length, optimal, lb, peak = r
+    if optimal and status in ("certified", "not certified"):
+        return f"{length} optimal, {status}, {secs:.0f} s, peak {peak} MB"
     if optimal:
         return f"{length} optimal, {secs:.0f} s"
     if length is not None:
@@ -87,6 +94,7 @@ def main():
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--no-sat", action="store_true")
+    ap.add_argument("--certify", action="store_true")
     o = ap.parse_args()
     # Tables first: the easiest instance with a tiny limit builds or reads them.
     t = time.monotonic()
@@ -103,8 +111,9 @@ def main():
         print(f"random boards from seed {seed}")
         for j, numbers in enumerate(random_boards(seed, o.random), 1):
             rows.append((f"random {j}", numbers, None))
-    print(f"| board | search (limit {o.limit:.0f} s) | peak MB |" + ("" if o.no_sat else " SAT (cadical) |"))
-    print("|---|---|---:|" + ("" if o.no_sat else "---|"))
+    print(f"| board | search (limit {o.limit:.0f} s) | peak MB |" + ("" if o.no_sat else " SAT (cadical) |")
+          + (" SAT --certify |" if o.certify else ""))
+    print("|---|---|---:|" + ("" if o.no_sat else "---|") + ("---|" if o.certify else ""))
     solved = 0
     for name, numbers, optimum in rows:
         s = solve(o.puzzlec, numbers, "search", o.limit)
@@ -115,6 +124,8 @@ def main():
         line = f"| {name} | {cell(s)} | {s[5]} |"
         if not o.no_sat:
             line += f" {cell(solve(o.puzzlec, numbers, 'cadical', o.limit))} |"
+        if o.certify:
+            line += f" {cell(solve(o.puzzlec, numbers, 'cadical', o.limit, ('--certify',)))} |"
         print(line, flush=True)
     print(f"search proved {solved} of {len(rows)} optimal within {o.limit:.0f} s each")
 
