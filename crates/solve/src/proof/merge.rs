@@ -7,7 +7,7 @@
 //! the same literals, or, between solves, to a blocking clause an earlier trace added, or
 //! becomes a step of its own justified by the clause of failed assumptions it contains.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -48,7 +48,8 @@ pub fn merge<'a>(
     input: impl IntoIterator<Item = &'a [i32]>,
     into: &Path,
 ) -> Result<Merged, MergeError> {
-    let mut given: HashMap<Box<[i32]>, u64> = HashMap::new();
+    // Hashed fast (FxHash): every clause of every horizon passes through these maps.
+    let mut given: HashMap<Box<[i32]>, u64> = HashMap::default();
     let mut next = 1u64;
     for clause in input {
         given.entry(key(clause)).or_insert(next);
@@ -57,7 +58,7 @@ pub fn merge<'a>(
     let io = |what: String| move |source| MergeError::Io { what, source };
     let file = std::fs::File::create(into).map_err(io(format!("creating {}", into.display())))?;
     let mut out = Writer { out: BufWriter::with_capacity(1 << 20, file), line: Vec::new(), merged: Merged::default() };
-    let mut blocking: HashMap<Box<[i32]>, u64> = HashMap::new();
+    let mut blocking: HashMap<Box<[i32]>, u64> = HashMap::default();
     for part in parts {
         let f = std::fs::File::open(part).map_err(io(format!("opening {}", part.display())))?;
         let mut r = BufReader::with_capacity(1 << 20, f);
@@ -68,6 +69,7 @@ pub fn merge<'a>(
             out: &mut out,
             local: Vec::new(),
             failed: None,
+            key: Vec::new(),
         };
         join.read(&mut r).map_err(|e| match e {
             ReadError::Io(source) => MergeError::Io { what: format!("reading {}", part.display()), source },
@@ -76,6 +78,19 @@ pub fn merge<'a>(
     }
     out.out.flush().map_err(io(format!("writing {}", into.display())))?;
     Ok(out.merged)
+}
+
+/// A proof of one step for an input that holds the empty clause already (a claim a lemma
+/// settles before any solver is asked): the empty clause again, resting on input clause
+/// `of`, numbered after the input's `count` clauses.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn empty_from(of: u64, count: u64, into: &Path) -> std::io::Result<()> {
+    let file = std::fs::File::create(into)?;
+    let mut out = Writer { out: BufWriter::new(file), line: Vec::new(), merged: Merged::default() };
+    out.step(count + 1, &[], &[of])?;
+    out.out.flush()
 }
 
 enum ReadError {
@@ -138,6 +153,8 @@ struct Join<'a> {
     local: Vec<u64>,
     /// The last clause of failed assumptions (or the empty clause) derived, renumbered.
     failed: Option<(Box<[i32]>, u64)>,
+    /// The sorted clause being looked up.
+    key: Vec<i32>,
 }
 
 impl Join<'_> {
@@ -212,9 +229,20 @@ impl Join<'_> {
 
     /// A clause the solver was given: an input clause, or between solves a blocking clause.
     fn original(&mut self, id: u64, between: bool, clause: &[i32]) -> Result<(), ReadError> {
-        let k = key(clause);
+        // Looked up without a new allocation per clause (most are the input's).
+        let mut k = std::mem::take(&mut self.key);
+        k.clear();
+        k.extend_from_slice(clause);
+        k.sort_unstable();
+        k.dedup();
+        let found = self.joined(id, between, clause, &k);
+        self.key = k;
+        found
+    }
+
+    fn joined(&mut self, id: u64, between: bool, clause: &[i32], k: &[i32]) -> Result<(), ReadError> {
         if between {
-            if let Some(&g) = self.blocking.get(&k) {
+            if let Some(&g) = self.blocking.get(k) {
                 self.set(id, g);
                 return Ok(());
             }
@@ -222,12 +250,12 @@ impl Join<'_> {
             let implied = self.failed.as_ref().filter(|(f, _)| f.iter().all(|l| k.binary_search(l).is_ok()));
             if let Some(&(_, g)) = implied {
                 let step = self.step(clause, &[g])?;
-                self.blocking.insert(k, step);
+                self.blocking.insert(k.into(), step);
                 self.set(id, step);
                 return Ok(());
             }
         }
-        match self.given.get(&k) {
+        match self.given.get(k) {
             Some(&g) => {
                 self.set(id, g);
                 Ok(())

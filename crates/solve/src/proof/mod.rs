@@ -27,7 +27,7 @@
 mod merge;
 mod varint;
 
-pub use merge::{merge, MergeError, Merged};
+pub use merge::{empty_from, merge, MergeError, Merged};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

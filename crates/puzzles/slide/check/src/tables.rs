@@ -66,11 +66,19 @@ impl Tables {
     /// # Errors
     /// A file that is not a tables file.
     pub fn entries(tables: &[u8]) -> Result<Tables, CheckError> {
-        if tables.starts_with(dense::MAGIC) {
-            return Tables::dense(&[Arc::new(tables.to_vec())]);
+        Tables::shared_entries(Arc::new(tables.to_vec()))
+    }
+
+    /// [`Tables::entries`] on bytes shared with the caller (no copy).
+    ///
+    /// # Errors
+    /// A file that is not a tables file.
+    pub fn shared_entries(bytes: Arc<Vec<u8>>) -> Result<Tables, CheckError> {
+        if bytes.starts_with(dense::MAGIC) {
+            return Tables::dense(&[bytes]);
         }
+        let tables = bytes.as_slice();
         let (shape, goal, groups, mut at) = header(tables)?;
-        let bytes = Arc::new(tables.to_vec());
         let mut parts = Vec::new();
         for g in &groups {
             let len = 1usize << (DIGIT * g.len());

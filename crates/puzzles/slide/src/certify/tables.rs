@@ -145,7 +145,7 @@ impl TablesCheck {
         let db = self.db.get().ok_or("the tables were never checked")?;
         let read = self.entries.get_or_init(|| {
             let read = match db {
-                Kind::Sparse(db) => Tables::entries(db.bytes()),
+                Kind::Sparse(db) => Tables::shared_entries(db.shared_bytes()),
                 Kind::Dense(db) => Tables::dense(&db.files().into_iter().map(|(_, b)| b).collect::<Vec<_>>()),
             };
             read.map_err(|e| e.to_string())

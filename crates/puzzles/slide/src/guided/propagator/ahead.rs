@@ -3,6 +3,8 @@
 //! per board). See [`PdbPropagator::with_lookahead`] and
 //! [`PdbPropagator::with_moves_ahead`].
 
+use std::fmt::Write as _;
+
 use super::{enough, PdbPropagator};
 use crate::rules::Board;
 use puzzlec_ir::Lit;
@@ -46,14 +48,14 @@ impl PdbPropagator {
                 let mut listed = String::new();
                 for g in enough(&values, self.horizon - t - 1) {
                     if self.record.is_some() {
-                        why.push_str(&format!(" {g}={}", values[g]));
+                        let _ = write!(why, " {g}={}", values[g]);
                     }
                     for &tile in &part.members[g] {
                         let (ti, c) = (tile as usize - 1, self.cell[t][tile as usize - 1]);
                         let Some(v) = self.var[t][ti][c as usize] else { return };
                         clause.push(-v);
                         if self.record.is_some() {
-                            listed.push_str(&format!(" {tile}:{c}"));
+                            let _ = write!(listed, " {tile}:{c}");
                         }
                     }
                 }
@@ -110,7 +112,7 @@ impl PdbPropagator {
         let letters: String = left.iter().map(|m| m.letter()).collect();
         let mut why = format!("k {t} {} {} @", self.ahead, if letters.is_empty() { "-" } else { &letters });
         for (ti, &c) in self.cell[t].iter().enumerate() {
-            why.push_str(&format!(" {}:{c}", ti + 1));
+            let _ = write!(why, " {}:{c}", ti + 1);
         }
         why
     }

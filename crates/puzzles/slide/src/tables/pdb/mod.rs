@@ -33,8 +33,9 @@ pub struct PatternDb {
     rows: usize,
     cols: usize,
     goal: Vec<u8>,
-    /// The cache file's bytes: a header, then the tables ([`store`]).
-    bytes: Vec<u8>,
+    /// The cache file's bytes: a header, then the tables ([`store`]); shared with a
+    /// certificate's checker, which reads the same bytes.
+    bytes: std::sync::Arc<Vec<u8>>,
     /// Each group's tiles, and where its table is in `bytes` (indexed by their cells as
     /// [`table::index`] makes them).
     groups: Vec<(Vec<u8>, std::ops::Range<usize>)>,
@@ -105,7 +106,7 @@ impl PatternDb {
             running.into_iter().map(|t| t.join().expect("a table builder panicked")).collect()
         });
         let tables: Vec<table::Built> = tables.into_iter().collect::<Option<_>>()?;
-        if store::assemble(&goal, &groups, &tables).bytes != self.bytes {
+        if *store::assemble(&goal, &groups, &tables).bytes != *self.bytes {
             return None;
         }
         let bytes = store::excess(&goal, &groups, &tables);
@@ -175,6 +176,11 @@ impl PatternDb {
     /// checker, which reads them on its own (the `store` module documents the layout).
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// [`PatternDb::bytes`], shared (no copy).
+    pub fn shared_bytes(&self) -> std::sync::Arc<Vec<u8>> {
+        self.bytes.clone()
     }
 
     /// The tables' file name in the cache folder (other files about them add to it).

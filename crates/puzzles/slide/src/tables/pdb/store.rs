@@ -84,7 +84,7 @@ pub(super) fn decode(bytes: Vec<u8>, goal: &Board, groups: &[Vec<u8>]) -> Option
         rows: goal.rows(),
         cols: goal.cols(),
         goal: goal.cells().to_vec(),
-        bytes,
+        bytes: std::sync::Arc::new(bytes),
         groups: spans,
         mirror: mirror(goal),
         next_to: super::table::neighbours(goal.rows(), goal.cols()),

@@ -75,7 +75,7 @@ fn cache_bytes_read_back_only_as_their_own_tables() {
     let goal = Board::goal(2, 3);
     let groups = [vec![1, 2, 3], vec![4, 5]];
     let db = PatternDb::with_groups(&goal, &groups).expect("small tables");
-    let bytes = db.bytes.clone();
+    let bytes = db.bytes().to_vec();
     let again = store::decode(bytes.clone(), &goal, &groups).expect("its own bytes");
     let b = crate::rules::benchset::random_walk(2, 3, 15, 4);
     assert_eq!(again.estimate(&b), db.estimate(&b));
