@@ -14,9 +14,10 @@
 //! region costs one, the blank roams its region for free) from the goal, and requires every
 //! entry to be at most the depth at which its placement is first reached. That depth is a
 //! number of group moves some path needs, so an entry at most it is admissible; disjoint
-//! groups add up as before. The search takes about two minutes a table on 25 cells (a byte
-//! per placement and a bit per placement and cell: about 0.6 GB, and two layers of states),
-//! which is why a run remembers a table set it has checked (by the SHA-256 of its bytes).
+//! groups add up as before. The search takes two to three minutes a table on 25 cells (a
+//! byte per placement and a bit per placement and cell, about 0.5 GB, and two layers of
+//! states), which is why a run remembers a table set it has checked (by the SHA-256 of its
+//! bytes).
 
 use crate::board::Shape;
 use crate::tables::Fill;

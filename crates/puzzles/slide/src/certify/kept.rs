@@ -76,6 +76,14 @@ impl Kept {
     }
 
     fn make_checked(&self, header: &str, r: Recorder, cnf: &Cnf) {
+        // A run that ended (Ctrl-C, a limit) waits for no files it will not use.
+        if self.cancelled.load(Ordering::Relaxed) {
+            self.set(|s| {
+                s.usable = Some(Err("the run ended before the certificate was made".into()));
+                s.checked = Some(Err("the run ended before the certificate was made".into()));
+            });
+            return;
+        }
         let usable = self.files(header, &r, cnf).unwrap_or_else(|e| Err(format!("keeping the files failed: {e}")));
         let ok = usable.is_ok();
         self.set(|s| s.usable = Some(usable));

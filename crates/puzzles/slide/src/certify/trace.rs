@@ -18,10 +18,9 @@ use std::sync::{Arc, Mutex};
 use puzzlec_certify::Evidence;
 use puzzlec_ir::Cnf;
 use puzzlec_solve::proof::ProofFile;
-
-use super::kept::{Kept, Shared};
 use puzzlec_solve::{Backend, Incremental};
 
+use super::kept::{Kept, Shared};
 use super::tables::TablesCheck;
 use crate::tables::Kind;
 
@@ -31,6 +30,8 @@ pub struct Trace {
     root: tempfile::TempDir,
     kept: Mutex<std::collections::BTreeMap<usize, Arc<Kept>>>,
     tables: Arc<TablesCheck>,
+    /// Horizons begun so far (each traced into a folder of its own).
+    begun: std::sync::atomic::AtomicUsize,
     /// The thread that makes and checks kept certificates, one after the other.
     worker: Mutex<Option<(std::sync::mpsc::Sender<Job>, std::thread::JoinHandle<()>)>>,
 }
@@ -42,16 +43,22 @@ impl Trace {
     /// No temporary folder.
     pub fn new() -> std::io::Result<Trace> {
         let root = tempfile::Builder::new().prefix("puzzlec-certificate-").tempdir()?;
-        Ok(Trace { root, kept: Mutex::default(), tables: Arc::default(), worker: Mutex::default() })
+        Ok(Trace {
+            root,
+            kept: Mutex::default(),
+            tables: Arc::default(),
+            begun: Default::default(),
+            worker: Mutex::default(),
+        })
     }
 
     /// Starts tracing `horizon`, whose lemmas cite `db` (checked in the background from now).
     pub(crate) fn begin(&self, horizon: usize, db: Kind) -> std::io::Result<Recorder> {
         self.tables.start(db);
-        let dir = self.root.path().join(format!("horizon-{horizon}"));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
-        }
+        // A folder of its own each time: an earlier trace of the same horizon may still be
+        // being made or checked in the background.
+        let n = self.begun.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = self.root.path().join(format!("horizon-{horizon}-{n}"));
         std::fs::create_dir_all(&dir)?;
         Ok(Recorder { dir, lemmas: Arc::default(), proofs: Mutex::default() })
     }
