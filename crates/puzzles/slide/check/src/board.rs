@@ -72,3 +72,35 @@ impl Shape {
         (tile[0] == 0).then_some((cell, tile))
     }
 }
+
+/// Flood fills over cells as bits: one step grows a set of cells by their neighbours.
+pub(crate) struct Fill {
+    pub(crate) all: u32,
+    cols: usize,
+    /// Cells not in the first column, not in the last.
+    not_first: u32,
+    not_last: u32,
+}
+
+impl Fill {
+    pub(crate) fn new(shape: Shape) -> Fill {
+        let all = (1u32 << shape.cells()) - 1;
+        let first = (0..shape.rows).fold(0u32, |m, r| m | 1 << (r * shape.cols));
+        let last = first << (shape.cols - 1);
+        Fill { all, cols: shape.cols, not_first: all & !first, not_last: all & !last }
+    }
+
+    /// The free cells reachable from `from` (a cell in `free`).
+    pub(crate) fn region(&self, free: u32, from: usize) -> u32 {
+        let mut reached = 1u32 << from;
+        loop {
+            let r = reached;
+            let grown = r | r << self.cols | r >> self.cols | (r << 1) & self.not_first | (r >> 1) & self.not_last;
+            let grown = grown & free;
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+}

@@ -19,8 +19,7 @@
 //! states), which is why a run remembers a table set it has checked (by the SHA-256 of its
 //! bytes).
 
-use crate::board::Shape;
-use crate::tables::Fill;
+use crate::board::{Fill, Shape};
 use crate::CheckError;
 
 pub(crate) const MAGIC: &[u8] = b"puzzlec dense pattern database 1\n";

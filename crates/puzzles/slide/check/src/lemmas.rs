@@ -158,7 +158,7 @@ impl Formula {
             }
         }
         let (start, goal) = (Vec::new(), Vec::new());
-        let forbids_undo = forbids_undo(&clauses, &actions, horizon);
+        let forbids_undo = crate::ahead::forbids_undo(&clauses, &actions, horizon);
         let mut formula =
             Formula { vars, clauses, meanings, actions, positions, blanks, start, goal, horizon, forbids_undo };
         formula.start = formula.fixed(0, n)?;
@@ -198,26 +198,6 @@ pub struct Counted {
     pub frontier: usize,
     pub placements: usize,
     pub lookahead: usize,
-}
-
-/// Whether, for every step t and move l whose variables exist, the clauses hold
-/// (-A(t,l) -A(t+1,l')) with l' the move that undoes l.
-fn forbids_undo(clauses: &[Vec<i32>], actions: &HashMap<(usize, char), i32>, horizon: usize) -> bool {
-    let pairs: std::collections::HashSet<(i32, i32)> = clauses
-        .iter()
-        .filter_map(|c| match c.as_slice() {
-            &[a, b] => Some((a.min(b), a.max(b))),
-            _ => None,
-        })
-        .collect();
-    (0..horizon.saturating_sub(1)).all(|t| {
-        [('U', 'D'), ('D', 'U'), ('L', 'R'), ('R', 'L')].iter().all(|&(l, undo)| {
-            match (actions.get(&(t, l)), actions.get(&(t + 1, undo))) {
-                (Some(&a), Some(&b)) => pairs.contains(&((-a).min(-b), (-a).max(-b))),
-                _ => true,
-            }
-        })
-    })
 }
 
 /// Checks every lemma of `text` and returns their clauses, in the file's order. The lemmas
@@ -394,44 +374,4 @@ pub(crate) fn sorted(c: &[i32]) -> Vec<i32> {
     c.sort_unstable();
     c.dedup();
     c
-}
-
-#[cfg(test)]
-mod tests {
-    use super::forbids_undo;
-    use std::collections::HashMap;
-
-    /// Every (step, move) pair with its undo at the next step must be a binary clause of
-    /// the formula, in either order; one missing and the search may not rely on it.
-    #[test]
-    fn undoing_is_forbidden_only_when_every_pair_is_a_clause() {
-        let letters = ['U', 'D', 'L', 'R'];
-        let mut actions = HashMap::new();
-        for t in 0..3 {
-            for (i, &l) in letters.iter().enumerate() {
-                actions.insert((t, l), (1 + 4 * t + i) as i32);
-            }
-        }
-        let undo = |l: char| match l {
-            'U' => 'D',
-            'D' => 'U',
-            'L' => 'R',
-            _ => 'L',
-        };
-        let mut clauses: Vec<Vec<i32>> = vec![vec![1, 2, 3, 4]];
-        for t in 0..2 {
-            for &l in &letters {
-                let (a, b) = (actions[&(t, l)], actions[&(t + 1, undo(l))]);
-                clauses.push(if t == 0 { vec![-a, -b] } else { vec![-b, -a] });
-            }
-        }
-        assert!(forbids_undo(&clauses, &actions, 3));
-        clauses.remove(3);
-        assert!(!forbids_undo(&clauses, &actions, 3));
-        // The pair whose clause is missing (L at step 0, R at step 1) needs none once the
-        // variable of R at step 1 does not exist.
-        let mut fewer = actions.clone();
-        fewer.remove(&(1, 'R'));
-        assert!(forbids_undo(&clauses, &fewer, 3));
-    }
 }
