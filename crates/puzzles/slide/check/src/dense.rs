@@ -207,6 +207,18 @@ pub(crate) fn check_group(h: &Header, table: &[u8], stop: &dyn Fn() -> bool) -> 
 mod tests {
     use super::*;
 
+    /// A hand-made table file: a 2x2 board, the group of tiles 1 and 2, every entry 7.
+    #[test]
+    fn cells_that_are_no_placement_read_as_the_weakest_bound() {
+        let mut file = MAGIC.to_vec();
+        file.extend([2, 2, 1, 2, 3, 0, 2, 1, 2]);
+        file.extend([7; 12]);
+        let tables = crate::tables::Tables::dense(&[std::sync::Arc::new(file)]).expect("a table");
+        assert_eq!(tables.entry(0, &[0, 1]), 7);
+        assert_eq!(tables.entry(0, &[1, 1]), 0, "a cell twice");
+        assert_eq!(tables.entry(0, &[0, 9]), 0, "off the board");
+    }
+
     #[test]
     fn rank_and_unrank_are_inverse_and_dense() {
         let (n, k) = (6, 3);

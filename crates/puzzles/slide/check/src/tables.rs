@@ -186,8 +186,22 @@ impl Tables {
         checked.into_iter().collect()
     }
 
-    /// Group `g`'s entry with its tiles on `cells` (in the group's order).
+    /// Group `g`'s entry with its tiles on `cells` (in the group's order); 0, the weakest
+    /// bound, when the cells are no placement (off the board, or a cell twice: a lemma
+    /// file may say anything).
     pub fn entry(&self, g: usize, cells: &[usize]) -> usize {
+        let mut taken = 0u64;
+        for &c in cells {
+            if c >= self.shape.cells() || taken & 1 << c != 0 {
+                return 0;
+            }
+            taken |= 1 << c;
+        }
+        self.placed(g, cells)
+    }
+
+    /// [`Tables::entry`] on cells known to be a placement (a whole board's).
+    fn placed(&self, g: usize, cells: &[usize]) -> usize {
         let index = match self.dense.is_empty() {
             true => cells.iter().fold(0, |acc, &c| (acc << DIGIT) | c),
             false => dense::rank(cells, self.shape.cells()),
@@ -195,7 +209,8 @@ impl Tables {
         self.table(g)[index] as usize
     }
 
-    /// The sum of every group's entry for the board with tile t on `where_is[t]`.
+    /// The sum of every group's entry for the board with tile t on `where_is[t]` (a board:
+    /// every tile on a cell of its own).
     pub fn sum(&self, where_is: &[usize]) -> usize {
         // Without a vector per group: the lookahead's lemmas ask this for every board of
         // their searches.
@@ -206,7 +221,7 @@ impl Tables {
                 for (c, &t) in cells.iter_mut().zip(group) {
                     *c = where_is[t as usize];
                 }
-                self.entry(g, &cells[..group.len()])
+                self.placed(g, &cells[..group.len()])
             })
             .sum()
     }
