@@ -43,6 +43,10 @@ fn a_korf_instance_is_certified_with_its_lemmas_checked() {
     let part = |name: &str| claim["parts"].as_array().unwrap().iter().find(|p| p["name"] == name).cloned().unwrap();
     assert!(part("frontier lemmas")["count"].as_u64().unwrap() > 0, "{claim}");
     assert!(part("proof")["bytes"].as_u64().unwrap() > 0 && part("proof")["count"].as_u64().unwrap() > 0, "{claim}");
+    // The cubes and the pruned prefixes cover the horizon: the proof ends with the steps
+    // that say so, derived directly (no last solve).
+    let note = part("proof")["note"].as_str().unwrap_or_default().to_owned();
+    assert!(note.contains("derived from the refuted cubes by propagation"), "{claim}");
     let again = crate::util::puzzlec_env(&args, &[("PUZZLEC_CERTIFY", "reprove")]).expect_code(0).json();
     let c = checked(&again);
     let last = c["claims"].as_array().unwrap().last().unwrap();

@@ -47,14 +47,28 @@ pub trait Incremental: ClauseSink {
 /// not wait for it: a solver loaded with tens of millions of clauses and what it learnt
 /// takes seconds to free.
 pub fn free_in_background(session: Box<dyn Incremental>) {
-    /// The session, moved to the thread that frees it.
-    struct Owned(#[allow(dead_code)] Box<dyn Incremental>);
-    // SAFETY: the session is owned alone (no other handle to it exists once the caller gave
-    // it up), its propagator is `Send`, and CaDiCaL keeps no state tied to the thread that
-    // made it; the freeing thread only drops it.
-    unsafe impl Send for Owned {}
-    let owned = Owned(session);
+    let owned = Handed::new(session);
     std::thread::spawn(move || drop(owned));
+}
+
+/// A live solver its owner gives up whole to another thread, which goes on with it (a
+/// certificate's last solve, made in the background) or only frees it.
+pub struct Handed(Box<dyn Incremental>);
+
+// SAFETY: the session is owned alone (no other handle to it exists once the caller gave it
+// up), its propagator is `Send`, and CaDiCaL keeps no state tied to the thread that made it;
+// one thread at a time uses it.
+unsafe impl Send for Handed {}
+
+impl Handed {
+    pub fn new(session: Box<dyn Incremental>) -> Handed {
+        Handed(session)
+    }
+
+    /// The session, on the thread that took it.
+    pub fn into_inner(self) -> Box<dyn Incremental> {
+        self.0
+    }
 }
 
 /// A live solver freed on a thread of its own when it is dropped ([`free_in_background`]), so

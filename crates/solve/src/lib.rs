@@ -16,6 +16,6 @@ pub mod solver;
 pub mod version;
 
 pub use backend::{Backend, Outcome, Solve, SolveCnf, SolveError, SolveSmt};
-pub use incremental::{free_in_background, refute_cubes, solve_by_cubes, FreedApart, Incremental, Refuted};
+pub use incremental::{free_in_background, refute_cubes, solve_by_cubes, FreedApart, Handed, Incremental, Refuted};
 pub use registry::{Form, Registry, RegistryError, SolverSpec};
 pub use solver::Solver;

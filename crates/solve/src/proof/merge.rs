@@ -48,6 +48,19 @@ pub fn merge<'a>(
     input: impl IntoIterator<Item = &'a [i32]>,
     into: &Path,
 ) -> Result<Merged, MergeError> {
+    join(parts, input, into)?.finish()
+}
+
+/// As [`merge`], the proof left open for steps of the caller's own after the solvers'
+/// (a derivation over the clauses they hold: [`super::cover`]).
+///
+/// # Errors
+/// As [`merge`].
+pub fn join<'a>(
+    parts: &[PathBuf],
+    input: impl IntoIterator<Item = &'a [i32]>,
+    into: &Path,
+) -> Result<Joined, MergeError> {
     // Hashed fast (FxHash): every clause of every horizon passes through these maps.
     let mut given: HashMap<Box<[i32]>, u64> = HashMap::default();
     let mut next = 1u64;
@@ -76,8 +89,47 @@ pub fn merge<'a>(
             ReadError::Unjoinable(why) => MergeError::Unjoinable(format!("{}: {why}", part.display())),
         })?;
     }
-    out.out.flush().map_err(io(format!("writing {}", into.display())))?;
-    Ok(out.merged)
+    Ok(Joined { given, blocking, next, out, into: into.to_path_buf() })
+}
+
+/// A joined proof still open for steps (see [`join`]).
+pub struct Joined {
+    given: HashMap<Box<[i32]>, u64>,
+    /// Blocking clauses the traces added as steps.
+    blocking: HashMap<Box<[i32]>, u64>,
+    next: u64,
+    out: Writer,
+    into: PathBuf,
+}
+
+impl Joined {
+    /// The id of an input clause, or of a refuted cube's blocking clause the traces
+    /// derived, with these literals.
+    pub fn id(&self, clause: &[i32]) -> Option<u64> {
+        let k = key(clause);
+        self.blocking.get(&k).or_else(|| self.given.get(&k)).copied()
+    }
+
+    /// A step of the caller's: `clause` with its antecedents `hints`; its id.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn step(&mut self, clause: &[i32], hints: &[u64]) -> std::io::Result<u64> {
+        let id = self.next;
+        self.next += 1;
+        self.out.step(id, clause, hints)?;
+        Ok(id)
+    }
+
+    /// Writes out what is buffered.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn finish(mut self) -> Result<Merged, MergeError> {
+        let what = format!("writing {}", self.into.display());
+        self.out.out.flush().map_err(|source| MergeError::Io { what, source })?;
+        Ok(self.out.merged)
+    }
 }
 
 /// A proof of one step for an input that holds the empty clause already (a claim a lemma

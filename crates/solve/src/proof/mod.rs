@@ -24,10 +24,11 @@
 //! - a clause restored after variable elimination: counted ([`ProofStats::restored`]); the
 //!   proof is then not to be trusted as it stands.
 
+pub mod cover;
 mod merge;
 mod varint;
 
-pub use merge::{empty_from, merge, MergeError, Merged};
+pub use merge::{empty_from, join, merge, Joined, MergeError, Merged};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -11,9 +11,11 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use puzzlec_certify::{Evidence, Part};
-use puzzlec_ir::Cnf;
+use puzzlec_core::stop::Token;
+use puzzlec_ir::{Cnf, Lit};
 use puzzlec_slide_check::Report;
 
+use super::closing::{moves_and_blank, Covered};
 use super::tables::TablesCheck;
 use super::trace::Recorder;
 
@@ -24,6 +26,8 @@ pub(super) struct Kept {
     tables: Arc<TablesCheck>,
     /// Set to give the check up: the run ended, or the certifier's limit passed.
     cancelled: AtomicBool,
+    /// Stops a last solve made here, with `cancelled`.
+    stop: Token,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -34,6 +38,8 @@ pub(super) struct Kept {
 struct State {
     usable: Option<Result<(), String>>,
     checked: Option<Result<Report, String>>,
+    /// How the proof's empty clause came, when the search left that to the certificate.
+    closing: Option<String>,
 }
 
 pub(super) struct Shared(pub(super) Arc<Kept>);
@@ -55,18 +61,21 @@ fn size(path: &Path) -> Option<u64> {
 
 impl Kept {
     pub(super) fn new(dir: PathBuf, root: PathBuf, tables: Arc<TablesCheck>) -> Kept {
-        Kept { dir, root, tables, cancelled: AtomicBool::new(false), state: Mutex::default(), changed: Condvar::new() }
+        let (cancelled, stop) = (AtomicBool::new(false), Token::new());
+        Kept { dir, root, tables, cancelled, stop, state: Mutex::default(), changed: Condvar::new() }
     }
 
     pub(super) fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
+        self.stop.stop();
     }
 
-    /// Makes the files from what `r` recorded and the formula `cnf` (its first line
-    /// `header`), then checks the claim. Whatever happens, both stages end with a verdict
-    /// (a panic is one: those waiting for it must not wait forever).
-    pub(super) fn make(&self, header: &str, r: Recorder, cnf: &Cnf) {
-        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.make_checked(header, r, cnf)));
+    /// Makes the last solve, if the search left it, and the files from what `r` recorded and
+    /// the formula `cnf` (its first line `header`), then checks the claim. Whatever happens,
+    /// both stages end with a verdict (a panic is one: those waiting for it must not wait
+    /// forever).
+    pub(super) fn make(&self, header: &str, r: Recorder, cnf: &Cnf, last: Option<Covered>) {
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.make_checked(header, r, cnf, last)));
         if made.is_err() {
             self.set(|s| {
                 s.usable.get_or_insert_with(|| Err("making the certificate panicked".into()));
@@ -75,16 +84,38 @@ impl Kept {
         }
     }
 
-    fn make_checked(&self, header: &str, r: Recorder, cnf: &Cnf) {
+    fn make_checked(&self, header: &str, r: Recorder, cnf: &Cnf, last: Option<Covered>) {
+        let fail = |why: String| {
+            self.set(|s| {
+                s.usable = Some(Err(why.clone()));
+                s.checked = Some(Err(why));
+            })
+        };
         // A run that ended (Ctrl-C, a limit) waits for no files it will not use.
         if self.cancelled.load(Ordering::Relaxed) {
-            self.set(|s| {
-                s.usable = Some(Err("the run ended before the certificate was made".into()));
-                s.checked = Some(Err("the run ended before the certificate was made".into()));
-            });
-            return;
+            return fail("the run ended before the certificate was made".into());
         }
-        let usable = self.files(header, &r, cnf).unwrap_or_else(|e| Err(format!("keeping the files failed: {e}")));
+        let files = |leaves: Option<&[Vec<Lit>]>| {
+            self.files(header, &r, cnf, leaves).unwrap_or_else(|e| Err(format!("keeping the files failed: {e}")))
+        };
+        let mut usable = files(last.as_ref().map(|l| l.leaves.as_slice()));
+        if let Some(last) = last {
+            // The empty clause derived from the refuted cubes directly, or else by the last
+            // solve the search left (the files made again with its trace).
+            usable = match usable {
+                Ok(()) => Ok(()),
+                Err(why) => match last.last_solve(&self.stop) {
+                    Ok(()) => {
+                        self.set(|s| s.closing = Some(format!("a last solve (derived directly, it failed: {why})")));
+                        files(None)
+                    }
+                    Err(e) => Err(e),
+                },
+            };
+        }
+        for p in r.proofs.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            let _ = std::fs::remove_file(&p.path);
+        }
         let ok = usable.is_ok();
         self.set(|s| s.usable = Some(usable));
         if !ok {
@@ -126,8 +157,16 @@ impl Kept {
 
     /// The claim's CNF, lemmas and LRAT proof in its folder: `Ok(Err)` when the proof is of
     /// no use (the certifier then proves the plain formula again).
-    fn files(&self, header: &str, r: &Recorder, cnf: &Cnf) -> std::io::Result<Result<(), String>> {
-        let proofs = std::mem::take(&mut *r.proofs.lock().unwrap_or_else(|e| e.into_inner()));
+    /// With `leaves` (the refuted cubes and the pruned prefixes, which leave no plan out),
+    /// the proof ends with the empty clause derived from them ([`puzzlec_solve::proof::cover`]).
+    fn files(
+        &self,
+        header: &str,
+        r: &Recorder,
+        cnf: &Cnf,
+        leaves: Option<&[Vec<Lit>]>,
+    ) -> std::io::Result<Result<(), String>> {
+        let proofs = r.proofs.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let mut usable = Ok(());
         for p in &proofs {
             let stats = p.flush();
@@ -156,7 +195,7 @@ impl Kept {
         parts.extend(proofs.first().map(|p| p.path.clone()));
         let extra: Vec<Vec<i32>> = lines.iter().map(|line| clause_of(line)).collect();
         let proof = r.dir.join("claim.lrat");
-        if usable.is_ok() && parts.is_empty() {
+        if usable.is_ok() && parts.is_empty() && leaves.is_none() {
             // No solver was asked: a lemma is the empty clause (see `Trace::keep`).
             let count = cnf.clauses().count() + extra.len();
             usable = match extra.iter().position(Vec::is_empty) {
@@ -167,12 +206,17 @@ impl Kept {
             };
         } else if usable.is_ok() {
             let input = cnf.clauses().chain(extra.iter().map(Vec::as_slice));
-            if let Err(e) = puzzlec_solve::proof::merge(&parts, input, &proof) {
-                usable = Err(format!("joining the solvers' proofs failed: {e}"));
+            let joined = puzzlec_solve::proof::join(&parts, input, &proof);
+            let mut joined = joined.map_err(|e| format!("joining the solvers' proofs failed: {e}"));
+            if let (Ok(j), Some(leaves)) = (&mut joined, leaves) {
+                if let Err(why) = puzzlec_solve::proof::cover::derive(j, moves_and_blank(cnf), leaves) {
+                    joined = Err(why);
+                }
             }
-        }
-        for p in &parts {
-            let _ = std::fs::remove_file(p);
+            usable = joined.and_then(|j| j.finish().map_err(|e| e.to_string())).map(drop);
+            if usable.is_ok() && leaves.is_some() {
+                self.set(|s| s.closing = Some("derived from the refuted cubes by propagation".into()));
+            }
         }
         Ok(usable)
     }
@@ -229,7 +273,17 @@ impl Evidence for Shared {
                     .then(|| "consistent: these very bytes (SHA-256) were checked by an earlier run".into()),
                 ..part("tables", self.0.tables.bytes(), None, Some(r.tables_ms))
             },
-            part("proof", size(&claim.proof), Some(r.steps), Some(r.proof_ms)),
+            Part {
+                note: self
+                    .0
+                    .state
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .closing
+                    .clone()
+                    .map(|c| format!("the empty clause: {c}")),
+                ..part("proof", size(&claim.proof), Some(r.steps), Some(r.proof_ms))
+            },
         ])
     }
 

@@ -4,6 +4,7 @@
 //! jobs that carry the frontier's lemmas ([`jobs`]); the independent
 //! checker is the `puzzlec-slide-check` crate.
 
+mod closing;
 pub(crate) mod jobs;
 mod kept;
 mod tables;

@@ -20,6 +20,7 @@ use puzzlec_ir::Cnf;
 use puzzlec_solve::proof::ProofFile;
 use puzzlec_solve::{Backend, Incremental};
 
+pub(crate) use super::closing::Covered;
 use super::kept::{Kept, Shared};
 use super::tables::TablesCheck;
 use crate::tables::Kind;
@@ -67,11 +68,12 @@ impl Trace {
     /// run's certificate thread while the search goes on (the certifier asks for the
     /// verdict once the search is over); the CNF begins with `header`, the line `emit`
     /// writes ([`super::header`]), so it is exactly the emitted file.
-    pub(crate) fn keep(&self, horizon: usize, header: &str, r: Recorder, cnf: Cnf) {
+    /// `last`: the last solve, when the search left it to the certificate.
+    pub(crate) fn keep(&self, horizon: usize, header: &str, r: Recorder, cnf: Cnf, last: Option<Covered>) {
         let kept = Arc::new(Kept::new(r.dir.clone(), self.root.path().to_path_buf(), self.tables.clone()));
         self.kept.lock().unwrap_or_else(|e| e.into_inner()).insert(horizon, kept.clone());
         let header = header.to_owned();
-        let job = Box::new(move || kept.make(&header, r, &cnf));
+        let job = Box::new(move || kept.make(&header, r, &cnf, last));
         let mut worker = self.worker.lock().unwrap_or_else(|e| e.into_inner());
         let (sender, _) = worker.get_or_insert_with(|| {
             let (sender, jobs) = std::sync::mpsc::channel::<Job>();

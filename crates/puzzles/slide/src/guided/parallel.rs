@@ -8,7 +8,8 @@
 //! one thread, so the UNSAT is one solver's own (what a certificate needs); or, when the
 //! caller has checked that the cubes leave no plan out ([`crate::guided::cover`]), the
 //! refutations are the answer and that last solve, which would only find the same out by
-//! resolution, is saved.
+//! resolution, is saved (or, for a certificate, left to the caller to make off the
+//! search's path).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -27,6 +28,9 @@ pub enum Closing<'a> {
     /// Nothing more: the caller has checked that the cubes, with clauses it vouches for,
     /// leave no plan out ([`crate::guided::cover`]), so their refutations are the answer.
     Covered,
+    /// Covered, and the first solver takes in the other solvers' blocking clauses: its
+    /// last solve is the caller's to make later (a certificate's, in the background).
+    Later,
 }
 
 /// Solves `cubes` on `first` (this thread) and `threads - 1` solvers made by `spawn` (on
@@ -100,11 +104,18 @@ pub fn solve(
     if let Some(why) = unknown {
         return Outcome::Unknown(why);
     }
-    let Closing::Solve(last) = closing else { return Outcome::Unsat };
-    for clause in imported.iter().flatten().chain(last) {
+    let last = match closing {
+        Closing::Covered => return Outcome::Unsat,
+        Closing::Later => None,
+        Closing::Solve(last) => Some(last),
+    };
+    for clause in imported.iter().flatten().chain(last.into_iter().flatten()) {
         first.add_clause(clause);
     }
-    first.solve(&[], stop::time_left(Some(deadline)))
+    match last {
+        Some(_) => first.solve(&[], stop::time_left(Some(deadline))),
+        None => Outcome::Unsat,
+    }
 }
 
 /// The queue of cubes, in one or more orders (lanes): each lane walks its own order and
