@@ -45,7 +45,7 @@ pub fn derive<'a>(
     for (id, clause) in formula {
         conflict = conflict.or(e.add(id, clause));
     }
-    let tree = Tree::new(leaves);
+    let mut tree = Tree::new(leaves);
     if tree.nodes[0].leaf {
         let id = joined.id(&[]).ok_or("the empty prefix is a leaf, but no empty clause is held")?;
         joined.step(&[], &[id]).map_err(|e| e.to_string())?;
@@ -53,13 +53,11 @@ pub fn derive<'a>(
     }
     e.clause_of = vec![NONE; tree.nodes.len()];
     e.forced = vec![false; tree.nodes.len()];
-    let mut tree = tree;
     for (leaf, &node) in leaves.iter().zip(&tree.ends) {
         let clause: Vec<i32> = leaf.iter().map(|l| -l).collect();
         let id = joined.id(&clause).ok_or_else(|| format!("the proof holds no clause refuting the prefix {leaf:?}"))?;
         tree.nodes[node as usize].held = Some((id, clause.into_boxed_slice()));
     }
-    let tree = tree;
     let conflict = match conflict.or_else(|| e.propagate()) {
         Some(c) => c,
         None => e.refute(&tree, 0, joined)?,

@@ -233,7 +233,7 @@ mod tests {
     use std::time::Duration;
 
     /// Pigeons into holes as clauses, and the variable of pigeon p in hole h.
-    fn pigeons(n: usize, holes: usize) -> (Cnf, impl Fn(usize, usize) -> i32) {
+    pub(super) fn pigeons(n: usize, holes: usize) -> (Cnf, impl Fn(usize, usize) -> i32 + Copy) {
         let var = move |p: usize, h: usize| (p * holes + h + 1) as i32;
         let mut cnf = Cnf::new();
         for _ in 0..n * holes {

@@ -7,33 +7,7 @@ use super::derive;
 use crate::embedded_cadical::CadicalSession;
 use crate::incremental::{refute_cubes, Incremental, Refuted};
 use crate::proof::join;
-
-const HOLES: usize = 6;
-
-/// The variable of pigeon p in hole h.
-fn var(p: usize, h: usize) -> i32 {
-    (p * HOLES + h + 1) as i32
-}
-
-/// `n` pigeons into six holes as clauses.
-fn pigeons(n: usize) -> Cnf {
-    let holes = HOLES;
-    let mut cnf = Cnf::new();
-    for _ in 0..n * holes {
-        cnf.new_var(None);
-    }
-    for p in 0..n {
-        cnf.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
-    }
-    for h in 0..holes {
-        for a in 0..n {
-            for b in a + 1..n {
-                cnf.add_clause(&[-var(a, h), -var(b, h)]);
-            }
-        }
-    }
-    cnf
-}
+use crate::proof::tests::pigeons;
 
 /// `cubes` refuted on two proving solvers (half each), their traces; no last solve.
 fn refuted(cnf: &Cnf, cubes: &[Vec<i32>], dir: &Path) -> Vec<PathBuf> {
@@ -79,7 +53,7 @@ fn derived(
 #[test]
 fn refuted_cubes_that_cover_give_the_empty_clause() {
     let dir = tempfile::tempdir().unwrap();
-    let cnf = pigeons(7);
+    let (cnf, var) = pigeons(7, 6);
     let cubes: Vec<Vec<i32>> =
         (0..6).flat_map(|a| (0..6).map(move |b| (a, b))).map(|(a, b)| vec![var(0, a), var(1, b)]).collect();
     let traces = refuted(&cnf, &cubes, dir.path());
@@ -93,7 +67,7 @@ fn refuted_cubes_that_cover_give_the_empty_clause() {
 #[test]
 fn a_prefix_left_out_is_named() {
     let dir = tempfile::tempdir().unwrap();
-    let cnf = pigeons(7);
+    let (cnf, var) = pigeons(7, 6);
     let mut cubes: Vec<Vec<i32>> =
         (0..6).flat_map(|a| (0..6).map(move |b| (a, b))).map(|(a, b)| vec![var(0, a), var(1, b)]).collect();
     cubes.retain(|c| c != &vec![var(0, 2), var(1, 3)]);
@@ -115,7 +89,7 @@ fn a_prefix_left_out_is_named() {
 #[test]
 fn lemmas_cubes_and_forced_children() {
     let dir = tempfile::tempdir().unwrap();
-    let cnf = pigeons(7);
+    let (cnf, var) = pigeons(7, 6);
     let mut input: Vec<Vec<i32>> = cnf.clauses().map(<[i32]>::to_vec).collect();
     let formula = input.len() + 1;
     input.insert(formula - 1, vec![-var(0, 1), var(2, 5)]);
