@@ -24,6 +24,9 @@ use super::merge::Joined;
 
 const NONE: u32 = u32::MAX;
 
+/// Steps between two looks at the stop.
+const STOP_EVERY: u64 = 1 << 10;
+
 /// Derives the empty clause into `joined` from clauses of the input (`formula`: each with its
 /// id) and `leaves`: prefixes of literals whose negations `joined` holds.
 ///
@@ -32,15 +35,18 @@ const NONE: u32 = u32::MAX;
 /// allows next are enough (for sliding tiles, those of the actions and the blank, without
 /// the tiles' positions: measured on Korf 51's horizon 54, 1.2 s with the whole formula).
 ///
+/// `stop` is asked now and then (a run that ends waits for no proof it will not use).
+///
 /// # Errors
-/// A leaf whose clause the proof does not hold, a prefix the leaves do not cover, or the
-/// file cannot be written.
+/// A leaf whose clause the proof does not hold, a prefix the leaves do not cover, the file
+/// cannot be written, or `stop` said so.
 pub fn derive<'a>(
     joined: &mut Joined,
     formula: impl IntoIterator<Item = (u64, &'a [i32])>,
     leaves: &[Vec<i32>],
+    stop: &dyn Fn() -> bool,
 ) -> Result<(), String> {
-    let mut e = Engine::default();
+    let mut e = Engine { stop: Some(stop), ..Engine::default() };
     let mut conflict = None;
     for (id, clause) in formula {
         conflict = conflict.or(e.add(id, clause));
@@ -109,7 +115,10 @@ impl Tree {
 /// Unit propagation with two watched literals, the reason of each assigned literal, and
 /// decisions on a trail.
 #[derive(Default)]
-struct Engine {
+struct Engine<'s> {
+    /// Asked every [`STOP_EVERY`] steps.
+    stop: Option<&'s dyn Fn() -> bool>,
+    steps: u64,
     /// Each clause's id in the proof and literals (the first two watched).
     clauses: Vec<(u64, Box<[i32]>)>,
     /// By literal ([`code`]): the clauses watching it.
@@ -138,7 +147,7 @@ fn code(l: i32) -> usize {
     2 * l.unsigned_abs() as usize + usize::from(l < 0)
 }
 
-impl Engine {
+impl Engine<'_> {
     fn grow(&mut self, var: usize) {
         if self.value.len() <= var {
             let n = (var + 1).max(self.value.len() * 3 / 2);
@@ -284,7 +293,7 @@ impl Engine {
     fn learn(&mut self, conflict: u32) -> (Vec<i32>, Vec<u64>) {
         let mut heap = BinaryHeap::new();
         let mut marked = Vec::new();
-        let mut mark = |e: &mut Engine, l: i32, heap: &mut BinaryHeap<u32>| {
+        let mut mark = |e: &mut Engine<'_>, l: i32, heap: &mut BinaryHeap<u32>| {
             let v = l.unsigned_abs() as usize;
             if !e.seen[v] {
                 e.seen[v] = true;
@@ -372,6 +381,10 @@ impl Engine {
             };
             let (clause, hints) = self.learn(conflict);
             let id = joined.step(&clause, &hints).map_err(|e| e.to_string())?;
+            self.steps += 1;
+            if self.steps.is_multiple_of(STOP_EVERY) && self.stop.is_some_and(|s| s()) {
+                return Err("stopped".into());
+            }
             self.backtrack();
             self.kill(tree, child);
             self.clause_of[child] = self.clauses.len() as u32;

@@ -209,7 +209,8 @@ impl Kept {
             let joined = puzzlec_solve::proof::join(&parts, input, &proof);
             let mut joined = joined.map_err(|e| format!("joining the solvers' proofs failed: {e}"));
             if let (Ok(j), Some(leaves)) = (&mut joined, leaves) {
-                if let Err(why) = puzzlec_solve::proof::cover::derive(j, moves_and_blank(cnf), leaves) {
+                let stop = || self.cancelled.load(Ordering::Relaxed) || puzzlec_core::stop::interrupted();
+                if let Err(why) = puzzlec_solve::proof::cover::derive(j, moves_and_blank(cnf), leaves, &stop) {
                     joined = Err(why);
                 }
             }

@@ -41,7 +41,12 @@ fn derived(
 ) -> Result<puzzlec_lrat::Checked, String> {
     let proof = dir.join("all.lrat");
     let mut joined = join(traces, input.iter().map(Vec::as_slice), &proof).map_err(|e| e.to_string())?;
-    derive(&mut joined, input[..formula].iter().enumerate().map(|(i, c)| (i as u64 + 1, c.as_slice())), leaves)?;
+    derive(
+        &mut joined,
+        input[..formula].iter().enumerate().map(|(i, c)| (i as u64 + 1, c.as_slice())),
+        leaves,
+        &|| false,
+    )?;
     joined.finish().map_err(|e| e.to_string())?;
     let mut r = std::io::BufReader::new(std::fs::File::open(&proof).unwrap());
     puzzlec_lrat::check(input.iter().map(Vec::as_slice), &mut r, &|| false).map_err(|e| e.to_string())
