@@ -70,10 +70,10 @@ impl Kept {
         self.stop.stop();
     }
 
-    /// Makes the last solve, if the search left it, and the files from what `r` recorded and
-    /// the formula `cnf` (its first line `header`), then checks the claim. Whatever happens,
-    /// both stages end with a verdict (a panic is one: those waiting for it must not wait
-    /// forever).
+    /// Makes the files from what `r` recorded and the formula `cnf` (its first line
+    /// `header`; for a covered horizon, `last`: the proof's end derived, or made by a last
+    /// solve should that fail), then checks the claim. Whatever happens, both stages end
+    /// with a verdict (a panic is one: those waiting for it must not wait forever).
     pub(super) fn make(&self, header: &str, r: Recorder, cnf: &Cnf, last: Option<Covered>) {
         let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.make_checked(header, r, cnf, last)));
         if made.is_err() {
