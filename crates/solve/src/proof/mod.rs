@@ -260,7 +260,7 @@ mod tests {
         puzzlec_lrat::check(cnf.clauses(), &mut r, &|| false).map_err(|e| e.to_string())
     }
 
-    fn load(s: &mut CadicalSession, cnf: &Cnf) {
+    pub(super) fn load(s: &mut CadicalSession, cnf: &Cnf) {
         for _ in 0..cnf.num_vars() {
             ClauseSink::new_var(s, None);
         }

@@ -64,10 +64,10 @@ pub(super) fn moves_and_blank(cnf: &Cnf) -> impl Iterator<Item = (u64, &[Lit])> 
     let mut var = vec![Var::Other; cnf.num_vars() as usize + 1];
     let step = |name: &str| name.trim_end_matches(')').rsplit(',').next().and_then(|t| t.parse().ok());
     for (v, name) in cnf.names() {
-        var[*v as usize] = match (name.get(..2), name.split_once(',').map(|(_, rest)| rest)) {
-            (Some("P("), _) => Var::Position,
-            (Some("A("), _) => name[2..].split(',').next().and_then(|t| t.parse().ok()).map_or(Var::Other, Var::Action),
-            (Some("B("), _) => step(name).map_or(Var::Other, Var::Blank),
+        var[*v as usize] = match name.get(..2) {
+            Some("P(") => Var::Position,
+            Some("A(") => name[2..].split(',').next().and_then(|t| t.parse().ok()).map_or(Var::Other, Var::Action),
+            Some("B(") => step(name).map_or(Var::Other, Var::Blank),
             _ => Var::Other,
         };
     }

@@ -7,19 +7,14 @@ use super::derive;
 use crate::embedded_cadical::CadicalSession;
 use crate::incremental::{refute_cubes, Incremental, Refuted};
 use crate::proof::join;
-use crate::proof::tests::pigeons;
+use crate::proof::tests::{load, pigeons};
 
 /// `cubes` refuted on two proving solvers (half each), their traces; no last solve.
 fn refuted(cnf: &Cnf, cubes: &[Vec<i32>], dir: &Path) -> Vec<PathBuf> {
     let mut traces = Vec::new();
     for (i, half) in cubes.chunks(cubes.len().div_ceil(2)).enumerate() {
         let mut s = CadicalSession::proving(&dir.join(format!("{i}.trace"))).unwrap();
-        for _ in 0..cnf.num_vars() {
-            ClauseSink::new_var(&mut s, None);
-        }
-        for c in cnf.clauses() {
-            s.add_clause(c);
-        }
+        load(&mut s, cnf);
         let mut next = half.iter().cloned();
         let r = refute_cubes(&mut s, &[], &mut || next.next(), Duration::from_secs(60));
         assert!(matches!(r, Refuted::All(_)), "every cube is refuted");
