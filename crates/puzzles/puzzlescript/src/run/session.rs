@@ -21,6 +21,9 @@ pub struct Session<'g> {
     pub level: Level,
     /// The entry of LEVELS being played (messages count).
     pub current: usize,
+    /// The entry the session started or resumed at: where [`Session::reset`] goes back to,
+    /// even after a win loaded the next one.
+    home: usize,
     /// A message or the title shows: inputs still run on the last level, but nobody wins.
     pub text_mode: bool,
     /// An `again` turn is due.
@@ -64,6 +67,7 @@ impl<'g> Session<'g> {
             restart_target: level.cells.clone(),
             level,
             current: index,
+            home: index,
             text_mode: true,
             againing: false,
             wins: 0,
@@ -94,6 +98,7 @@ impl<'g> Session<'g> {
             game,
             level,
             current: index,
+            home: index,
             text_mode: false,
             againing: false,
             wins: 0,
@@ -109,8 +114,16 @@ impl<'g> Session<'g> {
         })
     }
 
-    /// Puts the session back at a state of its level (as [`Session::resume`] does).
+    /// Puts the session back at a state of its level (as [`Session::resume`] does), the level
+    /// loaded again if a win moved the session on to the next.
     pub fn reset(&mut self, cells: &[u64], restart: &[u64]) {
+        if self.current != self.home || self.text_mode {
+            if let Some(Entry::Level(board)) = self.game.levels.get(self.home) {
+                self.level = Level::new(self.game, board);
+                self.current = self.home;
+                self.restart_target.clone_from(&self.level.cells);
+            }
+        }
         self.level.cells.copy_from_slice(cells);
         self.level.movements.fill(0);
         self.level.commands.clear();
