@@ -4,6 +4,7 @@
 use crate::util::{puzzlec, Run};
 
 const CRATES: &str = "examples/puzzlescript/crates.txt";
+const CHAIN: &str = "tests/fixtures/puzzlescript/chain_loop.txt";
 
 fn crates_text() -> String {
     std::fs::read_to_string(CRATES).expect("the shipped example game")
@@ -78,6 +79,30 @@ fn sat_agrees_with_the_search_and_emitted_horizons_decode() {
             let plan = d["moves"].as_str().unwrap();
             assert_eq!(plan.len(), 7);
             puzzlec(&["verify", "puzzlescript", CRATES, "--level", "2", "--moves", plan]).expect_code(0);
+        }
+    }
+}
+
+/// Through SAT, the search's optimum on a game whose rules loop (`startloop`...`endloop`:
+/// each pass moves one more link of a chain, so the first bound on the passes is short and
+/// is raised), and on a level followed by a level of another size (the interpreter inside
+/// the solver plays a winning input and goes on from the same level).
+#[test]
+fn sat_plays_rule_loops_and_levels_that_others_follow() {
+    for (game, level) in [(CHAIN, "1"), (CHAIN, "2"), (CRATES, "1")] {
+        let search = puzzlec(&["solve", "puzzlescript", game, "--level", level, "--json"]).expect_code(0).json();
+        let sat = puzzlec(&["solve", "puzzlescript", game, "--level", level, "--solver", "cadical", "--json"])
+            .expect_code(0)
+            .json();
+        assert_eq!(
+            (&sat["length"], &sat["optimal"]),
+            (&search["length"], &serde_json::json!(true)),
+            "{game} {level}: {sat}"
+        );
+        if game == CHAIN {
+            assert!(sat["raised"].as_u64() >= Some(1), "{sat}");
+            puzzlec(&["verify", "puzzlescript", game, "--level", level, "--moves", sat["moves"].as_str().unwrap()])
+                .expect_code(0);
         }
     }
 }

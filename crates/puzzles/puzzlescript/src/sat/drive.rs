@@ -145,7 +145,7 @@ pub fn climb(
                 Read::Short(short) => {
                     let mut any = false;
                     for what in short {
-                        any |= super::raise(bounds, what);
+                        any |= super::raise(game, bounds, what);
                     }
                     if !any {
                         let why = "a loop of the game runs past every bound the encoding unrolls".into();

@@ -7,6 +7,7 @@
 
 pub(crate) mod circuit;
 pub mod drive;
+pub(crate) mod groups;
 pub(crate) mod guide;
 mod live;
 pub(crate) mod rules;
@@ -41,11 +42,6 @@ pub fn refusal(game: &Game) -> Option<String> {
     if game.rigid {
         return Some("rigid rules are not encoded yet (the breadth-first search treats them: --solver search)".into());
     }
-    if game.loop_point.iter().chain(&game.late_loop_point).any(Option::is_some) {
-        return Some(
-            "startloop/endloop is not encoded yet (the breadth-first search treats it: --solver search)".into(),
-        );
-    }
     if game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint)) {
         return Some("checkpoint is not encoded yet (the breadth-first search treats it: --solver search)".into());
     }
@@ -60,18 +56,22 @@ pub fn first_bounds(game: &Game) -> Bounds {
     Bounds {
         repeats: vec![2; game.rules.len()],
         late_repeats: vec![2; game.late_rules.len()],
+        loops: vec![2; game.rules.len()],
+        late_loops: vec![2; game.late_rules.len()],
         passes: 3,
         agains: usize::from(again),
         products: std::collections::BTreeSet::new(),
     }
 }
 
-/// Raises the bound a loop overflowed; false when it is already at its cap.
-pub fn raise(bounds: &mut Bounds, what: Loop) -> bool {
+/// Raises the bound a loop of `game` overflowed; false when it is already at its cap.
+pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
     let (slot, cap) = match what {
         Loop::Tuples(line) => return bounds.products.insert(line),
         Loop::Group(g) => (&mut bounds.repeats[g], 200),
         Loop::LateGroup(g) => (&mut bounds.late_repeats[g], 200),
+        Loop::Startloop(g) => (&mut bounds.loops[g], loop_cap(&game.loop_point)),
+        Loop::LateStartloop(g) => (&mut bounds.late_loops[g], loop_cap(&game.late_loop_point)),
         Loop::Passes => (&mut bounds.passes, 256),
         Loop::Agains => (&mut bounds.agains, 512),
     };
@@ -80,6 +80,13 @@ pub fn raise(bounds: &mut Bounds, what: Loop) -> bool {
     }
     *slot = (*slot * 2).min(cap);
     true
+}
+
+/// The passes each loop of a list may be written with: together they jump back fewer times
+/// than the interpreter allows a turn (see [`groups::MAX_PASSES`]).
+fn loop_cap(points: &[Option<usize>]) -> usize {
+    let n = groups::loops(points).len().max(1);
+    groups::MAX_PASSES / n + 1
 }
 
 /// The steps unrolled so far from a level's start, in a circuit: the inputs of each step

@@ -139,8 +139,8 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
     c.and(fire, any)
 }
 
-/// One rule's turn: the literal that says it changed the level, and the one that says the
-/// encoding fell short of it (else `F`).
+/// One rule's turn where `guard` holds (else it does nothing): the literal that says it
+/// changed the level, and the one that says the encoding fell short of it (else `F`).
 ///
 /// The interpreter applies a rule of several rows to every combination of its rows'
 /// matches. Written out, that is a product (a rule over four lone objects on a 6x4 level has
@@ -157,6 +157,7 @@ pub fn apply(
     q: &mut Queue,
     rule: &Rule,
     product: bool,
+    guard: Lit,
 ) -> Result<(Lit, Lit), String> {
     let mut rows: Vec<Vec<Match>> = Vec::new();
     for r in 0..rule.rows.len() {
@@ -175,6 +176,7 @@ pub fn apply(
     let per_row: Vec<Lit> =
         rows.iter().map(|row| row.iter().map(|(_, m)| *m).collect::<Vec<Lit>>()).map(|ms| c.or_all(&ms)).collect();
     let matched = c.and_all(&per_row);
+    let matched = c.and(guard, matched);
     let (mut changed, mut short) = (Vec::new(), F);
     if rule.has_replacements && rows.len() > 1 && !product {
         let mut twice = Vec::new();
@@ -196,7 +198,7 @@ pub fn apply(
         let twice = c.or_all(&twice);
         short = c.and(matched, twice);
     } else if rule.has_replacements {
-        changed = product_of(c, st, rule, &rows)?;
+        changed = product_of(c, st, rule, &rows, guard)?;
     }
     q.push(c, matched, &rule.commands);
     Ok((c.or_all(&changed), short))
@@ -210,6 +212,7 @@ fn product_of(
     st: &mut Sym,
     rule: &Rule,
     rows: &[Vec<Match>],
+    guard: Lit,
 ) -> Result<Vec<Lit>, String> {
     let count: usize = rows.iter().map(Vec::len).product();
     if count > MAX_TUPLES {
@@ -224,7 +227,7 @@ fn product_of(
         if n % 1024 == 1023 && puzzlec_core::stop::overdue() {
             return Err("the formula's deadline passed".into());
         }
-        let start: Vec<Lit> = index.iter().zip(rows).map(|(&j, row)| row[j].1).collect();
+        let start: Vec<Lit> = index.iter().zip(rows).map(|(&j, row)| row[j].1).chain(std::iter::once(guard)).collect();
         let start = c.and_all(&start);
         if start != F {
             let now: Vec<Lit> = index

@@ -1,6 +1,6 @@
 //! One turn played on a symbolic level: every object and movement of every cell a literal,
 //! the interpreter's steps written as gates. Loops the encoding unrolls a bounded number of
-//! times (a group's repetitions, the movement passes, the `again` turns) report the literal
+//! times (a group's repetitions, loops, the movement passes, the `again` turns) report the literal
 //! that says the bound was too small: where it holds, nothing after it is trusted, and the
 //! search treats the step as able to win (an over-approximation, so that a horizon proved
 //! unsatisfiable is proved for the interpreter's own turns).
@@ -8,8 +8,9 @@
 use puzzlec_ir::{ClauseSink, Lit};
 
 use super::circuit::{Circuit, F};
+use super::groups::Phase;
 use super::rules;
-use crate::lang::{bits, Command, Game, Quantifier, Rule};
+use crate::lang::{bits, Command, Game, Quantifier};
 
 /// A level whose cells hold literals: object `o` of cell `i`, movement bit `b` (5 per layer).
 #[derive(Clone)]
@@ -136,6 +137,9 @@ pub struct Bounds {
     /// Repetitions of each group (rules, then late rules).
     pub repeats: Vec<usize>,
     pub late_repeats: Vec<usize>,
+    /// Passes of each `startloop`...`endloop` (by its last group; rules, then late rules).
+    pub loops: Vec<usize>,
+    pub late_loops: Vec<usize>,
     /// Movement passes.
     pub passes: usize,
     /// `again` turns after an input.
@@ -150,6 +154,9 @@ pub struct Bounds {
 pub enum Loop {
     Group(usize),
     LateGroup(usize),
+    /// A loop, by its last group.
+    Startloop(usize),
+    LateStartloop(usize),
     Passes,
     Agains,
     /// A rule of several rows (by line) matched more than once in some row.
@@ -206,47 +213,10 @@ impl Turn<'_> {
             }
         }
         let mut q = Queue::empty();
-        for (g, group) in game.rules.iter().enumerate() {
-            let over = self.group(c, &mut st, &mut q, group, self.bounds.repeats[g])?;
-            self.overflow.push((over, Loop::Group(g)));
-        }
+        self.groups(c, &mut st, &mut q, Phase::Rules)?;
         self.movement(c, &mut st)?;
-        for (g, group) in game.late_rules.iter().enumerate() {
-            let over = self.group(c, &mut st, &mut q, group, self.bounds.late_repeats[g])?;
-            self.overflow.push((over, Loop::LateGroup(g)));
-        }
+        self.groups(c, &mut st, &mut q, Phase::Late)?;
         self.finish(c, level, st, q, input.is_some(), &player_at)
-    }
-
-    /// A group's rules, repeated `times`; the literal that says it was still changing.
-    fn group(
-        &mut self,
-        c: &mut Circuit<impl ClauseSink>,
-        st: &mut Sym,
-        q: &mut Queue,
-        group: &[Rule],
-        times: usize,
-    ) -> Result<Lit, String> {
-        let mut last = F;
-        for _ in 0..times {
-            if puzzlec_core::stop::overdue() {
-                return Err("the formula's deadline passed".into());
-            }
-            let mut changed = Vec::new();
-            for rule in group {
-                let product = self.bounds.products.contains(&rule.line);
-                let (change, over) = rules::apply(c, st, q, rule, product)?;
-                changed.push(change);
-                if over != F {
-                    self.overflow.push((over, Loop::Tuples(rule.line)));
-                }
-            }
-            last = c.or_all(&changed);
-            if last == F {
-                break;
-            }
-        }
-        Ok(last)
     }
 
     /// The movement passes, cell by cell in storage order, layer by layer.
