@@ -1,4 +1,4 @@
-//! The SAT path on one level (or every level): `sat GAME.txt [INDEX [SECONDS [-v]]]` (INDEX
+//! The SAT path on one level (or every level): `sat GAME.txt [INDEX|all [SECONDS [-v]]]` (INDEX
 //! counts messages; 60 s a level by default; `-v` prints each horizon), each plan replayed.
 
 fn main() {
@@ -6,8 +6,8 @@ fn main() {
     let text = std::fs::read_to_string(&args[0]).expect("the game file");
     let game = puzzlec_puzzlescript::compile(&text).unwrap_or_else(|e| panic!("{e}"));
     let indices: Vec<usize> = match args.get(1) {
-        Some(i) => vec![i.parse().expect("an index")],
-        None => game.boards().map(|(i, _)| i).collect(),
+        Some(i) if i != "all" => vec![i.parse().expect("an index")],
+        _ => game.boards().map(|(i, _)| i).collect(),
     };
     let secs = args.get(2).map_or(60, |s| s.parse().expect("seconds"));
     let verbose = args.get(3).is_some_and(|a| a == "-v");
@@ -39,9 +39,11 @@ fn main() {
                     other => format!("{other:?}"),
                 };
                 println!(
-                    "level {index}: {found} ({} horizons, {} raised, {:.3}s)",
+                    "level {index}: {found} ({} horizons, {} raised, {} lemmas, {} turns, {:.3}s)",
                     r.horizons.len(),
                     r.raised,
+                    r.guided.0,
+                    r.guided.1,
                     t.elapsed().as_secs_f64()
                 );
             }

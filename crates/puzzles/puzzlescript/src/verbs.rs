@@ -163,9 +163,10 @@ impl PlanPuzzle for crate::PuzzleScript {
     }
 
     /// The live session's UNSAT answers rest on the guide's clauses too (see
-    /// `sat/guide.rs`); a certificate proves its claim from the plain formula instead.
+    /// `sat/guide.rs`); a certificate proves its claim from the plain formula instead. That no
+    /// plan of no input wins is the level's start, not a solver's answer.
     fn trusted(case: &Case<'_, Self>, horizon: usize, certified: bool) -> Option<String> {
-        (case.backend.offers_sessions() && !certified).then(|| {
+        (case.backend.offers_sessions() && !certified && horizon > 0).then(|| {
             format!(
                 "the UNSAT at horizon {horizon} rests on the interpreter as well as the solver: inside the solver it rules out sequences of inputs that reach a level another sequence reached sooner (or as soon, and first in input order), which no shortest plan does; --certify proves the claim from the plain formula, without them"
             )
