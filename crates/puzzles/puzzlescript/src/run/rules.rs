@@ -89,13 +89,28 @@ fn row_matches_narrow(level: &Level, row: &[Cell], start: usize, d: isize) -> bo
 /// Every place a row may match, in the reference's scanning order (row by row for a rule
 /// that scans sideways, column by column otherwise): its first cell, and the length of each
 /// ellipsis (shortest first).
-pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, mut visit: impl FnMut(usize, [usize; 2])) {
+pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, visit: impl FnMut(usize, [usize; 2])) {
+    scan_where(width, height, rule, r, |_| true, visit);
+}
+
+/// [`scan`] over the first cells that `keep` keeps only.
+fn scan_where(
+    width: usize,
+    height: usize,
+    rule: &Rule,
+    r: usize,
+    mut keep: impl FnMut(usize) -> bool,
+    mut visit: impl FnMut(usize, [usize; 2]),
+) {
     let ellipses = rule.ellipses[r];
     let (w, h) = (width as isize, height as isize);
     let len = (rule.rows[r].len() - ellipses) as isize;
     let (xmin, xmax, ymin, ymax) = starts(width, height, rule, r);
     let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
+        if !keep(start) {
+            return;
+        }
         if ellipses == 0 {
             return visit(start, [0, 0]);
         }
@@ -146,14 +161,7 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     let (present, missing, moving, still) = (p.present[0], p.missing[0], p.moving[0], p.still[0]);
     let h = level.height as isize;
     let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
-    // What the row needs of the one line (a row or a column) it lies on.
-    let (mut need, mut need_moves) = (0, 0);
-    for cell in row {
-        if let Cell::Pattern(q) = cell {
-            need |= q.present[0];
-            need_moves |= q.moving[0];
-        }
-    }
+    let (need, need_moves) = line_needs(row);
     let line = |k: usize| {
         level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
     };
@@ -178,14 +186,38 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     out
 }
 
+/// What a row needs of the one line (a row or a column) it lies on: objects and movements of
+/// the first words (the only ones [`Level::lines`] keeps).
+fn line_needs(row: &[Cell]) -> (u64, u64) {
+    let (mut need, mut need_moves) = (0, 0);
+    for cell in row {
+        if let Cell::Pattern(q) = cell {
+            need |= q.present[0];
+            need_moves |= q.moving[0];
+        }
+    }
+    (need, need_moves)
+}
+
 fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
     let d = delta(level, rule.direction);
     if game.object_words == 1 && game.movement_words == 1 && rule.ellipses[r] == 0 {
         return narrow_row_matches(level, rule, r, d);
     }
+    let row = &rule.rows[r];
+    // The cells before the first ellipsis, and what the row needs of its line, tested once
+    // per start rather than once for each length of the ellipses (most starts fail there).
+    let head = &row[..row.iter().position(|c| matches!(c, Cell::Ellipsis)).unwrap_or(row.len())];
+    let (need, need_moves) = line_needs(row);
+    let h = level.height;
+    let line = |start: usize| {
+        let k = if rule.direction > 2 { start % h } else { h + start / h };
+        level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
+    };
     let mut out = Vec::new();
-    scan(level.width, level.height, rule, r, |start, gaps| {
-        if row_matches_at(game, level, &rule.rows[r], start, d, gaps) {
+    let keep = |start: usize| line(start) && row_matches_at(game, level, head, start, d, [0, 0]);
+    scan_where(level.width, level.height, rule, r, keep, |start, gaps| {
+        if row_matches_at(game, level, row, start, d, gaps) {
             out.push(Found { start, gaps });
         }
     });
