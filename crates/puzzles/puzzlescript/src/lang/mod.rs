@@ -14,6 +14,7 @@ mod patterns;
 mod rule_cells;
 mod rule_text;
 mod sections;
+pub mod settle;
 mod sounds;
 mod source;
 mod wins;
@@ -151,6 +152,10 @@ pub struct Game {
     /// Rule groups in order, and those that run after movement.
     pub rules: Vec<Vec<Rule>>,
     pub late_rules: Vec<Vec<Rule>>,
+    /// Per group (rules, then late rules): its second repetition never changes anything
+    /// ([`settle::settles_at_once`]).
+    pub once: Vec<bool>,
+    pub late_once: Vec<bool>,
     /// Where a loop ends: the group to go back to (`startloop`...`endloop`).
     pub loop_point: Vec<Option<usize>>,
     pub late_loop_point: Vec<Option<usize>>,
@@ -243,6 +248,8 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         movement_words: names.movement_words,
         player: names.player.1.clone(),
         player_all: names.player.0,
+        once: compiled.rules.iter().map(|g| settle::settles_at_once(g)).collect(),
+        late_once: compiled.late_rules.iter().map(|g| settle::settles_at_once(g)).collect(),
         rules: compiled.rules,
         late_rules: compiled.late_rules,
         loop_point: compiled.loop_point,

@@ -331,15 +331,17 @@ pub fn queue_commands(level: &mut Level, commands: &[Command]) {
     }
 }
 
-/// A group's rules until none changes anything.
-fn apply_group(game: &Game, level: &mut Level, group: &[Rule]) -> bool {
+/// A group's rules until none changes anything (once, for a group whose second repetition
+/// would change nothing: see [`crate::lang::settle`]).
+fn apply_group(game: &Game, level: &mut Level, group: &[Rule], once: bool) -> bool {
     if group[0].random {
         return super::replace::apply_random_group(game, level, group);
     }
     let mut changed = false;
     let mut count = 0;
     let mut again = true;
-    while again && count < 200 {
+    let cap = if once { 1 } else { 200 };
+    while again && count < cap {
         count += 1;
         again = false;
         for rule in group {
@@ -356,6 +358,7 @@ pub fn apply_rules(
     level: &mut Level,
     groups: &[Vec<Rule>],
     loop_point: &[Option<usize>],
+    once: &[bool],
     banned: Option<&[bool]>,
 ) {
     let mut propagated = false;
@@ -363,7 +366,7 @@ pub fn apply_rules(
     let mut g = 0;
     while g < groups.len() {
         if banned.is_none_or(|b| !b[g]) {
-            propagated |= apply_group(game, level, &groups[g]);
+            propagated |= apply_group(game, level, &groups[g], once[g]);
         }
         if propagated {
             if let Some(back) = loop_point[g] {

@@ -250,10 +250,18 @@ impl<'g> Session<'g> {
                 &mut self.level,
                 &game.rules,
                 &game.loop_point,
+                &game.once,
                 Some(banned.as_slice()).filter(|b| !b.is_empty()),
             );
             if !moves::resolve(game, &mut self.level, &mut banned) {
-                rules::apply_rules(game, &mut self.level, &game.late_rules, &game.late_loop_point, None);
+                rules::apply_rules(
+                    game,
+                    &mut self.level,
+                    &game.late_rules,
+                    &game.late_loop_point,
+                    &game.late_once,
+                    None,
+                );
                 break;
             }
             self.level.cells.clone_from(&start_cells);

@@ -92,12 +92,14 @@ impl Turn<'_> {
         g: usize,
         guard: Lit,
     ) -> Result<Lit, String> {
-        let (group, times, what) = match phase {
-            Phase::Rules => (&self.game.rules[g], self.bounds.repeats[g], Loop::Group(g)),
-            Phase::Late => (&self.game.late_rules[g], self.bounds.late_repeats[g], Loop::LateGroup(g)),
+        let game = self.game;
+        let (group, times, what, once) = match phase {
+            Phase::Rules => (&game.rules[g], self.bounds.repeats[g], Loop::Group(g), game.once[g]),
+            Phase::Late => (&game.late_rules[g], self.bounds.late_repeats[g], Loop::LateGroup(g), game.late_once[g]),
         };
         let (changed, over) = self.group(c, st, q, group, times, guard)?;
-        self.overflow.push((over, what));
+        // A group that settles at once needs no second repetition to show it is done.
+        self.overflow.push((if once { F } else { over }, what));
         Ok(changed)
     }
 

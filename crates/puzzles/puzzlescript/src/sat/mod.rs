@@ -49,13 +49,13 @@ pub fn refusal(game: &Game) -> Option<String> {
 }
 
 /// The first bounds tried: two repetitions of a group (one that changes, one that shows
-/// nothing more does), three movement passes, one `again` turn where the game has any, and
+/// nothing more does; one for a group that settles at once), three movement passes, one `again` turn where the game has any, and
 /// rules of several rows written for one match per row.
 pub fn first_bounds(game: &Game) -> Bounds {
     let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
     Bounds {
-        repeats: vec![2; game.rules.len()],
-        late_repeats: vec![2; game.late_rules.len()],
+        repeats: game.once.iter().map(|&once| if once { 1 } else { 2 }).collect(),
+        late_repeats: game.late_once.iter().map(|&once| if once { 1 } else { 2 }).collect(),
         loops: vec![2; game.rules.len()],
         late_loops: vec![2; game.late_rules.len()],
         passes: 3,
