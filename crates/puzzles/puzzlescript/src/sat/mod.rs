@@ -49,8 +49,9 @@ pub fn refusal(game: &Game) -> Option<String> {
 }
 
 /// The first bounds tried: two repetitions of a group (one that changes, one that shows
-/// nothing more does; one for a group that settles at once), three movement passes, one `again` turn where the game has any, and
-/// rules of several rows written for one match per row.
+/// nothing more does; one for a group that settles at once), two passes of a loop, three
+/// movement passes, one `again` turn where the game has any, and rules of several rows
+/// written for one match per row.
 pub fn first_bounds(game: &Game) -> Bounds {
     let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
     Bounds {
