@@ -107,6 +107,20 @@ fn sat_plays_rule_loops_and_levels_that_others_follow() {
     }
 }
 
+/// Small formulas pinned: crates level 2 at one input (the player's move, the push rule, the
+/// movement passes, the win) and the chain's level 1 at two (the second input's turn is
+/// written for either first input, with the rule loop's passes).
+#[test]
+fn emit_puzzlescript_pins_one_input() {
+    for (name, game, level, horizon) in [("crates-2-h1", CRATES, "2", "1"), ("chain-1-h2", CHAIN, "1", "2")] {
+        let args = ["emit", "puzzlescript", game, "--level", level, "--horizon", horizon, "--format", "dimacs"];
+        let out = puzzlec(&args).expect_code(0);
+        insta::with_settings!({ snapshot_suffix => name }, {
+            insta::assert_snapshot!("emit_puzzlescript", out.stdout);
+        });
+    }
+}
+
 /// `--svg` draws the level from the game's sprites and animates one frame per input.
 #[test]
 fn the_svg_draws_the_games_sprites_one_frame_per_input() {

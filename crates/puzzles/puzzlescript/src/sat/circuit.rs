@@ -36,12 +36,18 @@ impl<S: ClauseSink> Circuit<S> {
         self.sink.new_var(name)
     }
 
-    /// Adds a clause over gate outputs (constants folded: a true literal drops the clause).
+    /// Adds a clause over gate outputs (constants folded: a true literal drops the clause, as
+    /// does a literal with its negation; a literal written twice is written once).
     pub fn clause(&mut self, lits: &[Lit]) {
         if lits.contains(&T) {
             return;
         }
-        let kept: Vec<Lit> = lits.iter().copied().filter(|&l| l != F).collect();
+        let mut kept: Vec<Lit> = lits.iter().copied().filter(|&l| l != F).collect();
+        kept.sort_unstable_by_key(|l| (l.unsigned_abs(), *l));
+        kept.dedup();
+        if kept.windows(2).any(|w| w[0] == -w[1]) {
+            return;
+        }
         self.sink.add_clause(&kept);
     }
 
