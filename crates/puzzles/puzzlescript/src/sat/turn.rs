@@ -1,9 +1,9 @@
 //! One turn played on a symbolic level: every object and movement of every cell a literal,
 //! the interpreter's steps written as gates. Loops the encoding unrolls a bounded number of
-//! times (a group's repetitions, loops, the movement passes, the `again` turns) report the literal
-//! that says the bound was too small: where it holds, nothing after it is trusted, and the
-//! search treats the step as able to win (an over-approximation, so that a horizon proved
-//! unsatisfiable is proved for the interpreter's own turns).
+//! times (a group's repetitions, `startloop` passes, the movement passes, the `again` turns)
+//! report the literal that says the bound was too small: where it holds, nothing after it is
+//! trusted, and the search treats the step as able to win (an over-approximation, so that a
+//! horizon proved unsatisfiable is proved for the interpreter's own turns).
 
 use puzzlec_ir::{ClauseSink, Lit};
 
