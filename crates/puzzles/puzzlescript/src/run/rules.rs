@@ -90,18 +90,20 @@ fn row_matches_narrow(level: &Level, row: &[Cell], start: usize, d: isize) -> bo
 /// that scans sideways, column by column otherwise): its first cell, and the length of each
 /// ellipsis (shortest first).
 pub fn scan(width: usize, height: usize, rule: &Rule, r: usize, visit: impl FnMut(usize, [usize; 2])) {
-    scan_where(width, height, rule, r, |_| true, visit);
+    scan_where(width, height, rule, r, (|_| true, |_| true), visit);
 }
 
-/// [`scan`] over the first cells that `keep` keeps only.
+/// [`scan`] over the lines (rows `y`, columns `height + x`) and first cells that `keep`
+/// keeps only.
 fn scan_where(
     width: usize,
     height: usize,
     rule: &Rule,
     r: usize,
-    mut keep: impl FnMut(usize) -> bool,
+    keep: (impl Fn(usize) -> bool, impl FnMut(usize) -> bool),
     mut visit: impl FnMut(usize, [usize; 2]),
 ) {
+    let (line, mut keep) = keep;
     let ellipses = rule.ellipses[r];
     let (w, h) = (width as isize, height as isize);
     let len = (rule.rows[r].len() - ellipses) as isize;
@@ -130,9 +132,9 @@ fn scan_where(
         }
     };
     if rule.direction > 2 {
-        (ymin..ymax).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
+        (ymin..ymax).filter(|&y| line(y as usize)).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
     } else {
-        (xmin..xmax).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
+        (xmin..xmax).filter(|&x| line((h + x) as usize)).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
     }
 }
 
@@ -209,14 +211,12 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
     // per start rather than once for each length of the ellipses (most starts fail there).
     let head = &row[..row.iter().position(|c| matches!(c, Cell::Ellipsis)).unwrap_or(row.len())];
     let (need, need_moves) = line_needs(row);
-    let h = level.height;
-    let line = |start: usize| {
-        let k = if rule.direction > 2 { start % h } else { h + start / h };
+    let line = |k: usize| {
         level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
     };
     let mut out = Vec::new();
-    let keep = |start: usize| line(start) && row_matches_at(game, level, head, start, d, [0, 0]);
-    scan_where(level.width, level.height, rule, r, keep, |start, gaps| {
+    let keep = |start: usize| row_matches_at(game, level, head, start, d, [0, 0]);
+    scan_where(level.width, level.height, rule, r, (line, keep), |start, gaps| {
         if row_matches_at(game, level, row, start, d, gaps) {
             out.push(Found { start, gaps });
         }
