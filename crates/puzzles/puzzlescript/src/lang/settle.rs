@@ -44,11 +44,10 @@ fn lone_cell(rule: &Rule) -> Option<&Pattern> {
 /// No cell matches both: one needs what the other forbids, or they need two movements of one
 /// layer (a layer of a cell moves one way at most).
 fn exclusive(a: &Pattern, b: &Pattern) -> bool {
-    let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(p, q)| p & q != 0);
-    if meets(&a.present, &b.missing) || meets(&b.present, &a.missing) {
+    if bits::any_in(&a.present, &b.missing) || bits::any_in(&b.present, &a.missing) {
         return true;
     }
-    if meets(&a.moving, &b.still) || meets(&b.moving, &a.still) {
+    if bits::any_in(&a.moving, &b.still) || bits::any_in(&b.moving, &a.still) {
         return true;
     }
     let layers = a.moving.len() * 64 / 5;
@@ -62,13 +61,12 @@ fn exclusive(a: &Pattern, b: &Pattern) -> bool {
 /// or clears something `b` forbids.
 fn creates(a: &Pattern, b: &Pattern) -> bool {
     let Some(x) = &a.replace else { return false };
-    let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(p, q)| p & q != 0);
     let set_objects = &x.objects_set;
     let needs_objects = b.any.iter().fold(b.present.to_vec(), |mut acc, m| {
         bits::or(&mut acc, m);
         acc
     });
-    if meets(set_objects, &needs_objects) || meets(&x.movements_set, &b.moving) {
+    if bits::any_in(set_objects, &needs_objects) || bits::any_in(&x.movements_set, &b.moving) {
         return true;
     }
     let cleared_objects: Vec<u64> = x.objects_clear.iter().zip(set_objects.iter()).map(|(c, s)| c & !s).collect();
@@ -79,7 +77,7 @@ fn creates(a: &Pattern, b: &Pattern) -> bool {
         .zip(x.movements_set.iter())
         .map(|((c, l), s)| (c | l) & !s)
         .collect();
-    meets(&cleared_objects, &b.missing) || meets(&cleared_moves, &b.still)
+    bits::any_in(&cleared_objects, &b.missing) || bits::any_in(&cleared_moves, &b.still)
 }
 
 #[cfg(test)]

@@ -163,10 +163,7 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     let (present, missing, moving, still) = (p.present[0], p.missing[0], p.moving[0], p.still[0]);
     let h = level.height as isize;
     let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
-    let (need, need_moves) = line_needs(row);
-    let line = |k: usize| {
-        level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
-    };
+    let line = line_test(level, row);
     let mut out = Vec::new();
     let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
@@ -188,9 +185,10 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     out
 }
 
-/// What a row needs of the one line (a row or a column) it lies on: objects and movements of
-/// the first words (the only ones [`Level::lines`] keeps).
-fn line_needs(row: &[Cell]) -> (u64, u64) {
+/// Whether a line (row `y`, column `height + x`) holds what a row needs of the one line it
+/// lies on: objects and movements of the first words (the only ones [`Level::lines`] keeps;
+/// without them, every line may).
+fn line_test<'a>(level: &'a Level, row: &[Cell]) -> impl Fn(usize) -> bool + 'a {
     let (mut need, mut need_moves) = (0, 0);
     for cell in row {
         if let Cell::Pattern(q) = cell {
@@ -198,7 +196,7 @@ fn line_needs(row: &[Cell]) -> (u64, u64) {
             need_moves |= q.moving[0];
         }
     }
-    (need, need_moves)
+    move |k| level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
 }
 
 fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
@@ -210,10 +208,7 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
     // The cells before the first ellipsis, and what the row needs of its line, tested once
     // per start rather than once for each length of the ellipses (most starts fail there).
     let head = &row[..row.iter().position(|c| matches!(c, Cell::Ellipsis)).unwrap_or(row.len())];
-    let (need, need_moves) = line_needs(row);
-    let line = |k: usize| {
-        level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
-    };
+    let line = line_test(level, row);
     let mut out = Vec::new();
     let keep = |start: usize| row_matches_at(game, level, head, start, d, [0, 0]);
     scan_where(level.width, level.height, rule, r, (line, keep), |start, gaps| {
