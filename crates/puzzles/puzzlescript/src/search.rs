@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use indexmap::IndexSet;
+type IndexSet<K> = indexmap::IndexSet<K, rustc_hash::FxBuildHasher>;
 
 use crate::lang::{Command, Entry, Game};
 use crate::run::{Input, Session};
@@ -203,7 +203,7 @@ pub fn shortest(
         // Won as it loads (its start's again turns): no input is needed.
         return Ok(Report { found: Found::Plan(Vec::new()), states: 1, runaways: 0 });
     }
-    let mut seen: IndexSet<Box<[u8]>> = IndexSet::new();
+    let mut seen: IndexSet<Box<[u8]>> = IndexSet::default();
     let mut parent: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
     seen.insert(space.key(&start.level.cells, start.restart_point()));
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);

@@ -43,6 +43,8 @@ pub struct Session<'g> {
     pub deadline: Option<std::time::Instant>,
     /// `again` turns did not stop (a cap of [`AGAIN_CAP`] was reached).
     pub runaway: bool,
+    /// The `again` turns the last step played.
+    pub agains: usize,
     /// The seed of the random numbers, given again to each level loaded.
     seed: Option<String>,
 }
@@ -78,6 +80,7 @@ impl<'g> Session<'g> {
             deadline: None,
             won_level: None,
             runaway: false,
+            agains: 0,
             seed: seed.map(String::from),
         };
         s.load(index);
@@ -110,6 +113,7 @@ impl<'g> Session<'g> {
             deadline: None,
             won_level: None,
             runaway: false,
+            agains: 0,
             seed: None,
         })
     }
@@ -169,6 +173,7 @@ impl<'g> Session<'g> {
             self.againing = false;
             self.turn(None, false, false);
         }
+        self.agains = count;
     }
 
     /// One step and its `again` turns, as the reference suite plays it.

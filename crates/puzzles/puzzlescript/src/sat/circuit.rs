@@ -2,7 +2,7 @@
 //! twice (structural hashing), so that a turn played on a level that is mostly known
 //! (walls, floors, whatever the first inputs cannot reach) costs only what can change.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use puzzlec_ir::{ClauseSink, Lit};
 
@@ -28,7 +28,7 @@ pub struct Circuit<S: ClauseSink> {
 
 impl<S: ClauseSink> Circuit<S> {
     pub fn new(sink: S) -> Circuit<S> {
-        Circuit { sink, ands: HashMap::new(), ites: HashMap::new() }
+        Circuit { sink, ands: HashMap::default(), ites: HashMap::default() }
     }
 
     /// A fresh input (or a value left free), named when a decoder reads it.

@@ -53,23 +53,40 @@ pub fn shortest(
     climb(game, index, &cells, &mut bounds, span, &limits, &backend, on_horizon)
 }
 
-/// Probes answered within a tenth of this time let the climb double its stride, within it
-/// keep it, and a slower one halves it. A horizon can cost many times the one below
-/// (kettle: horizon 3 in 0.7 s, 7 unanswered in a minute), so only quick answers leap; but
-/// each UNSAT walks again every level the one below walked, so a slow climb that falls
-/// back to one step at a time pays for most levels many times over. Measured on ten demo
-/// levels, 60 s each, two at a time: setting the stride back to one solved 5 (push 5, 6,
-/// microban 10, kettle 7, slidings 10 in 35, 36, 53, 20 and 48 s); halving it solved those
-/// in 26, 24, 42, 16 and 31 s, and lunar_lockout 1 in 45 s.
-const QUICK: Duration = Duration::from_secs(1);
+/// How much dearer than the last UNSAT the next probe up may be expected to be. A horizon
+/// costs a growing multiple of the one below (each walks every level the one below walked,
+/// and those one step further), so the climb measures that growth from its last two UNSAT
+/// answers and takes the longest stride (at most double the last) whose expected cost stays
+/// within this factor: the probes' costs then grow geometrically, and the ones below the
+/// last cost a third of it together. A fixed rule overshoots: with the guide's lemmas push
+/// level 7 answers horizon 7 in 0.1 s and then 15 not in a minute (its plan has 11 inputs;
+/// a horizon past the plan walks deeper branches before it meets it).
+const GROWTH: f64 = 4.0;
+
+/// Answers faster than this are too small to measure growth by.
+const TINY: f64 = 0.005;
+
+/// The next stride of the climb after an UNSAT at `now` (horizon, seconds), the one before
+/// at `last`. See [`GROWTH`].
+fn next_stride(stride: usize, last: Option<(usize, f64)>, now: (usize, f64)) -> usize {
+    let (h1, t1) = (now.0, now.1.max(TINY));
+    let Some((h0, t0)) = last.filter(|l| l.0 < h1) else { return stride * 2 };
+    let per_step = (t1 / t0.max(TINY)).powf(1.0 / (h1 - h0) as f64);
+    if per_step <= 1.0 {
+        return stride * 2;
+    }
+    let room = (GROWTH * t1).max(TINY * GROWTH) / t1;
+    let steps = (room.ln() / per_step.ln()).floor();
+    (steps.min((stride * 2) as f64) as usize).max(1)
+}
 
 /// The shortest plan that wins entry `index` from its start `cells`, with horizons from
 /// `from` to `max` on one live solver of `backend`; `bounds` raised where a model leans on
 /// one (and left raised, for the formulas written after).
 ///
 /// A horizon's formula says "a win within H inputs", so an UNSAT proves every plan longer
-/// and a model gives a plan of at most H: the climb gallops up from `from` (doubling its
-/// stride while the answers come quickly), then comes down from the plan it found (halfway
+/// and a model gives a plan of at most H: the climb gallops up from `from` (its stride
+/// measured on the growth of the answers' cost, see [`GROWTH`]), then comes down from the plan it found (halfway
 /// to the bound proved while the gap is wide, then its length less one) until the horizon
 /// below the plan is proved UNSAT.
 ///
@@ -101,6 +118,8 @@ pub fn climb(
     let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend)?;
     // Every plan has more than `proved` inputs; `stride` is the gallop's next step up.
     let (mut proved, mut stride) = (from - 1, 1);
+    // The last UNSAT answered on this solver: horizon and seconds.
+    let mut last: Option<(usize, f64)> = None;
     let mut best: Option<Vec<Input>> = None;
     loop {
         let horizon = match &best {
@@ -130,11 +149,8 @@ pub fn climb(
         match outcome {
             Outcome::Unsat => {
                 proved = horizon;
-                stride = match took {
-                    t if t < QUICK / 10 => stride * 2,
-                    t if t < QUICK => stride,
-                    _ => (stride / 2).max(1),
-                };
+                stride = next_stride(stride, last, (horizon, took.as_secs_f64()));
+                last = Some((horizon, took.as_secs_f64()));
             }
             Outcome::Unknown(why) => {
                 report.found = Found::GaveUp { depth: proved, why };
@@ -147,6 +163,10 @@ pub fn climb(
                     for what in short {
                         any |= super::raise(game, bounds, what);
                     }
+                    // No fewer `again` turns than the guide saw one input play: each raise
+                    // writes every step again.
+                    let seen = solver.agains.load(std::sync::atomic::Ordering::Relaxed);
+                    bounds.agains = bounds.agains.max(seen.min(super::MAX_AGAINS));
                     if !any {
                         let why = "a loop of the game runs past every bound the encoding unrolls".into();
                         report.found = Found::GaveUp { depth: proved, why };
@@ -155,6 +175,7 @@ pub fn climb(
                     report.raised += 1;
                     // The bounds shape every step: the steps are written again.
                     solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend)?;
+                    last = None;
                 }
             },
         }
@@ -211,4 +232,54 @@ pub fn session(
             None => Shortest::Unknown { horizon: depth + 1, reason: why },
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{climb, next_stride};
+    use crate::search::{shortest, Found, Limits};
+
+    /// Each horizon solved alone, on a fresh solver, answers as the search does: a plan at
+    /// the optimum, none a step below (so a lemma that cut a plan the horizon holds, such as
+    /// one given a step too early, fails here, whatever order the climb would try them in).
+    #[test]
+    fn each_horizon_alone_answers_as_the_search() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+        let backend = puzzlec_solve::Backend::embedded_sat();
+        for file in ["examples/puzzlescript/crates.txt", "tests/fixtures/puzzlescript/chain_loop.txt"] {
+            let game = crate::compile(&std::fs::read_to_string(format!("{root}/{file}")).unwrap()).unwrap();
+            let boards: Vec<usize> = game.boards().map(|(i, _)| i).collect();
+            for index in boards {
+                let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };
+                let Found::Plan(plan) = shortest(&game, index, none, &mut |_, _| {}).unwrap().found else { continue };
+                let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
+                for h in [plan.len() - 1, plan.len()].into_iter().filter(|&h| h > 0) {
+                    let mut bounds = super::super::first_bounds(&game);
+                    let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };
+                    let r = climb(&game, index, &cells, &mut bounds, (h, h), &none, &backend, &mut |_, _, _| {});
+                    let got = match r.unwrap().found {
+                        Found::Plan(p) => Some(p.len()),
+                        Found::NoneWithin(_) => None,
+                        other => panic!("{file} {index} horizon {h}: {other:?}"),
+                    };
+                    let want = (h == plan.len()).then_some(h);
+                    assert_eq!(got, want, "{file} entry {index}, horizon {h} alone");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_stride_follows_the_growth_of_the_cost() {
+        // Too quick to measure: double.
+        assert_eq!(next_stride(4, Some((3, 0.001)), (7, 0.002)), 8);
+        assert_eq!(next_stride(4, None, (7, 0.5)), 8);
+        // 0.001 s at 3, 0.1 s at 7: about 3.2 times a step, so one step keeps within 4 times.
+        assert_eq!(next_stride(4, Some((3, 0.001)), (7, 0.1)), 1);
+        // 1.1 times a step: 14 steps would stay within 4 times, but at most double.
+        assert_eq!(next_stride(4, Some((10, 1.0)), (11, 1.1)), 8);
+        assert_eq!(next_stride(16, Some((10, 1.0)), (11, 1.1)), 14);
+        // Cheaper than the last: double.
+        assert_eq!(next_stride(2, Some((10, 2.0)), (12, 1.0)), 4);
+    }
 }

@@ -16,9 +16,16 @@
 //! swapping it in would give a shorter or earlier winning plan), so no lemma names a prefix
 //! of W, and every horizon that W fits in stays satisfiable. Each lemma is checked by the
 //! interpreter itself (both prefixes played), and the plan a model gives is replayed anyway.
+//!
+//! The second lemma holds within one horizon H: when prefix `p` has H - 1 inputs and no
+//! input played from its level wins, no plan within H begins with `p`. It saves the solver
+//! the last step's circuit for each input (the largest layer of the walk, and each try a
+//! conflict to analyse through the whole turn), and is given as `¬p ∨ ¬a`, where `a` is
+//! the literal the solve of horizon H assumes and that is made false when it returns: a
+//! longer horizon may extend `p` to a win.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use puzzlec_ir::Lit;
@@ -28,6 +35,23 @@ use crate::run::{Input, Session};
 
 /// The inputs of each step written so far: the unrolling adds a step's as it writes it.
 pub type Steps = Arc<Mutex<Vec<Vec<(Lit, Input)>>>>;
+
+/// The horizon being solved and the literal its solve assumes (0 between solves).
+/// With it, the `again` turns the formula writes after an input.
+#[derive(Clone, Default)]
+pub struct Current(Arc<(AtomicUsize, AtomicI32, AtomicUsize)>);
+
+impl Current {
+    pub fn set(&self, horizon: usize, act: Lit, agains: usize) {
+        self.0 .0.store(horizon, Ordering::Relaxed);
+        self.0 .1.store(act, Ordering::Relaxed);
+        self.0 .2.store(agains, Ordering::Relaxed);
+    }
+
+    fn get(&self) -> (usize, Lit, usize) {
+        (self.0 .0.load(Ordering::Relaxed), self.0 .1.load(Ordering::Relaxed), self.0 .2.load(Ordering::Relaxed))
+    }
+}
 
 /// Most levels remembered (each with the prefix that reached it first); past it new levels
 /// are not remembered, which only makes the lemmas fewer.
@@ -40,6 +64,7 @@ pub struct Guide {
     /// The level's restart point, as the search resumes sessions.
     base: Vec<u64>,
     steps: Steps,
+    horizon: Current,
     /// Per variable: the step and input of an input literal.
     input_of: HashMap<u32, (usize, u8)>,
     /// Per step: the input chosen (true), if any.
@@ -63,22 +88,25 @@ pub struct Guide {
     pub given: Arc<AtomicUsize>,
     /// Turns played, for the report.
     pub turns: Arc<AtomicUsize>,
+    /// The most `again` turns one input played (a bound the formula needs at least).
+    pub agains: Arc<AtomicUsize>,
 }
 
 impl Guide {
-    pub fn new(game: Arc<Game>, index: usize, start: &[u64], base: Vec<u64>, steps: Steps) -> Guide {
-        let mut first = HashMap::new();
+    pub fn new(game: Arc<Game>, index: usize, start: &[u64], base: Vec<u64>, steps: Steps, horizon: Current) -> Guide {
+        let mut first = HashMap::default();
         first.insert(start.to_vec().into_boxed_slice(), Box::default());
         Guide {
             game,
             index,
             base,
             steps,
-            input_of: HashMap::new(),
+            horizon,
+            input_of: HashMap::default(),
             chosen: Vec::new(),
             trail: Vec::new(),
             levels: Vec::new(),
-            assigned: HashMap::new(),
+            assigned: HashMap::default(),
             played: vec![start.to_vec()],
             stop: None,
             expanded: vec![false],
@@ -86,6 +114,7 @@ impl Guide {
             pending: Vec::new(),
             given: Arc::default(),
             turns: Arc::default(),
+            agains: Arc::default(),
         }
     }
 
@@ -148,11 +177,29 @@ impl Guide {
             return;
         }
         self.expanded[n] = true;
+        let (horizon, act, agains) = self.horizon.get();
+        let mut wins = false;
         for (i, &input) in inputs.iter().enumerate() {
-            let Some(level) = self.play(&mut s, n, input) else { continue };
+            let played = self.play(&mut s, n, input);
+            // A turn with more `again` turns than the formula writes is one whose formula
+            // says "short": the solver is left to find it, and the bound raised.
+            wins |= s.agains > agains;
+            let Some(level) = played else {
+                wins |= s.wins > 0;
+                continue;
+            };
             prefix.push(i as u8);
             self.meet(&level, &prefix);
             prefix.pop();
+        }
+        if n + 1 == horizon && act != 0 && !wins {
+            // The last step of this horizon: no input wins from here.
+            let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+            let mut lemma: Vec<Lit> = prefix.iter().enumerate().map(|(u, &c)| -steps[u][c as usize].0).collect();
+            drop(steps);
+            lemma.push(-act);
+            self.pending.push(lemma);
+            self.given.fetch_add(1, Ordering::Relaxed);
         }
     }
 
@@ -162,6 +209,9 @@ impl Guide {
         s.reset(&self.played[t], &self.base);
         s.step(crate::run::Step::Input(input));
         self.turns.fetch_add(1, Ordering::Relaxed);
+        if !s.runaway {
+            self.agains.fetch_max(s.agains, Ordering::Relaxed);
+        }
         (s.wins == 0 && !s.runaway).then(|| s.level.cells.clone())
     }
 

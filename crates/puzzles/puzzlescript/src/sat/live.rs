@@ -9,7 +9,7 @@ use puzzlec_ir::CnfModel;
 use puzzlec_solve::Outcome;
 
 use super::circuit::{F, T};
-use super::guide::{Guide, Steps};
+use super::guide::{Current, Guide, Steps};
 use super::turn::{Bounds, Loop};
 use crate::lang::{Entry, Game};
 use crate::run::Input;
@@ -35,9 +35,12 @@ pub enum Read {
 pub struct Solver<'g> {
     u: super::Unroll<'g, Live>,
     steps: Steps,
+    horizon: Current,
     /// Lemmas the guide gave and turns it played.
     pub lemmas: Arc<AtomicUsize>,
     pub turns: Arc<AtomicUsize>,
+    /// The most `again` turns one input played in the guide.
+    pub agains: Arc<AtomicUsize>,
 }
 
 impl<'g> Solver<'g> {
@@ -58,12 +61,14 @@ impl<'g> Solver<'g> {
             .map(|s| Live(puzzlec_solve::FreedApart::new(s)))
             .ok_or_else(|| format!("{} offers no live solver", backend.id()))?;
         let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
-        let steps = Steps::default();
-        let guide = Guide::new(shared.clone(), index, cells, board.cells.clone(), steps.clone());
-        let (lemmas, turns) = (guide.given.clone(), guide.turns.clone());
-        live.0.connect(Box::new(guide));
-        let u = super::Unroll::new(game, index, cells, bounds, live)?;
-        Ok(Solver { u, steps, lemmas, turns })
+        let (steps, horizon) = (Steps::default(), Current::default());
+        let guide = Guide::new(shared.clone(), index, cells, board.cells.clone(), steps.clone(), horizon.clone());
+        let (lemmas, turns, agains) = (guide.given.clone(), guide.turns.clone(), guide.agains.clone());
+        let guided = live.0.connect(Box::new(guide));
+        let mut u = super::Unroll::new(game, index, cells, bounds, live)?;
+        // The guide's lemmas rule out coming back to a level (a clause each, when a walk does).
+        u.no_return = !guided;
+        Ok(Solver { u, steps, horizon, lemmas, turns, agains })
     }
 
     /// Writes steps up to `horizon`; `Some` with the reason when the run stops first.
@@ -102,11 +107,20 @@ impl<'g> Solver<'g> {
 
     /// Whether some plan of at most `horizon` inputs (written already) wins.
     pub fn solve(&mut self, horizon: usize, left: Duration) -> Outcome<CnfModel> {
-        match self.u.goal_within(horizon) {
-            F => Outcome::Unsat,
-            T => self.u.c.sink.0.solve(&[], left),
-            g => self.u.c.sink.0.solve(&[g], left),
+        let goal = self.u.goal_within(horizon);
+        if goal == F {
+            return Outcome::Unsat;
         }
+        // The literal this solve assumes, under which the guide's lemmas for this horizon
+        // only are given; false for good once it returns.
+        let act = self.u.c.input(None);
+        self.u.c.sink.0.observe(act);
+        self.horizon.set(horizon, act, self.u.bounds().agains);
+        let assume: Vec<puzzlec_ir::Lit> = [goal, act].into_iter().filter(|&l| l != T).collect();
+        let outcome = self.u.c.sink.0.solve(&assume, left);
+        self.horizon.set(0, 0, 0);
+        self.u.c.clause(&[-act]);
+        outcome
     }
 
     /// What a model of horizon `horizon` says.

@@ -65,6 +65,9 @@ pub fn first_bounds(game: &Game) -> Bounds {
     }
 }
 
+/// The most `again` turns written after an input.
+pub const MAX_AGAINS: usize = 512;
+
 /// Raises the bound a loop of `game` overflowed; false when it is already at its cap.
 pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
     let (slot, cap) = match what {
@@ -74,7 +77,7 @@ pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
         Loop::Startloop(g) => (&mut bounds.loops[g], loop_cap(&game.loop_point)),
         Loop::LateStartloop(g) => (&mut bounds.late_loops[g], loop_cap(&game.late_loop_point)),
         Loop::Passes => (&mut bounds.passes, 256),
-        Loop::Agains => (&mut bounds.agains, 512),
+        Loop::Agains => (&mut bounds.agains, MAX_AGAINS),
     };
     if *slot >= cap {
         return false;
@@ -109,6 +112,11 @@ pub struct Unroll<'g, S: ClauseSink> {
     dones: Vec<Lit>,
     /// The levels after each step (a shortest plan visits no level twice).
     past: Vec<Sym>,
+    /// Whether the formula rules out plans that come back to a level they left: a clause
+    /// per pair of steps, each comparing two levels, so that their number grows with the
+    /// square of the horizon. A solver guided by the interpreter rules them out itself
+    /// (`guide`'s lemmas) and goes without.
+    pub no_return: bool,
 }
 
 impl<'g, S: ClauseSink> Unroll<'g, S> {
@@ -134,7 +142,12 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
             done: F,
             dones: Vec::new(),
             past: Vec::new(),
+            no_return: true,
         })
+    }
+
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
     }
 
     pub fn steps(&self) -> usize {
@@ -180,14 +193,16 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
         // A shortest plan has no input that leaves the level as it was, and comes back to no
         // level it left, until it wins.
         c.clause(&[p.modified, self.done]);
-        let earlier: Vec<Sym> = std::iter::once(self.start.clone()).chain(self.past.iter().cloned()).collect();
-        for (s, back) in earlier.iter().enumerate() {
-            if s + 1 < earlier.len() {
-                let differs = now.differs(c, back);
-                c.clause(&[differs, self.done]);
+        if self.no_return {
+            let earlier: Vec<Sym> = std::iter::once(self.start.clone()).chain(self.past.iter().cloned()).collect();
+            for (s, back) in earlier.iter().enumerate() {
+                if s + 1 < earlier.len() {
+                    let differs = now.differs(c, back);
+                    c.clause(&[differs, self.done]);
+                }
             }
+            self.past.push(now.clone());
         }
-        self.past.push(now.clone());
         self.inputs.push(lits);
         self.won.push(step);
         self.overflow.push(turn.overflow.into_iter().filter(|o| o.0 != F).collect());
