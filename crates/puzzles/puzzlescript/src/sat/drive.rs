@@ -58,9 +58,9 @@ pub fn shortest(
 /// and those one step further), so the climb measures that growth from its last two UNSAT
 /// answers and takes the longest stride (at most double the last) whose expected cost stays
 /// within this factor: the probes' costs then grow geometrically, and the ones below the
-/// last cost a third of it together. A fixed rule overshoots: with the guide's lemmas push
-/// level 7 answers horizon 7 in 0.1 s and then 15 not in a minute (its plan has 11 inputs;
-/// a horizon past the plan walks deeper branches before it meets it).
+/// last cost a third of it together. A fixed rule overshoots: with the guide's lemmas push's
+/// fourth level answers horizon 7 in 0.1 s and then 15 not in a minute (its plan has 11
+/// inputs; a horizon past the plan walks deeper branches before it meets it).
 const GROWTH: f64 = 4.0;
 
 /// Answers faster than this are too small to measure growth by.
@@ -86,9 +86,9 @@ fn next_stride(stride: usize, last: Option<(usize, f64)>, now: (usize, f64)) -> 
 ///
 /// A horizon's formula says "a win within H inputs", so an UNSAT proves every plan longer
 /// and a model gives a plan of at most H: the climb gallops up from `from` (its stride
-/// measured on the growth of the answers' cost, see [`GROWTH`]), then comes down from the plan it found (halfway
-/// to the bound proved while the gap is wide, then its length less one) until the horizon
-/// below the plan is proved UNSAT.
+/// measured on the growth of the answers' cost, see [`GROWTH`]), then comes down from the
+/// plan it found (halfway to the bound proved while the gap is wide, then its length less
+/// one) until the horizon below the plan is proved UNSAT.
 ///
 /// # Errors
 /// A game the encoding cannot treat, a rule too large for it, a backend with no live solver,
@@ -165,8 +165,9 @@ pub fn climb(
                     }
                     // No fewer `again` turns than the guide saw one input play: each raise
                     // writes every step again.
-                    let seen = solver.agains.load(std::sync::atomic::Ordering::Relaxed);
-                    bounds.agains = bounds.agains.max(seen.min(super::MAX_AGAINS));
+                    let seen = solver.agains.load(std::sync::atomic::Ordering::Relaxed).min(super::MAX_AGAINS);
+                    any |= seen > bounds.agains;
+                    bounds.agains = bounds.agains.max(seen);
                     if !any {
                         let why = "a loop of the game runs past every bound the encoding unrolls".into();
                         report.found = Found::GaveUp { depth: proved, why };
