@@ -178,25 +178,23 @@ impl Guide {
         }
         self.expanded[n] = true;
         let (horizon, act, agains) = self.horizon.get();
-        let mut wins = false;
+        // Some input wins here, or plays more `again` turns than the formula writes (its
+        // formula says "short" there: the solver is left to find it, and the bound raised).
+        let mut keep = false;
         for (i, &input) in inputs.iter().enumerate() {
             let played = self.play(&mut s, n, input);
-            // A turn with more `again` turns than the formula writes is one whose formula
-            // says "short": the solver is left to find it, and the bound raised.
-            wins |= s.agains > agains;
+            keep |= s.agains > agains;
             let Some(level) = played else {
-                wins |= s.wins > 0;
+                keep |= s.wins > 0;
                 continue;
             };
             prefix.push(i as u8);
             self.meet(&level, &prefix);
             prefix.pop();
         }
-        if n + 1 == horizon && act != 0 && !wins {
+        if n + 1 == horizon && act != 0 && !keep {
             // The last step of this horizon: no input wins from here.
-            let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
-            let mut lemma: Vec<Lit> = prefix.iter().enumerate().map(|(u, &c)| -steps[u][c as usize].0).collect();
-            drop(steps);
+            let mut lemma = self.against(&prefix);
             lemma.push(-act);
             self.pending.push(lemma);
             self.given.fetch_add(1, Ordering::Relaxed);
@@ -215,15 +213,19 @@ impl Guide {
         (s.wins == 0 && !s.runaway).then(|| s.level.cells.clone())
     }
 
+    /// The clause that rules out `prefix` (inputs by index, from step 0).
+    fn against(&self, prefix: &[u8]) -> Vec<Lit> {
+        let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        prefix.iter().enumerate().map(|(u, &c)| -steps[u][c as usize].0).collect()
+    }
+
     /// Notes that `prefix` reaches `level`; true (with the lemma against `prefix` queued)
     /// when another prefix reached it first.
     fn meet(&mut self, level: &[u64], prefix: &[u8]) -> bool {
         let room = self.first.len() < MAX_LEVELS;
         match self.first.get_mut(level) {
             Some(earlier) if (earlier.len(), &**earlier) < (prefix.len(), prefix) => {
-                let steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
-                let lemma = prefix.iter().enumerate().map(|(u, &c)| -steps[u][c as usize].0).collect();
-                drop(steps);
+                let lemma = self.against(prefix);
                 self.pending.push(lemma);
                 self.given.fetch_add(1, Ordering::Relaxed);
                 return true;
