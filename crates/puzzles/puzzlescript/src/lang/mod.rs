@@ -113,7 +113,7 @@ impl Command {
     }
 }
 
-pub use patterns::{Cell, Pattern, Replacement, Rule};
+pub use patterns::{Cell, Narrow, NarrowRow, Pattern, Replacement, Rule};
 
 /// A win condition: `no`, `some` or `all` of the first mask (on the second).
 #[derive(Clone, Debug)]

@@ -58,6 +58,67 @@ pub struct Rule {
     /// of one anywhere cannot match (the interpreter skips the rule).
     pub needs: Bits,
     pub needs_moving: Bits,
+    /// In a game whose cells fit one object word and one movement word, each row's
+    /// patterns (ellipses left out) as plain words side by side: the interpreter's hot loop
+    /// tests these instead of following a pointer per mask. Empty in other games.
+    pub narrow: Vec<NarrowRow>,
+}
+
+/// A row of [`Narrow`] patterns, and where its ellipses lie (the number of patterns before
+/// each; `usize::MAX` where it has none).
+#[derive(Clone, Debug)]
+pub struct NarrowRow {
+    pub cells: Box<[Narrow]>,
+    pub ellipses: [usize; 2],
+}
+
+/// A pattern of a game of one object word and one movement word, in plain words.
+#[derive(Clone, Debug)]
+pub struct Narrow {
+    pub present: u64,
+    pub missing: u64,
+    pub moving: u64,
+    pub still: u64,
+    /// Each mask needs one of its objects present.
+    pub any: Box<[u64]>,
+}
+
+impl Narrow {
+    fn of(p: &Pattern) -> Option<Narrow> {
+        let one = |b: &Bits| (b.len() == 1).then(|| b[0]);
+        Some(Narrow {
+            present: one(&p.present)?,
+            missing: one(&p.missing)?,
+            moving: one(&p.moving)?,
+            still: one(&p.still)?,
+            any: p.any.iter().map(one).collect::<Option<_>>()?,
+        })
+    }
+
+    /// Whether a cell of objects `c` and movements `m` matches.
+    #[inline]
+    pub fn matches(&self, c: u64, m: u64) -> bool {
+        c & self.present == self.present
+            && c & self.missing == 0
+            && m & self.moving == self.moving
+            && m & self.still == 0
+            && self.any.iter().all(|a| c & a != 0)
+    }
+}
+
+/// Each row's patterns in plain words, if every mask of the rule is one word.
+fn narrow_rows(rows: &[Vec<Cell>]) -> Vec<NarrowRow> {
+    let row = |row: &Vec<Cell>| {
+        let (mut cells, mut ellipses) = (Vec::new(), [usize::MAX; 2]);
+        for c in row {
+            match c {
+                Cell::Pattern(p) => cells.push(Narrow::of(p)?),
+                Cell::Ellipsis => *ellipses.iter_mut().find(|e| **e == usize::MAX)? = cells.len(),
+            }
+        }
+        Some(NarrowRow { cells: cells.into_boxed_slice(), ellipses })
+    };
+    rows.iter().map(row).collect::<Option<_>>().unwrap_or_default()
 }
 
 /// A game's rules as the interpreter and the SAT encoding run them.
@@ -132,6 +193,11 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
                 bits::or(&mut needs_moving, &p.moving);
             }
             let rule = Rule {
+                narrow: if names.object_words == 1 && names.movement_words == 1 {
+                    narrow_rows(&rows)
+                } else {
+                    Vec::new()
+                },
                 needs,
                 needs_moving,
                 direction,

@@ -5,7 +5,7 @@
 //! its `startloop` while anything changed (at most 200 times).
 
 use crate::lang::bits::{self};
-use crate::lang::{Cell, Command, Game, Pattern, Rule};
+use crate::lang::{Cell, Command, Game, Narrow, NarrowRow, Pattern, Rule};
 
 use super::Level;
 
@@ -39,9 +39,6 @@ pub fn delta(level: &Level, direction: u64) -> isize {
 /// Whether a row matches from `start` with the given ellipsis lengths.
 fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isize, gaps: [usize; 2]) -> bool {
     let (ow, mw) = (game.object_words, game.movement_words);
-    if ow == 1 && mw == 1 && gaps == [0, 0] {
-        return row_matches_narrow(level, row, start, d);
-    }
     let mut pos = start as isize;
     let mut e = 0;
     for cell in row {
@@ -62,28 +59,34 @@ fn row_matches_at(game: &Game, level: &Level, row: &[Cell], start: usize, d: isi
     true
 }
 
-/// [`row_matches_at`] for the usual game, whose cells fit in one word of objects and one of
-/// movements, on a row without ellipses: the same tests on plain words.
-fn row_matches_narrow(level: &Level, row: &[Cell], start: usize, d: isize) -> bool {
-    let mut pos = start as isize;
-    for cell in row {
-        // A row with ellipses comes here with each of them empty.
-        let Cell::Pattern(p) = cell else { continue };
+/// Whether patterns in plain words match cell by cell from `pos` (the usual game, whose
+/// cells fit in one word of objects and one of movements).
+#[inline]
+fn narrow_cells(level: &Level, cells: &[Narrow], mut pos: isize, d: isize) -> bool {
+    for p in cells {
         let i = pos as usize;
-        let (c, m) = (level.cells[i], level.movements[i]);
-        if c & p.present[0] != p.present[0]
-            || c & p.missing[0] != 0
-            || m & p.moving[0] != p.moving[0]
-            || m & p.still[0] != 0
-        {
-            return false;
-        }
-        if !p.any.iter().all(|a| c & a[0] != 0) {
+        if !p.matches(level.cells[i], level.movements[i]) {
             return false;
         }
         pos += d;
     }
     true
+}
+
+/// [`row_matches_at`] on a row of [`Rule::narrow`].
+fn narrow_at(level: &Level, row: &NarrowRow, start: usize, d: isize, gaps: [usize; 2]) -> bool {
+    let (mut pos, mut from) = (start as isize, 0);
+    for (&e, gap) in row.ellipses.iter().zip(gaps) {
+        if e == usize::MAX {
+            break;
+        }
+        if !narrow_cells(level, &row.cells[from..e], pos, d) {
+            return false;
+        }
+        pos += (e - from + gap) as isize * d;
+        from = e;
+    }
+    narrow_cells(level, &row.cells[from..], pos, d)
 }
 
 /// Every place a row may match, in the reference's scanning order (row by row for a rule
@@ -158,12 +161,11 @@ fn starts(width: usize, height: usize, rule: &Rule, r: usize) -> (isize, isize, 
 /// movement word: the scan of [`scan`], in its order, with the first cell's test inline,
 /// since most places fail there (the hot loop of the breadth-first search).
 fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Found> {
-    let row = &rule.rows[r];
-    let Some(Cell::Pattern(p)) = row.first() else { return Vec::new() };
-    let (present, missing, moving, still) = (p.present[0], p.missing[0], p.moving[0], p.still[0]);
+    let Some((p, rest)) = rule.narrow[r].cells.split_first() else { return Vec::new() };
+    let (present, missing, moving, still) = (p.present, p.missing, p.moving, p.still);
     let h = level.height as isize;
     let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
-    let line = line_test(level, row);
+    let line = line_test(level, &rule.rows[r]);
     let mut out = Vec::new();
     let mut at = |x: isize, y: isize| {
         let start = (x * h + y) as usize;
@@ -172,7 +174,8 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
             && c & missing == 0
             && m & moving == moving
             && m & still == 0
-            && row_matches_narrow(level, row, start, d)
+            && p.any.iter().all(|a| c & a != 0)
+            && narrow_cells(level, rest, start as isize + d, d)
         {
             out.push(Found { start, gaps: [0, 0] });
         }
@@ -201,8 +204,21 @@ fn line_test<'a>(level: &'a Level, row: &[Cell]) -> impl Fn(usize) -> bool + 'a 
 
 fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> {
     let d = delta(level, rule.direction);
-    if game.object_words == 1 && game.movement_words == 1 && rule.ellipses[r] == 0 {
-        return narrow_row_matches(level, rule, r, d);
+    if let Some(narrow) = rule.narrow.get(r) {
+        if rule.ellipses[r] == 0 {
+            return narrow_row_matches(level, rule, r, d);
+        }
+        // The cells before the first ellipsis, and what the row needs of its line, tested
+        // once per start rather than once for each length of the ellipses.
+        let head = &narrow.cells[..narrow.ellipses[0]];
+        let mut out = Vec::new();
+        let keep = |start: usize| narrow_cells(level, head, start as isize, d);
+        scan_where(level.width, level.height, rule, r, (line_test(level, &rule.rows[r]), keep), |start, gaps| {
+            if narrow_at(level, narrow, start, d, gaps) {
+                out.push(Found { start, gaps });
+            }
+        });
+        return out;
     }
     let row = &rule.rows[r];
     // The cells before the first ellipsis, and what the row needs of its line, tested once
@@ -253,7 +269,11 @@ pub fn tuples(matches: &[Vec<Found>]) -> Vec<Vec<Found>> {
 /// Applies a rule at one combination of matches (re-checked first when `check`).
 pub fn apply_at(game: &Game, level: &mut Level, rule: &Rule, tuple: &[Found], check: bool) -> bool {
     let d = delta(level, rule.direction);
-    if check && !tuple.iter().zip(&rule.rows).all(|(f, row)| row_matches_at(game, level, row, f.start, d, f.gaps)) {
+    let still = |(r, (f, row)): (usize, (&Found, &Vec<Cell>))| match rule.narrow.get(r) {
+        Some(narrow) => narrow_at(level, narrow, f.start, d, f.gaps),
+        None => row_matches_at(game, level, row, f.start, d, f.gaps),
+    };
+    if check && !tuple.iter().zip(&rule.rows).enumerate().all(still) {
         return false;
     }
     let mut changed = false;
