@@ -142,16 +142,28 @@ impl Level {
             self.line_moves.resize(h + w, 0);
             let (rows, columns) = self.lines.split_at_mut(h);
             let (row_moves, column_moves) = self.line_moves.split_at_mut(h);
-            for x in 0..w {
-                for y in 0..h {
-                    let (o, m) = (self.cells[x * h + y], self.movements[x * h + y]);
+            // Storage is column by column: a column is a run of `h` words.
+            let cells = self.cells.chunks_exact(h).zip(self.movements.chunks_exact(h));
+            for (x, (column, moves)) in cells.enumerate() {
+                let (mut o_all, mut m_all) = (0, 0);
+                for (y, (&o, &m)) in column.iter().zip(moves).enumerate() {
                     rows[y] |= o;
-                    columns[x] |= o;
                     row_moves[y] |= m;
-                    column_moves[x] |= m;
+                    o_all |= o;
+                    m_all |= m;
                 }
+                columns[x] = o_all;
+                column_moves[x] = m_all;
             }
         }
+    }
+
+    /// The cells, in storage order, of the columns whose [`Level::lines`] pass `column`
+    /// (every cell in a game without them): cells outside them cannot hold what it needs.
+    pub fn cells_in<'a>(&'a self, column: impl Fn(u64, u64) -> bool + 'a) -> impl Iterator<Item = usize> + 'a {
+        let h = self.height;
+        let kept = move |x: &usize| self.lines.is_empty() || column(self.lines[h + x], self.line_moves[h + x]);
+        (0..self.width).filter(kept).flat_map(move |x| x * h..(x + 1) * h)
     }
 
     /// The level as the reference's `convertLevelToString` prints it: each cell's sorted

@@ -14,7 +14,7 @@ pub fn players(game: &Game, level: &Level) -> Vec<usize> {
         // The usual game: one word a cell, tested in place.
         let p = game.player[0];
         let holds = |c: u64| if game.player_all { c & p == p } else { c & p != 0 };
-        return (0..level.width * level.height).filter(|&i| holds(level.cells[i])).collect();
+        return level.cells_in(|o, _| holds(o)).filter(|&i| holds(level.cells[i])).collect();
     }
     (0..level.width * level.height)
         .filter(|&i| {
@@ -99,8 +99,10 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
     let mw = game.movement_words;
     // Only cells that hold movements can move, and no cell gains a movement here: passes
     // over them alone, in storage order, are the reference's passes over every cell.
-    let moving: Vec<usize> =
-        (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect();
+    let moving: Vec<usize> = match mw {
+        1 => level.cells_in(|_, m| m != 0).filter(|&i| level.movements[i] != 0).collect(),
+        _ => (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect(),
+    };
     loop {
         let mut moved = false;
         for &i in &moving {
