@@ -131,10 +131,11 @@ impl Level {
     /// write, a superset of what any cell holds until the turn ends.
     pub fn survey(&mut self, game: &Game) {
         self.present.fill(0);
-        for cell in self.cells.chunks(game.object_words) {
-            bits::or(&mut self.present, cell);
-        }
-        if Level::narrow(game) {
+        if !Level::narrow(game) {
+            for cell in self.cells.chunks(game.object_words) {
+                bits::or(&mut self.present, cell);
+            }
+        } else {
             let (w, h) = (self.width, self.height);
             self.lines.clear();
             self.lines.resize(h + w, 0);
@@ -154,6 +155,7 @@ impl Level {
                 }
                 columns[x] = o_all;
                 column_moves[x] = m_all;
+                self.present[0] |= o_all;
             }
         }
     }

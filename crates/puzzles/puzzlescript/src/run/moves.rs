@@ -131,7 +131,10 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
                 }
             }
         }
-        level.movements[range].fill(0);
+        match mw {
+            1 => level.movements[i] = 0,
+            _ => level.movements[range].fill(0),
+        }
     }
     level.rigid_group.fill(0);
     level.rigid_applied.fill(0);

@@ -315,8 +315,20 @@ fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
                 }
             }
             _ => {
-                for (t, tuple) in tuples(&matches).iter().enumerate() {
-                    changed |= apply_at(game, level, rule, tuple, t > 0);
+                // Every combination of one match per row, the first row's changing fastest.
+                let mut index = vec![0usize; matches.len()];
+                let mut tuple: Vec<Found> = matches.iter().map(|m| m[0]).collect();
+                let mut first = true;
+                loop {
+                    changed |= apply_at(game, level, rule, &tuple, !first);
+                    first = false;
+                    let Some(r) = (0..matches.len()).find(|&r| index[r] + 1 < matches[r].len()) else { break };
+                    for k in 0..r {
+                        index[k] = 0;
+                        tuple[k] = matches[k][0];
+                    }
+                    index[r] += 1;
+                    tuple[r] = matches[r][index[r]];
                 }
             }
         }
