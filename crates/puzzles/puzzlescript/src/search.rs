@@ -130,11 +130,17 @@ struct Space<'g> {
 impl Space<'_> {
     fn key(&self, cells: &[u64], restart: &[u64]) -> Box<[u8]> {
         let mut k = Vec::new();
-        encode(&mut k, cells, self.base);
-        if self.checkpoints {
-            encode(&mut k, restart, self.base);
-        }
+        self.key_into(&mut k, cells, restart);
         k.into_boxed_slice()
+    }
+
+    /// The key of a state written into `k` (cleared first).
+    fn key_into(&self, k: &mut Vec<u8>, cells: &[u64], restart: &[u64]) {
+        k.clear();
+        encode(k, cells, self.base);
+        if self.checkpoints {
+            encode(k, restart, self.base);
+        }
     }
 
     /// Expands states `nodes` of `seen`, in order, until the first win.
@@ -143,7 +149,7 @@ impl Space<'_> {
         let Some(mut s) = Session::resume(self.game, self.index, self.base, self.base) else { return out };
         s.keep_undo = false;
         s.deadline = limits.deadline;
-        let (mut cells, mut restart) = (Vec::new(), Vec::new());
+        let (mut cells, mut restart, mut key) = (Vec::new(), Vec::new(), Vec::new());
         for node in nodes {
             if let Some(why) = stopped(limits, seen.len()) {
                 out.stopped = Some(why);
@@ -169,9 +175,10 @@ impl Space<'_> {
                     out.runaways += 1;
                     continue;
                 }
-                let key = self.key(&s.level.cells, s.restart_point());
-                if !seen.contains(&key) {
-                    out.next.push((node as u32, m as u8, key));
+                // Most successors were seen already: a key is allocated for new ones only.
+                self.key_into(&mut key, &s.level.cells, s.restart_point());
+                if !seen.contains(key.as_slice()) {
+                    out.next.push((node as u32, m as u8, key.as_slice().into()));
                 }
             }
         }

@@ -136,7 +136,9 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
             _ => level.movements[range].fill(0),
         }
     }
-    level.rigid_group.fill(0);
-    level.rigid_applied.fill(0);
+    if game.rigid {
+        level.rigid_group.fill(0);
+        level.rigid_applied.fill(0);
+    }
     undo
 }
