@@ -70,6 +70,9 @@ pub struct Rule {
 pub struct NarrowRow {
     pub cells: Box<[Narrow]>,
     pub ellipses: [usize; 2],
+    /// The objects and the movements its cells require together.
+    pub need: u64,
+    pub need_moves: u64,
 }
 
 /// A pattern of a game of one object word and one movement word, in plain words.
@@ -116,7 +119,9 @@ fn narrow_rows(rows: &[Vec<Cell>]) -> Vec<NarrowRow> {
                 Cell::Ellipsis => *ellipses.iter_mut().find(|e| **e == usize::MAX)? = cells.len(),
             }
         }
-        Some(NarrowRow { cells: cells.into_boxed_slice(), ellipses })
+        let need = cells.iter().fold(0, |n, c| n | c.present);
+        let need_moves = cells.iter().fold(0, |n, c| n | c.moving);
+        Some(NarrowRow { cells: cells.into_boxed_slice(), ellipses, need, need_moves })
     };
     rows.iter().map(row).collect::<Option<_>>().unwrap_or_default()
 }

@@ -161,29 +161,46 @@ fn starts(width: usize, height: usize, rule: &Rule, r: usize) -> (isize, isize, 
 /// movement word: the scan of [`scan`], in its order, with the first cell's test inline,
 /// since most places fail there (the hot loop of the breadth-first search).
 fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Found> {
-    let Some((p, rest)) = rule.narrow[r].cells.split_first() else { return Vec::new() };
+    let row = &rule.narrow[r];
+    let Some((p, rest)) = row.cells.split_first() else { return Vec::new() };
     let (present, missing, moving, still) = (p.present, p.missing, p.moving, p.still);
-    let h = level.height as isize;
-    let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
-    let line = line_test(level, &rule.rows[r]);
-    let mut out = Vec::new();
-    let mut at = |x: isize, y: isize| {
-        let start = (x * h + y) as usize;
-        let (c, m) = (level.cells[start], level.movements[start]);
-        if c & present == present
+    let first = |c: u64, m: u64| {
+        c & present == present
             && c & missing == 0
             && m & moving == moving
             && m & still == 0
             && p.any.iter().all(|a| c & a != 0)
-            && narrow_cells(level, rest, start as isize + d, d)
-        {
+    };
+    let h = level.height;
+    let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
+    let (xs, ys) = (xmin as usize..xmax as usize, ymin as usize..ymax as usize);
+    let line = |k: usize| {
+        level
+            .lines
+            .get(k)
+            .is_none_or(|&o| o & row.need == row.need && level.line_moves[k] & row.need_moves == row.need_moves)
+    };
+    let (cells, movements) = (&level.cells[..], &level.movements[..]);
+    let mut out = Vec::new();
+    let mut test = |start: usize| {
+        if first(cells[start], movements[start]) && narrow_cells(level, rest, start as isize + d, d) {
             out.push(Found { start, gaps: [0, 0] });
         }
     };
     if rule.direction > 2 {
-        (ymin..ymax).filter(|&y| line(y as usize)).for_each(|y| (xmin..xmax).for_each(|x| at(x, y)));
+        for y in ys.filter(|&y| line(y)) {
+            xs.clone().for_each(|x| test(x * h + y));
+        }
     } else {
-        (xmin..xmax).filter(|&x| line((h + x) as usize)).for_each(|x| (ymin..ymax).for_each(|y| at(x, y)));
+        for x in xs.filter(|&x| line(h + x)) {
+            // A column is a run of cells: tested in place, in order.
+            let column = x * h + ys.start..x * h + ys.end;
+            for (k, (&c, &m)) in cells[column.clone()].iter().zip(&movements[column.clone()]).enumerate() {
+                if first(c, m) && narrow_cells(level, rest, (column.start + k) as isize + d, d) {
+                    out.push(Found { start: column.start + k, gaps: [0, 0] });
+                }
+            }
+        }
     }
     out
 }
