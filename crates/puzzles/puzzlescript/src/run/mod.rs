@@ -7,9 +7,11 @@ mod replace;
 pub(crate) mod rng;
 mod rules;
 mod session;
+mod usage;
 
 pub use rules::scan;
 pub use session::{Session, Step, AGAIN_CAP};
+pub use usage::Usage;
 
 use crate::lang::bits;
 use crate::lang::{Board, Command, Game};
@@ -83,6 +85,8 @@ pub struct Level {
     pub line_moves: Vec<u64>,
     /// The random numbers of a seeded session (`None`: chance takes the first choice).
     pub rng: Option<rng::Rng>,
+    /// How far the loops ran, when counted (see [`Usage`]).
+    pub usage: Option<Box<Usage>>,
 }
 
 impl Level {
@@ -105,6 +109,7 @@ impl Level {
             lines: Vec::new(),
             line_moves: Vec::new(),
             rng: None,
+            usage: None,
         }
     }
 

@@ -103,7 +103,9 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
         1 => level.cells_in(|_, m| m != 0).filter(|&i| level.movements[i] != 0).collect(),
         _ => (0..n).filter(|&i| level.movements[i * mw..(i + 1) * mw].iter().any(|w| *w != 0)).collect(),
     };
+    let mut passes = 0;
     loop {
+        passes += 1;
         let mut moved = false;
         for &i in &moving {
             moved |= move_cell(game, level, i);
@@ -111,6 +113,9 @@ pub fn resolve(game: &Game, level: &mut Level, banned: &mut [bool]) -> bool {
         if !moved {
             break;
         }
+    }
+    if let Some(u) = level.usage.as_deref_mut() {
+        u.passes = u.passes.max(passes);
     }
     let mut undo = false;
     for &i in &moving {

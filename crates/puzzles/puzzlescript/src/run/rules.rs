@@ -7,7 +7,7 @@
 use crate::lang::bits::{self};
 use crate::lang::{Cell, Command, Game, Narrow, NarrowRow, Pattern, Rule};
 
-use super::Level;
+use super::{Level, Usage};
 
 /// Where a row matched: its first cell, and each ellipsis's length.
 #[derive(Clone, Copy, Debug)]
@@ -323,6 +323,11 @@ fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
         return false;
     }
     let mut changed = false;
+    if let Some(u) = level.usage.as_deref_mut() {
+        if rule.has_replacements && matches.len() > 1 && matches.iter().any(|m| m.len() > 1) {
+            u.products.insert(rule.line);
+        }
+    }
     if rule.has_replacements {
         match matches.as_slice() {
             // One row (most rules): its matches are the combinations, in order.
@@ -377,7 +382,7 @@ pub fn queue_commands(level: &mut Level, commands: &[Command]) {
 
 /// A group's rules until none changes anything (once, for a group whose second repetition
 /// would change nothing: see [`crate::lang::settle`]).
-fn apply_group(game: &Game, level: &mut Level, group: &[Rule], once: bool) -> bool {
+fn apply_group(game: &Game, level: &mut Level, group: &[Rule], once: bool, (phase, g): (usize, usize)) -> bool {
     if group[0].random {
         return super::replace::apply_random_group(game, level, group);
     }
@@ -393,14 +398,18 @@ fn apply_group(game: &Game, level: &mut Level, group: &[Rule], once: bool) -> bo
         }
         changed |= again;
     }
+    if let Some(u) = level.usage.as_deref_mut().filter(|_| !once) {
+        Usage::note(&mut u.repeats[phase], g, count);
+    }
     changed
 }
 
-/// The groups in order, with their loops; `banned` groups (rigid failures) are skipped.
+/// The groups of `phase` (0: the rules, 1: the late rules) in order, with their loops;
+/// `banned` groups (rigid failures) are skipped.
 pub fn apply_rules(
     game: &Game,
     level: &mut Level,
-    groups: &[Vec<Rule>],
+    (groups, phase): (&[Vec<Rule>], usize),
     loop_point: &[Option<usize>],
     once: &[bool],
     banned: Option<&[bool]>,
@@ -408,12 +417,19 @@ pub fn apply_rules(
     let mut propagated = false;
     let mut loops = 0;
     let mut g = 0;
+    // Per loop (by its last group), the times it went back, when counted.
+    let mut back_from: Vec<usize> = Vec::new();
     while g < groups.len() {
         if banned.is_none_or(|b| !b[g]) {
-            propagated |= apply_group(game, level, &groups[g], once[g]);
+            propagated |= apply_group(game, level, &groups[g], once[g], (phase, g));
         }
         if propagated {
             if let Some(back) = loop_point[g] {
+                if let Some(u) = level.usage.as_deref_mut() {
+                    Usage::note(&mut back_from, g, 0);
+                    back_from[g] += 1;
+                    Usage::note(&mut u.loops[phase], g, back_from[g] + 1);
+                }
                 g = back;
                 propagated = false;
                 loops += 1;

@@ -123,7 +123,9 @@ impl<'g> Session<'g> {
     pub fn reset(&mut self, cells: &[u64], restart: &[u64]) {
         if self.current != self.home || self.text_mode {
             if let Some(Entry::Level(board)) = self.game.levels.get(self.home) {
+                let usage = self.level.usage.take();
                 self.level = Level::new(self.game, board);
+                self.level.usage = usage;
                 self.current = self.home;
                 self.restart_target.clone_from(&self.level.cells);
             }
@@ -174,6 +176,9 @@ impl<'g> Session<'g> {
             self.turn(None, false, false);
         }
         self.agains = count;
+        if let Some(u) = self.level.usage.as_deref_mut() {
+            u.agains = u.agains.max(count);
+        }
     }
 
     /// One step and its `again` turns, as the reference suite plays it.
@@ -253,7 +258,7 @@ impl<'g> Session<'g> {
             rules::apply_rules(
                 game,
                 &mut self.level,
-                &game.rules,
+                (&game.rules, 0),
                 &game.loop_point,
                 &game.once,
                 Some(banned.as_slice()).filter(|b| !b.is_empty()),
@@ -262,7 +267,7 @@ impl<'g> Session<'g> {
                 rules::apply_rules(
                     game,
                     &mut self.level,
-                    &game.late_rules,
+                    (&game.late_rules, 1),
                     &game.late_loop_point,
                     &game.late_once,
                     None,

@@ -66,11 +66,19 @@ const GROWTH: f64 = 4.0;
 /// Answers faster than this are too small to measure growth by.
 const TINY: f64 = 0.005;
 
+/// An answer slower than this, with no earlier one to measure growth by, is followed by a
+/// step of one.
+const SLOW: f64 = 0.1;
+
 /// The next stride of the climb after an UNSAT at `now` (horizon, seconds), the one before
 /// at `last`. See [`GROWTH`].
 fn next_stride(stride: usize, last: Option<(usize, f64)>, now: (usize, f64)) -> usize {
     let (h1, t1) = (now.0, now.1.max(TINY));
-    let Some((h0, t0)) = last.filter(|l| l.0 < h1) else { return stride * 2 };
+    let Some((h0, t0)) = last.filter(|l| l.0 < h1) else {
+        // Nothing to measure growth by (the first answer, or the first on a formula written
+        // anew with raised bounds): a dear answer goes one step, to measure it.
+        return if t1 < SLOW { stride * 2 } else { 1 };
+    };
     let per_step = (t1 / t0.max(TINY)).powf(1.0 / (h1 - h0) as f64);
     if per_step <= 1.0 {
         return stride * 2;
@@ -115,7 +123,9 @@ pub fn climb(
         return Ok(report);
     }
     let shared = std::sync::Arc::new(game.clone());
-    let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend)?;
+    // How far the guide saw the interpreter run each loop, over every solver of the climb.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(crate::run::Usage::default()));
+    let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &seen)?;
     // Every plan has more than `proved` inputs; `stride` is the gallop's next step up.
     let (mut proved, mut stride) = (from - 1, 1);
     // The last UNSAT answered on this solver: horizon and seconds.
@@ -129,6 +139,13 @@ pub fn climb(
             None if proved >= max => break,
             None => (proved + stride).min(max),
         };
+        // A loop the guide saw run further than the formula writes it: a model would lean on
+        // that bound sooner or later, and each such model costs a horizon solved again.
+        if super::lift(game, bounds, &seen.lock().unwrap_or_else(|e| e.into_inner())) {
+            report.raised += 1;
+            solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &seen)?;
+            last = None;
+        }
         if let Some(why) = stopped(limits).or(solver.unroll(horizon, limits)?) {
             report.found = Found::GaveUp { depth: proved, why };
             break;
@@ -158,16 +175,16 @@ pub fn climb(
             }
             Outcome::Sat(model) => match solver.read(&model, horizon)? {
                 Read::Plan(plan) => best = Some(plan),
-                Read::Short(short) => {
+                // The model's inputs may win in the interpreter all the same (within the
+                // horizon, where the bounds did not matter): a plan found, no bound raised.
+                Read::Short(_, inputs) if let Some(plan) = wins_within(game, index, &inputs) => best = Some(plan),
+                Read::Short(short, _) => {
                     let mut any = false;
                     for what in short {
                         any |= super::raise(game, bounds, what);
                     }
-                    // No fewer `again` turns than the guide saw one input play: each raise
-                    // writes every step again.
-                    let seen = solver.agains.load(std::sync::atomic::Ordering::Relaxed).min(super::MAX_AGAINS);
-                    any |= seen > bounds.agains;
-                    bounds.agains = bounds.agains.max(seen);
+                    // No less than the guide saw: each raise writes every step again.
+                    any |= super::lift(game, bounds, &seen.lock().unwrap_or_else(|e| e.into_inner()));
                     if !any {
                         let why = "a loop of the game runs past every bound the encoding unrolls".into();
                         report.found = Found::GaveUp { depth: proved, why };
@@ -175,7 +192,7 @@ pub fn climb(
                     }
                     report.raised += 1;
                     // The bounds shape every step: the steps are written again.
-                    solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend)?;
+                    solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &seen)?;
                     last = None;
                 }
             },
@@ -188,6 +205,22 @@ pub fn climb(
         None => {}
     }
     Ok(report)
+}
+
+/// The shortest start of `inputs` that wins entry `index` in the interpreter, if any.
+fn wins_within(game: &Game, index: usize, inputs: &[Input]) -> Option<Vec<Input>> {
+    let mut s = crate::run::Session::new(game, index)?;
+    s.keep_undo = false;
+    for (k, &input) in inputs.iter().enumerate() {
+        s.step(crate::run::Step::Input(input));
+        if s.runaway {
+            return None;
+        }
+        if s.wins > 0 {
+            return Some(inputs[..=k].to_vec());
+        }
+    }
+    None
 }
 
 pub(crate) fn stopped(limits: &Limits) -> Option<String> {
@@ -274,7 +307,9 @@ mod tests {
     fn the_stride_follows_the_growth_of_the_cost() {
         // Too quick to measure: double.
         assert_eq!(next_stride(4, Some((3, 0.001)), (7, 0.002)), 8);
-        assert_eq!(next_stride(4, None, (7, 0.5)), 8);
+        assert_eq!(next_stride(4, None, (7, 0.05)), 8);
+        // Dear, with nothing to measure by: one step, to measure.
+        assert_eq!(next_stride(4, None, (7, 0.5)), 1);
         // 0.001 s at 3, 0.1 s at 7: about 3.2 times a step, so one step keeps within 4 times.
         assert_eq!(next_stride(4, Some((3, 0.001)), (7, 0.1)), 1);
         // 1.1 times a step: 14 steps would stay within 4 times, but at most double.

@@ -97,7 +97,7 @@ impl Turn<'_> {
             Phase::Rules => (&game.rules[g], self.bounds.repeats[g], Loop::Group(g), game.once[g]),
             Phase::Late => (&game.late_rules[g], self.bounds.late_repeats[g], Loop::LateGroup(g), game.late_once[g]),
         };
-        let (changed, over) = self.group(c, st, q, group, times, guard)?;
+        let (changed, over) = self.group(c, st, q, group, (times, !once), guard)?;
         // A group that settles at once needs no second repetition to show it is done.
         self.overflow.push((if once { F } else { over }, what));
         Ok(changed)
@@ -112,31 +112,41 @@ impl Turn<'_> {
 
     /// A group's rules under `guard`, repeated `times`: whether it changed the level, and
     /// whether it was still changing in its last repetition.
+    ///
+    /// With `probe`, the last repetition only tells whether the group was still changing
+    /// (its overflow) and queues its commands; its writes go to a copy of the level that is
+    /// then dropped. Where it changes nothing the copy equals the level, and where it
+    /// changes something nothing after it is trusted: the turn goes on from the level
+    /// before it either way, with gates that the next rules do not have to see through.
     fn group(
         &mut self,
         c: &mut Circuit<impl ClauseSink>,
         st: &mut Sym,
         q: &mut Queue,
         group: &[Rule],
-        times: usize,
+        (times, probe): (usize, bool),
         guard: Lit,
     ) -> Result<(Lit, Lit), String> {
         let (mut any, mut last) = (F, F);
-        for _ in 0..times {
+        for n in 0..times {
             if puzzlec_core::stop::overdue() {
                 return Err("the formula's deadline passed".into());
             }
+            let mut copy = (probe && n + 1 == times).then(|| st.clone());
+            let level = copy.as_mut().unwrap_or(&mut *st);
             let mut changed = Vec::new();
             for rule in group {
                 let product = self.bounds.products.contains(&rule.line);
-                let (change, over) = rules::apply(c, st, q, rule, product, guard)?;
+                let (change, over) = rules::apply(c, level, q, rule, product, guard)?;
                 changed.push(change);
                 if over != F {
                     self.overflow.push((over, Loop::Tuples(rule.line)));
                 }
             }
             last = c.or_all(&changed);
-            any = c.or(any, last);
+            if copy.is_none() {
+                any = c.or(any, last);
+            }
             if last == F {
                 break;
             }

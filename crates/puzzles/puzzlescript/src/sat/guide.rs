@@ -25,31 +25,30 @@
 //! longer horizon may extend `p` to a win.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use puzzlec_ir::Lit;
 
+use super::turn::Bounds;
 use crate::lang::Game;
-use crate::run::{Input, Session};
+use crate::run::{Input, Session, Usage};
 
 /// The inputs of each step written so far: the unrolling adds a step's as it writes it.
 pub type Steps = Arc<Mutex<Vec<Vec<(Lit, Input)>>>>;
 
-/// The horizon being solved and the literal its solve assumes (0 between solves).
-/// With it, the `again` turns the formula writes after an input.
+/// The horizon being solved and the literal its solve assumes (0 between solves), with
+/// the loop bounds the formula is written with.
 #[derive(Clone, Default)]
-pub struct Current(Arc<(AtomicUsize, AtomicI32, AtomicUsize)>);
+pub struct Current(Arc<Mutex<(usize, Lit, Bounds)>>);
 
 impl Current {
-    pub fn set(&self, horizon: usize, act: Lit, agains: usize) {
-        self.0 .0.store(horizon, Ordering::Relaxed);
-        self.0 .1.store(act, Ordering::Relaxed);
-        self.0 .2.store(agains, Ordering::Relaxed);
+    pub fn set(&self, horizon: usize, act: Lit, bounds: &Bounds) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = (horizon, act, bounds.clone());
     }
 
-    fn get(&self) -> (usize, Lit, usize) {
-        (self.0 .0.load(Ordering::Relaxed), self.0 .1.load(Ordering::Relaxed), self.0 .2.load(Ordering::Relaxed))
+    fn get(&self) -> (usize, Lit, Bounds) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
 
@@ -88,12 +87,19 @@ pub struct Guide {
     pub given: Arc<AtomicUsize>,
     /// Turns played, for the report.
     pub turns: Arc<AtomicUsize>,
-    /// The most `again` turns one input played (a bound the formula needs at least).
-    pub agains: Arc<AtomicUsize>,
+    /// How far the loops of the turns played ran, at most (bounds the formula needs at
+    /// least; kept over the solvers of one climb).
+    pub seen: Arc<Mutex<Usage>>,
 }
 
 impl Guide {
-    pub fn new(game: Arc<Game>, index: usize, start: &[u64], base: Vec<u64>, steps: Steps, horizon: Current) -> Guide {
+    pub fn new(
+        (game, index): (Arc<Game>, usize),
+        start: &[u64],
+        base: Vec<u64>,
+        (steps, horizon): (Steps, Current),
+        seen: Arc<Mutex<Usage>>,
+    ) -> Guide {
         let mut first = HashMap::default();
         first.insert(start.to_vec().into_boxed_slice(), Box::default());
         Guide {
@@ -114,7 +120,7 @@ impl Guide {
             pending: Vec::new(),
             given: Arc::default(),
             turns: Arc::default(),
-            agains: Arc::default(),
+            seen,
         }
     }
 
@@ -177,13 +183,13 @@ impl Guide {
             return;
         }
         self.expanded[n] = true;
-        let (horizon, act, agains) = self.horizon.get();
-        // Some input wins here, or plays more `again` turns than the formula writes (its
+        let (horizon, act, bounds) = self.horizon.get();
+        // Some input wins here, or runs a loop further than the formula writes it (its
         // formula says "short" there: the solver is left to find it, and the bound raised).
         let mut keep = false;
         for (i, &input) in inputs.iter().enumerate() {
             let played = self.play(&mut s, n, input);
-            keep |= s.agains > agains;
+            keep |= s.level.usage.as_deref().is_none_or(|u| !super::covers(&bounds, u));
             let Some(level) = played else {
                 keep |= s.wins > 0;
                 continue;
@@ -205,10 +211,11 @@ impl Guide {
     /// its turn never settles).
     fn play(&self, s: &mut Session<'_>, t: usize, input: Input) -> Option<Vec<u64>> {
         s.reset(&self.played[t], &self.base);
+        s.level.usage.get_or_insert_with(Box::default).clear();
         s.step(crate::run::Step::Input(input));
         self.turns.fetch_add(1, Ordering::Relaxed);
-        if !s.runaway {
-            self.agains.fetch_max(s.agains, Ordering::Relaxed);
+        if let Some(used) = s.level.usage.as_deref().filter(|_| !s.runaway) {
+            self.seen.lock().unwrap_or_else(|e| e.into_inner()).merge(used);
         }
         (s.wins == 0 && !s.runaway).then(|| s.level.cells.clone())
     }

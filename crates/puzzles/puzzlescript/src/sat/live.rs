@@ -27,8 +27,8 @@ const CONFIG: &str = "chrono=0,restart=0,minimize=0,shrink=0";
 pub enum Read {
     /// The inputs up to the first step that wins.
     Plan(Vec<Input>),
-    /// It leans on these loop bounds at or before its win.
-    Short(Vec<Loop>),
+    /// It leans on these loop bounds at or before its win; its inputs, every step's.
+    Short(Vec<Loop>, Vec<Input>),
 }
 
 /// See the module documentation.
@@ -39,8 +39,6 @@ pub struct Solver<'g> {
     /// Lemmas the guide gave and turns it played.
     pub lemmas: Arc<AtomicUsize>,
     pub turns: Arc<AtomicUsize>,
-    /// The most `again` turns one input played in the guide.
-    pub agains: Arc<AtomicUsize>,
 }
 
 impl<'g> Solver<'g> {
@@ -55,6 +53,7 @@ impl<'g> Solver<'g> {
         cells: &[u64],
         bounds: Bounds,
         backend: &puzzlec_solve::Backend,
+        seen: &Arc<std::sync::Mutex<crate::run::Usage>>,
     ) -> Result<Solver<'g>, String> {
         let mut live = backend
             .session(&puzzlec_ir::Cnf::new(), Some(CONFIG))
@@ -62,13 +61,19 @@ impl<'g> Solver<'g> {
             .ok_or_else(|| format!("{} offers no live solver", backend.id()))?;
         let Some(Entry::Level(board)) = game.levels.get(index) else { return Err("not a level".into()) };
         let (steps, horizon) = (Steps::default(), Current::default());
-        let guide = Guide::new(shared.clone(), index, cells, board.cells.clone(), steps.clone(), horizon.clone());
-        let (lemmas, turns, agains) = (guide.given.clone(), guide.turns.clone(), guide.agains.clone());
+        let guide = Guide::new(
+            (shared.clone(), index),
+            cells,
+            board.cells.clone(),
+            (steps.clone(), horizon.clone()),
+            seen.clone(),
+        );
+        let (lemmas, turns) = (guide.given.clone(), guide.turns.clone());
         let guided = live.0.connect(Box::new(guide));
         let mut u = super::Unroll::new(game, index, cells, bounds, live)?;
         // The guide's lemmas rule out coming back to a level (a clause each, when a walk does).
         u.no_return = !guided;
-        Ok(Solver { u, steps, horizon, lemmas, turns, agains })
+        Ok(Solver { u, steps, horizon, lemmas, turns })
     }
 
     /// Writes steps up to `horizon`; `Some` with the reason when the run stops first.
@@ -115,10 +120,10 @@ impl<'g> Solver<'g> {
         // only are given; false for good once it returns.
         let act = self.u.c.input(None);
         self.u.c.sink.0.observe(act);
-        self.horizon.set(horizon, act, self.u.bounds().agains);
+        self.horizon.set(horizon, act, self.u.bounds());
         let assume: Vec<puzzlec_ir::Lit> = [goal, act].into_iter().filter(|&l| l != T).collect();
         let outcome = self.u.c.sink.0.solve(&assume, left);
-        self.horizon.set(0, 0, 0);
+        self.horizon.set(0, 0, self.u.bounds());
         self.u.c.clause(&[-act]);
         outcome
     }
@@ -132,15 +137,16 @@ impl<'g> Solver<'g> {
         let holds = |l| l == T || model.lit(l) == Some(true);
         let won_at = (0..horizon).find(|&s| holds(u.won[s])).ok_or("the model wins at no step")?;
         let short: Vec<Loop> = u.overflow[..=won_at].iter().flatten().filter(|o| holds(o.0)).map(|o| o.1).collect();
-        if !short.is_empty() {
-            return Ok(Read::Short(short));
-        }
-        let plan = u.inputs[..=won_at]
+        let mut plan: Vec<Input> = u.inputs[..horizon]
             .iter()
             .map(|step| {
                 step.iter().find(|(l, _)| model.lit(*l) == Some(true)).map(|s| s.1).ok_or("a step with no input")
             })
             .collect::<Result<_, _>>()?;
+        if !short.is_empty() {
+            return Ok(Read::Short(short, plan));
+        }
+        plan.truncate(won_at + 1);
         Ok(Read::Plan(plan))
     }
 

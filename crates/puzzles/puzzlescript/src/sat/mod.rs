@@ -86,6 +86,42 @@ pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
     true
 }
 
+/// Raises `bounds` to what the interpreter was seen to use (each within its cap); whether
+/// any rose.
+pub fn lift(game: &Game, bounds: &mut Bounds, seen: &crate::run::Usage) -> bool {
+    let mut any = false;
+    let mut up = |slots: &mut [usize], seen: &[usize], cap: usize| {
+        for (slot, &n) in slots.iter_mut().zip(seen) {
+            if n.min(cap) > *slot {
+                *slot = n.min(cap);
+                any = true;
+            }
+        }
+    };
+    up(&mut bounds.repeats, &seen.repeats[0], 200);
+    up(&mut bounds.late_repeats, &seen.repeats[1], 200);
+    up(&mut bounds.loops, &seen.loops[0], loop_cap(&game.loop_point));
+    up(&mut bounds.late_loops, &seen.loops[1], loop_cap(&game.late_loop_point));
+    up(std::slice::from_mut(&mut bounds.passes), &[seen.passes], 256);
+    up(std::slice::from_mut(&mut bounds.agains), &[seen.agains], MAX_AGAINS);
+    for &line in &seen.products {
+        any |= bounds.products.insert(line);
+    }
+    any
+}
+
+/// Whether `bounds` write every loop as far as a turn that used `used` runs it.
+pub fn covers(bounds: &Bounds, used: &crate::run::Usage) -> bool {
+    let within = |slots: &[usize], used: &[usize]| used.iter().zip(slots).all(|(u, s)| u <= s);
+    within(&bounds.repeats, &used.repeats[0])
+        && within(&bounds.late_repeats, &used.repeats[1])
+        && within(&bounds.loops, &used.loops[0])
+        && within(&bounds.late_loops, &used.loops[1])
+        && used.passes <= bounds.passes
+        && used.agains <= bounds.agains
+        && used.products.is_subset(&bounds.products)
+}
+
 /// The passes each loop of a list may be written with: together they jump back fewer times
 /// than the interpreter allows a turn (see [`groups::MAX_PASSES`]).
 fn loop_cap(points: &[Option<usize>]) -> usize {

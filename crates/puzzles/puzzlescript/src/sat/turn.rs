@@ -132,7 +132,7 @@ impl Queue {
 }
 
 /// How far the encoding unrolls each loop.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Bounds {
     /// Repetitions of each group (rules, then late rules).
     pub repeats: Vec<usize>,
@@ -219,14 +219,18 @@ impl Turn<'_> {
         self.finish(c, level, st, q, input.is_some(), &player_at)
     }
 
-    /// The movement passes, cell by cell in storage order, layer by layer.
-    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, st: &mut Sym) -> Result<(), String> {
-        let (w, h) = (st.w as isize, st.h as isize);
+    /// The movement passes, cell by cell in storage order, layer by layer. The last pass
+    /// written only tells whether something still moved (the overflow): it moves a copy of
+    /// the level, dropped after (see [`Turn::group`] for why that holds).
+    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, level: &mut Sym) -> Result<(), String> {
+        let (w, h) = (level.w as isize, level.h as isize);
         let mut moved_last = F;
-        for _ in 0..self.bounds.passes {
+        for n in 0..self.bounds.passes {
             if puzzlec_core::stop::overdue() {
                 return Err("the formula's deadline passed".into());
             }
+            let mut copy = (n + 1 == self.bounds.passes).then(|| level.clone());
+            let st = copy.as_mut().unwrap_or(&mut *level);
             let mut moved = Vec::new();
             for i in 0..st.cells() {
                 let (x, y) = (i as isize / h, i as isize % h);
@@ -268,8 +272,8 @@ impl Turn<'_> {
             }
         }
         self.overflow.push((moved_last, Loop::Passes));
-        for n in 0..st.cells() * st.bits_per_cell() {
-            st.movs[n] = F;
+        for n in 0..level.cells() * level.bits_per_cell() {
+            level.movs[n] = F;
         }
         Ok(())
     }
