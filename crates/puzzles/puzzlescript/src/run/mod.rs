@@ -2,6 +2,7 @@
 //! and a session of play over a game's levels as the reference test harness drives it
 //! (undo, restart, `again` turns, winning into the next level).
 
+mod matches;
 mod moves;
 mod replace;
 pub(crate) mod rng;
@@ -9,7 +10,7 @@ mod rules;
 mod session;
 mod usage;
 
-pub use rules::scan;
+pub use matches::scan;
 pub use session::{Session, Step, AGAIN_CAP};
 pub use usage::Usage;
 

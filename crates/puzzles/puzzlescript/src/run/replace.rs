@@ -109,7 +109,7 @@ fn replace_by_chance(game: &Game, level: &mut Level, rule: &Rule, x: &Replacemen
 pub fn apply_random_group(game: &Game, level: &mut Level, group: &[Rule]) -> bool {
     let mut all = Vec::new();
     for (r, rule) in group.iter().enumerate() {
-        let matches = super::rules::find_matches(game, level, rule);
+        let matches = super::matches::find_matches(game, level, rule);
         if !matches.is_empty() {
             all.extend(super::rules::tuples(&matches).into_iter().map(|t| (r, t)));
         }

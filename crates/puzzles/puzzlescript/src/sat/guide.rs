@@ -25,30 +25,29 @@
 //! longer horizon may extend `p` to a win.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use puzzlec_ir::Lit;
 
-use super::turn::Bounds;
 use crate::lang::Game;
 use crate::run::{Input, Session, Usage};
 
 /// The inputs of each step written so far: the unrolling adds a step's as it writes it.
 pub type Steps = Arc<Mutex<Vec<Vec<(Lit, Input)>>>>;
 
-/// The horizon being solved and the literal its solve assumes (0 between solves), with
-/// the loop bounds the formula is written with.
+/// The horizon being solved and the literal its solve assumes (0 between solves).
 #[derive(Clone, Default)]
-pub struct Current(Arc<Mutex<(usize, Lit, Bounds)>>);
+pub struct Current(Arc<(AtomicUsize, AtomicI32)>);
 
 impl Current {
-    pub fn set(&self, horizon: usize, act: Lit, bounds: &Bounds) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = (horizon, act, bounds.clone());
+    pub fn set(&self, horizon: usize, act: Lit) {
+        self.0 .0.store(horizon, Ordering::Relaxed);
+        self.0 .1.store(act, Ordering::Relaxed);
     }
 
-    fn get(&self) -> (usize, Lit, Bounds) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    fn get(&self) -> (usize, Lit) {
+        (self.0 .0.load(Ordering::Relaxed), self.0 .1.load(Ordering::Relaxed))
     }
 }
 
@@ -183,13 +182,11 @@ impl Guide {
             return;
         }
         self.expanded[n] = true;
-        let (horizon, act, bounds) = self.horizon.get();
-        // Some input wins here, or runs a loop further than the formula writes it (its
-        // formula says "short" there: the solver is left to find it, and the bound raised).
+        let (horizon, act) = self.horizon.get();
+        // Some input wins here.
         let mut keep = false;
         for (i, &input) in inputs.iter().enumerate() {
             let played = self.play(&mut s, n, input);
-            keep |= s.level.usage.as_deref().is_none_or(|u| !super::covers(&bounds, u));
             let Some(level) = played else {
                 keep |= s.wins > 0;
                 continue;

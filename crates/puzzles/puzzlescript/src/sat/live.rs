@@ -120,10 +120,10 @@ impl<'g> Solver<'g> {
         // only are given; false for good once it returns.
         let act = self.u.c.input(None);
         self.u.c.sink.0.observe(act);
-        self.horizon.set(horizon, act, self.u.bounds());
+        self.horizon.set(horizon, act);
         let assume: Vec<puzzlec_ir::Lit> = [goal, act].into_iter().filter(|&l| l != T).collect();
         let outcome = self.u.c.sink.0.solve(&assume, left);
-        self.horizon.set(0, 0, self.u.bounds());
+        self.horizon.set(0, 0);
         self.u.c.clause(&[-act]);
         outcome
     }

@@ -132,7 +132,7 @@ impl Queue {
 }
 
 /// How far the encoding unrolls each loop.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Bounds {
     /// Repetitions of each group (rules, then late rules).
     pub repeats: Vec<usize>,
