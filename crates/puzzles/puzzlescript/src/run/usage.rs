@@ -1,7 +1,7 @@
 //! How far a turn's loops ran, counted when asked for: the SAT path's guide reads it from the
-//! turns it plays and has the encoding write its loops at least that far, before a model
-//! leans on a bound that is too small (each such model costs a horizon solved again on a
-//! formula written anew).
+//! turns it plays, and when a model leans on a bound that is too small the bounds are
+//! raised to what it saw, at once rather than by doubling (each such model costs a horizon
+//! solved again on a formula written anew).
 
 use std::collections::BTreeSet;
 

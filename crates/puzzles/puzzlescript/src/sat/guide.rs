@@ -22,7 +22,9 @@
 //! the last step's circuit for each input (the largest layer of the walk, and each try a
 //! conflict to analyse through the whole turn), and is given as `¬p ∨ ¬a`, where `a` is
 //! the literal the solve of horizon H assumes and that is made false when it returns: a
-//! longer horizon may extend `p` to a win.
+//! longer horizon may extend `p` to a win. It holds however far those turns ran their
+//! loops: where the formula's bounds are short there, the step only looks like a win to
+//! the formula, and the clause takes that look away, not a plan.
 
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
