@@ -110,18 +110,6 @@ pub fn lift(game: &Game, bounds: &mut Bounds, seen: &crate::run::Usage) -> bool 
     any
 }
 
-/// Whether `bounds` write every loop as far as a turn that used `used` runs it.
-pub fn covers(bounds: &Bounds, used: &crate::run::Usage) -> bool {
-    let within = |slots: &[usize], used: &[usize]| used.iter().zip(slots).all(|(u, s)| u <= s);
-    within(&bounds.repeats, &used.repeats[0])
-        && within(&bounds.late_repeats, &used.repeats[1])
-        && within(&bounds.loops, &used.loops[0])
-        && within(&bounds.late_loops, &used.loops[1])
-        && used.passes <= bounds.passes
-        && used.agains <= bounds.agains
-        && used.products.is_subset(&bounds.products)
-}
-
 /// The passes each loop of a list may be written with: together they jump back fewer times
 /// than the interpreter allows a turn (see [`groups::MAX_PASSES`]).
 fn loop_cap(points: &[Option<usize>]) -> usize {
