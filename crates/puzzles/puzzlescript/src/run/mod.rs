@@ -168,6 +168,8 @@ impl Level {
 
     /// The cells, in storage order, of the columns whose [`Level::lines`] pass `column`
     /// (every cell in a game without them): cells outside them cannot hold what it needs.
+    /// Only within a turn, after its [`Level::survey`]: the lines hold what the cells held
+    /// since, and a level set from outside (a search's next state) has none of its own yet.
     pub fn cells_in<'a>(&'a self, column: impl Fn(u64, u64) -> bool + 'a) -> impl Iterator<Item = usize> + 'a {
         let h = self.height;
         let kept = move |x: &usize| self.lines.is_empty() || column(self.lines[h + x], self.line_moves[h + x]);
