@@ -47,6 +47,22 @@ pub fn replay(game: &Game, index: usize, plan: &[Input]) -> Result<Replayed, Str
     Err(format!("the level is not won after the {}", plural(plan.len())))
 }
 
+/// The shortest start of `inputs` that wins entry `index` in the interpreter, if any.
+pub fn first_win(game: &Game, index: usize, inputs: &[Input]) -> Option<Vec<Input>> {
+    let mut s = Session::new(game, index)?;
+    s.keep_undo = false;
+    for (k, &input) in inputs.iter().enumerate() {
+        s.step(Step::Input(input));
+        if s.runaway {
+            return None;
+        }
+        if s.wins > 0 {
+            return Some(inputs[..=k].to_vec());
+        }
+    }
+    None
+}
+
 fn plural(inputs: usize) -> String {
     format!("{inputs} input{}", if inputs == 1 { "" } else { "s" })
 }

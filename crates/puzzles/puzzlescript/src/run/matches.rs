@@ -180,12 +180,7 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     let h = level.height;
     let (xmin, xmax, ymin, ymax) = starts(level.width, level.height, rule, r);
     let (xs, ys) = (xmin as usize..xmax as usize, ymin as usize..ymax as usize);
-    let line = |k: usize| {
-        level
-            .lines
-            .get(k)
-            .is_none_or(|&o| o & row.need == row.need && level.line_moves[k] & row.need_moves == row.need_moves)
-    };
+    let line = line_test(level, row);
     let (cells, movements) = (&level.cells[..], &level.movements[..]);
     let mut out = Vec::new();
     let mut test = |start: usize| {
@@ -211,18 +206,15 @@ fn narrow_row_matches(level: &Level, rule: &Rule, r: usize, d: isize) -> Vec<Fou
     out
 }
 
-/// Whether a line (row `y`, column `height + x`) holds what a row needs of the one line it
-/// lies on: objects and movements of the first words (the only ones [`Level::lines`] keeps;
-/// without them, every line may).
-fn line_test<'a>(level: &'a Level, row: &[Cell]) -> impl Fn(usize) -> bool + 'a {
-    let (mut need, mut need_moves) = (0, 0);
-    for cell in row {
-        if let Cell::Pattern(q) = cell {
-            need |= q.present[0];
-            need_moves |= q.moving[0];
-        }
+/// Whether a line (row `y`, column `height + x`) holds what a narrow row needs of the one
+/// line it lies on (see [`Level::lines`]).
+fn line_test<'a>(level: &'a Level, row: &'a NarrowRow) -> impl Fn(usize) -> bool + 'a {
+    move |k| {
+        level
+            .lines
+            .get(k)
+            .is_none_or(|&o| o & row.need == row.need && level.line_moves[k] & row.need_moves == row.need_moves)
     }
-    move |k| level.lines.get(k).is_none_or(|&o| o & need == need && level.line_moves[k] & need_moves == need_moves)
 }
 
 /// Every match of one row, in the reference's scanning order.
@@ -237,7 +229,7 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
         let head = &narrow.cells[..narrow.ellipses[0]];
         let mut out = Vec::new();
         let keep = |start: usize| narrow_cells(level, head, start as isize, d);
-        scan_where(level.width, level.height, rule, r, (line_test(level, &rule.rows[r]), keep), |start, gaps| {
+        scan_where(level.width, level.height, rule, r, (line_test(level, narrow), keep), |start, gaps| {
             if narrow_at(level, narrow, start, d, gaps) {
                 out.push(Found { start, gaps });
             }
@@ -245,10 +237,11 @@ fn row_matches(game: &Game, level: &Level, rule: &Rule, r: usize) -> Vec<Found> 
         return out;
     }
     let row = &rule.rows[r];
-    // The cells before the first ellipsis, and what the row needs of its line, tested once
-    // per start rather than once for each length of the ellipses (most starts fail there).
+    // The cells before the first ellipsis, tested once per start rather than once for each
+    // length of the ellipses (most starts fail there).
     let head = &row[..row.iter().position(|c| matches!(c, Cell::Ellipsis)).unwrap_or(row.len())];
-    let line = line_test(level, row);
+    // Only a game of one object word and one movement word keeps line masks.
+    let line = |_| true;
     let mut out = Vec::new();
     let keep = |start: usize| row_matches_at(game, level, head, start, d, [0, 0]);
     scan_where(level.width, level.height, rule, r, (line, keep), |start, gaps| {

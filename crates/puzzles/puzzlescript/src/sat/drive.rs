@@ -170,7 +170,9 @@ pub fn climb(
                 Read::Plan(plan) => best = Some(plan),
                 // The model's inputs may win in the interpreter all the same (within the
                 // horizon, where the bounds did not matter): a plan found, no bound raised.
-                Read::Short(_, inputs) if let Some(plan) = wins_within(game, index, &inputs) => best = Some(plan),
+                Read::Short(_, inputs) if let Some(plan) = crate::judge::first_win(game, index, &inputs) => {
+                    best = Some(plan)
+                }
                 Read::Short(short, _) => {
                     // To how far the guide saw the interpreter run each loop, else double
                     // what the model leans on. (Raised before a model needs it, the bounds
@@ -202,22 +204,6 @@ pub fn climb(
         None => {}
     }
     Ok(report)
-}
-
-/// The shortest start of `inputs` that wins entry `index` in the interpreter, if any.
-fn wins_within(game: &Game, index: usize, inputs: &[Input]) -> Option<Vec<Input>> {
-    let mut s = crate::run::Session::new(game, index)?;
-    s.keep_undo = false;
-    for (k, &input) in inputs.iter().enumerate() {
-        s.step(crate::run::Step::Input(input));
-        if s.runaway {
-            return None;
-        }
-        if s.wins > 0 {
-            return Some(inputs[..=k].to_vec());
-        }
-    }
-    None
 }
 
 pub(crate) fn stopped(limits: &Limits) -> Option<String> {
