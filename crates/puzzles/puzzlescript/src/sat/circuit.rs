@@ -129,8 +129,14 @@ impl<S: ClauseSink> Circuit<S> {
             return g;
         }
         let g = self.sink.new_var(None);
-        for clause in [[-c, -a, g], [-c, a, -g], [c, -b, g], [c, b, -g], [-a, -b, g], [a, b, -g]] {
+        for clause in [[-c, -a, g], [-c, a, -g], [c, -b, g], [c, b, -g]] {
             self.sink.add_clause(&clause);
+        }
+        // Where both branches agree, so does the gate (propagates without `c`; nothing to
+        // say when one branch is the other's negation, as in an exclusive or).
+        if a != -b {
+            self.sink.add_clause(&[-a, -b, g]);
+            self.sink.add_clause(&[a, b, -g]);
         }
         self.ites.insert((c, a, b), g);
         g

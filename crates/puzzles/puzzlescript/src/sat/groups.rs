@@ -114,10 +114,11 @@ impl Turn<'_> {
     /// whether it was still changing in its last repetition.
     ///
     /// With `probe`, the last repetition only tells whether the group was still changing
-    /// (its overflow) and queues its commands; its writes go to a copy of the level that is
-    /// then dropped. Where it changes nothing the copy equals the level, and where it
-    /// changes something nothing after it is trusted: the turn goes on from the level
-    /// before it either way, with gates that the next rules do not have to see through.
+    /// (its overflow) and queues its commands; it writes nothing ([`rules::probe`]: whether
+    /// some match would change the level, without the gates that apply one match after
+    /// another). Where it changes nothing the level stays as it was, and where it changes
+    /// something nothing after it is trusted: the turn goes on from the level before it
+    /// either way, with gates that the next rules do not have to see through.
     fn group(
         &mut self,
         c: &mut Circuit<impl ClauseSink>,
@@ -132,19 +133,22 @@ impl Turn<'_> {
             if puzzlec_core::stop::overdue() {
                 return Err("the formula's deadline passed".into());
             }
-            let mut copy = (probe && n + 1 == times).then(|| st.clone());
-            let level = copy.as_mut().unwrap_or(&mut *st);
+            let probing = probe && n + 1 == times;
             let mut changed = Vec::new();
             for rule in group {
+                if probing {
+                    changed.push(rules::probe(c, st, q, rule, guard));
+                    continue;
+                }
                 let product = self.bounds.products.contains(&rule.line);
-                let (change, over) = rules::apply(c, level, q, rule, product, guard)?;
+                let (change, over) = rules::apply(c, st, q, rule, product, guard)?;
                 changed.push(change);
                 if over != F {
                     self.overflow.push((over, Loop::Tuples(rule.line)));
                 }
             }
             last = c.or_all(&changed);
-            if copy.is_none() {
+            if !probing {
                 any = c.or(any, last);
             }
             if last == F {

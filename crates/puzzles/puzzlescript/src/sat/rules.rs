@@ -84,19 +84,26 @@ fn row_at(c: &mut Circuit<impl ClauseSink>, st: &Sym, row: &[Cell], places: &[Op
     c.and_all(&lits)
 }
 
-/// Rewrites cell `i` when `fire`; the literal that says the cell changed.
+/// A bit of a cell: an object, or a movement bit.
+#[derive(Clone, Copy)]
+enum Bit {
+    Obj(usize),
+    Mov(usize),
+}
+
+/// The bits a pattern's replacement writes at a cell (true: set, false: cleared).
 ///
 /// A bit the match already fixes is not written: an object the pattern requires is there, and
 /// no other object shares its layer (a cell holds one object per layer); a movement the
 /// pattern requires is the only one of its layer, and a stationary layer has none. The gates
 /// then differ from the interpreter only on levels no turn can reach.
-fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
-    let Some(x) = &p.replace else { return F };
+fn writes(st: &Sym, p: &Pattern) -> Vec<(Bit, bool)> {
+    let Some(x) = &p.replace else { return Vec::new() };
     let required: Vec<usize> = bits::ones(&p.present).filter(|&o| o < st.k).collect();
     let full_layers: Vec<usize> = required.iter().map(|&o| st.layer_of[o]).collect();
     let moving: Vec<usize> = bits::ones(&p.moving).filter(|&b| b < st.bits_per_cell()).collect();
     let known_move = |b: usize| moving.iter().any(|&m| m / 5 == b / 5) || bits::get(&p.still, b);
-    let mut differs = Vec::new();
+    let mut out = Vec::new();
     for o in 0..st.k {
         let (mut set, mut clear) = (bits::get(&x.objects_set, o), bits::get(&x.objects_clear, o));
         if required.contains(&o) && set {
@@ -105,15 +112,8 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
         } else if !required.contains(&o) && full_layers.contains(&st.layer_of[o]) && !set {
             clear = false;
         }
-        let old = st.obj(i, o);
-        if set {
-            differs.push(-old);
-            let v = c.or(old, fire);
-            st.set_obj(i, o, v);
-        } else if clear {
-            differs.push(old);
-            let v = c.and(old, -fire);
-            st.set_obj(i, o, v);
+        if set || clear {
+            out.push((Bit::Obj(o), set));
         }
     }
     for b in 0..st.bits_per_cell() {
@@ -124,19 +124,92 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
         } else if known_move(b) && !moving.contains(&b) && !set {
             clear = false;
         }
-        let old = st.mov(i, b);
-        if set {
-            differs.push(-old);
-            let v = c.or(old, fire);
-            st.set_mov(i, b, v);
-        } else if clear {
-            differs.push(old);
-            let v = c.and(old, -fire);
-            st.set_mov(i, b, v);
+        if set || clear {
+            out.push((Bit::Mov(b), set));
         }
     }
-    let any = c.or_all(&differs);
+    out
+}
+
+/// The literal that says the replacement of `p` would change cell `i` of `st`.
+fn differs(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) -> Lit {
+    let d: Vec<Lit> = writes(st, p)
+        .into_iter()
+        .map(|(bit, set)| {
+            let old = match bit {
+                Bit::Obj(o) => st.obj(i, o),
+                Bit::Mov(b) => st.mov(i, b),
+            };
+            if set {
+                -old
+            } else {
+                old
+            }
+        })
+        .collect();
+    c.or_all(&d)
+}
+
+/// Rewrites cell `i` when `fire`; the literal that says the cell changed.
+fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
+    let any = differs(c, st, p, i);
+    for (bit, set) in writes(st, p) {
+        let old = match bit {
+            Bit::Obj(o) => st.obj(i, o),
+            Bit::Mov(b) => st.mov(i, b),
+        };
+        let v = if set { c.or(old, fire) } else { c.and(old, -fire) };
+        match bit {
+            Bit::Obj(o) => st.set_obj(i, o, v),
+            Bit::Mov(b) => st.set_mov(i, b, v),
+        }
+    }
     c.and(fire, any)
+}
+
+/// One rule's turn in a repetition that only tells whether its group is still changing
+/// (see [`super::groups`]): whether some combination of the rows' matches on `st` would
+/// change the level, its commands queued; nothing written.
+///
+/// Why that is the repetition's answer: played in order, the first application that
+/// changes anything meets the level as the repetition found it (every one before it left
+/// it as it was), and its match holds there; so the repetition changes something exactly
+/// when some rule has a match on `st` whose replacement differs from `st`. Where it
+/// changes nothing the level stays `st` throughout, and each rule matches as it does on
+/// `st`, which is when its commands are queued.
+pub fn probe(c: &mut Circuit<impl ClauseSink>, st: &Sym, q: &mut Queue, rule: &Rule, guard: Lit) -> Lit {
+    let (mut per_row, mut changes) = (Vec::new(), Vec::new());
+    for (r, cells) in rule.rows.iter().enumerate() {
+        let mut ms = Vec::new();
+        for places in candidates(st.w, st.h, rule, r) {
+            let m = row_at(c, st, cells, &places);
+            if m == F {
+                continue;
+            }
+            ms.push(m);
+            if rule.has_replacements {
+                let d: Vec<Lit> = cells
+                    .iter()
+                    .zip(&places)
+                    .filter_map(|(cell, place)| match (cell, place) {
+                        (Cell::Pattern(p), Some(i)) => Some(differs(c, st, p, *i)),
+                        _ => None,
+                    })
+                    .collect();
+                let d = c.or_all(&d);
+                changes.push(c.and(m, d));
+            }
+        }
+        if ms.is_empty() {
+            return F;
+        }
+        per_row.push(c.or_all(&ms));
+    }
+    per_row.push(guard);
+    let matched = c.and_all(&per_row);
+    q.push(c, matched, &rule.commands);
+    let any = c.or_all(&changes);
+    c.and(matched, any)
 }
 
 /// One rule's turn where `guard` holds (else it does nothing): the literal that says it

@@ -220,8 +220,10 @@ impl Turn<'_> {
     }
 
     /// The movement passes, cell by cell in storage order, layer by layer. The last pass
-    /// written only tells whether something still moved (the overflow): it moves a copy of
-    /// the level, dropped after (see [`Turn::group`] for why that holds).
+    /// written only tells whether something still moved (the overflow), and moves nothing:
+    /// the first move of a pass meets the level as the pass found it (every cell before it
+    /// left it as it was), so something moves exactly when some movement's target is free
+    /// before the pass (see [`Turn::group`] for why the turn may go on from that level).
     fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, level: &mut Sym) -> Result<(), String> {
         let (w, h) = (level.w as isize, level.h as isize);
         let mut moved_last = F;
@@ -229,8 +231,8 @@ impl Turn<'_> {
             if puzzlec_core::stop::overdue() {
                 return Err("the formula's deadline passed".into());
             }
-            let mut copy = (n + 1 == self.bounds.passes).then(|| level.clone());
-            let st = copy.as_mut().unwrap_or(&mut *level);
+            let probing = n + 1 == self.bounds.passes;
+            let st = &mut *level;
             let mut moved = Vec::new();
             for i in 0..st.cells() {
                 let (x, y) = (i as isize / h, i as isize % h);
@@ -252,6 +254,10 @@ impl Turn<'_> {
                         if can == F {
                             continue;
                         }
+                        moved.push(can);
+                        if probing {
+                            continue;
+                        }
                         if d != 4 {
                             for &o in &layer {
                                 let went = c.and(can, st.obj(i, o));
@@ -262,7 +268,6 @@ impl Turn<'_> {
                             }
                         }
                         st.set_mov(i, 5 * l + d, c.and(m, -can));
-                        moved.push(can);
                     }
                 }
             }
