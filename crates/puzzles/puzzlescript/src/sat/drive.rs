@@ -123,9 +123,9 @@ pub fn climb(
         return Ok(report);
     }
     let shared = std::sync::Arc::new(game.clone());
-    // How far the guide saw the interpreter run each loop, over every solver of the climb.
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(crate::run::Usage::default()));
-    let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &seen)?;
+    // What the guides learn of the interpreter's turns, over every solver of the climb.
+    let memory = std::sync::Arc::new(std::sync::Mutex::new(super::guide::Memory::default()));
+    let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &memory)?;
     // Every plan has more than `proved` inputs; `stride` is the gallop's next step up.
     let (mut proved, mut stride) = (from - 1, 1);
     // The last UNSAT answered on this solver: horizon and seconds.
@@ -178,7 +178,7 @@ pub fn climb(
                     // what the model leans on. (Raised before a model needs it, the bounds
                     // made every step dearer than the raises they saved: slidings level 7
                     // and kettle level 9 were lost.)
-                    let mut any = super::lift(game, bounds, &seen.lock().unwrap_or_else(|e| e.into_inner()));
+                    let mut any = super::lift(game, bounds, &memory.lock().unwrap_or_else(|e| e.into_inner()).usage);
                     if !any {
                         for what in short {
                             any |= super::raise(game, bounds, what);
@@ -191,7 +191,7 @@ pub fn climb(
                     }
                     report.raised += 1;
                     // The bounds shape every step: the steps are written again.
-                    solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &seen)?;
+                    solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &memory)?;
                     last = None;
                 }
             },

@@ -53,6 +53,18 @@ impl Current {
     }
 }
 
+/// What the guides of one climb learn and keep when a solver is written anew (with raised
+/// bounds): how far the turns played ran their loops, and each level reached with the first
+/// prefix (inputs by index) that reached it. Both are facts of the interpreter's turns, not
+/// of a formula, so a new solver's guide starts from them: its walk meets each level at its
+/// shortest prefix at once, instead of reaching some first by longer ones and walking them
+/// again when a shorter one comes.
+#[derive(Default)]
+pub struct Memory {
+    pub usage: Usage,
+    first: HashMap<Box<[u64]>, Box<[u8]>>,
+}
+
 /// Most levels remembered (each with the prefix that reached it first); past it new levels
 /// are not remembered, which only makes the lemmas fewer.
 const MAX_LEVELS: usize = 4_000_000;
@@ -81,16 +93,14 @@ pub struct Guide {
     stop: Option<(usize, u8)>,
     /// Per level of `played`: whether each input from it was played (see [`Guide::walk`]).
     expanded: Vec<bool>,
-    /// Each level reached, with the first prefix (inputs by index) that reached it.
-    first: HashMap<Box<[u64]>, Box<[u8]>>,
     pending: Vec<Vec<Lit>>,
     /// Lemmas given, for the report.
     pub given: Arc<AtomicUsize>,
     /// Turns played, for the report.
     pub turns: Arc<AtomicUsize>,
     /// How far the loops of the turns played ran, at most (bounds the formula needs at
-    /// least; kept over the solvers of one climb).
-    pub seen: Arc<Mutex<Usage>>,
+    /// least), and the first prefix of each level reached; kept over the solvers of one climb.
+    memory: Arc<Mutex<Memory>>,
 }
 
 impl Guide {
@@ -99,10 +109,9 @@ impl Guide {
         start: &[u64],
         base: Vec<u64>,
         (steps, horizon): (Steps, Current),
-        seen: Arc<Mutex<Usage>>,
+        memory: Arc<Mutex<Memory>>,
     ) -> Guide {
-        let mut first = HashMap::default();
-        first.insert(start.to_vec().into_boxed_slice(), Box::default());
+        memory.lock().unwrap_or_else(|e| e.into_inner()).first.insert(start.into(), Box::default());
         Guide {
             game,
             index,
@@ -117,11 +126,10 @@ impl Guide {
             played: vec![start.to_vec()],
             stop: None,
             expanded: vec![false],
-            first,
             pending: Vec::new(),
             given: Arc::default(),
             turns: Arc::default(),
-            seen,
+            memory,
         }
     }
 
@@ -214,7 +222,7 @@ impl Guide {
         s.step(crate::run::Step::Input(input));
         self.turns.fetch_add(1, Ordering::Relaxed);
         if let Some(used) = s.level.usage.as_deref().filter(|_| !s.runaway) {
-            self.seen.lock().unwrap_or_else(|e| e.into_inner()).merge(used);
+            self.memory.lock().unwrap_or_else(|e| e.into_inner()).usage.merge(used);
         }
         (s.wins == 0 && !s.runaway).then(|| s.level.cells.clone())
     }
@@ -228,16 +236,19 @@ impl Guide {
     /// Notes that `prefix` reaches `level`; true (with the lemma against `prefix` queued)
     /// when another prefix reached it first.
     fn meet(&mut self, level: &[u64], prefix: &[u8]) -> bool {
-        let room = self.first.len() < MAX_LEVELS;
-        match self.first.get_mut(level) {
+        let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
+        let first = &mut memory.first;
+        let room = first.len() < MAX_LEVELS;
+        match first.get_mut(level) {
             Some(earlier) if (earlier.len(), &**earlier) < (prefix.len(), prefix) => {
+                drop(memory);
                 let lemma = self.against(prefix);
                 self.pending.push(lemma);
                 self.given.fetch_add(1, Ordering::Relaxed);
                 return true;
             }
             Some(earlier) => *earlier = prefix.into(),
-            None if room => drop(self.first.insert(level.into(), prefix.into())),
+            None if room => drop(first.insert(level.into(), prefix.into())),
             None => {}
         }
         false

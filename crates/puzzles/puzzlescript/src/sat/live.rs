@@ -53,7 +53,7 @@ impl<'g> Solver<'g> {
         cells: &[u64],
         bounds: Bounds,
         backend: &puzzlec_solve::Backend,
-        seen: &Arc<std::sync::Mutex<crate::run::Usage>>,
+        memory: &Arc<std::sync::Mutex<super::guide::Memory>>,
     ) -> Result<Solver<'g>, String> {
         let mut live = backend
             .session(&puzzlec_ir::Cnf::new(), Some(CONFIG))
@@ -66,7 +66,7 @@ impl<'g> Solver<'g> {
             cells,
             board.cells.clone(),
             (steps.clone(), horizon.clone()),
-            seen.clone(),
+            memory.clone(),
         );
         let (lemmas, turns) = (guide.given.clone(), guide.turns.clone());
         let guided = live.0.connect(Box::new(guide));
