@@ -49,12 +49,14 @@ impl Turn<'_> {
             Phase::Late => (&game.late_rules, &game.late_loop_point),
         };
         let spans = loops(points);
+        // Whether a group's change is read: by a loop it is in or that comes after it.
+        let read = |g: usize| spans.iter().any(|s| s.1 >= g);
         // Whether anything changed since the rules began or a loop last began again.
         let mut propagated = F;
         let mut g = 0;
         while g < groups.len() {
             let Some(&(_, end)) = spans.iter().find(|s| s.0 == g) else {
-                let changed = self.guarded(c, st, q, phase, g, T)?;
+                let changed = self.guarded(c, st, q, (phase, g, read(g)), T)?;
                 propagated = c.or(propagated, changed);
                 g += 1;
                 continue;
@@ -62,7 +64,7 @@ impl Turn<'_> {
             let mut guard = T;
             for _ in 0..self.passes(phase, end) {
                 for h in g..=end {
-                    let changed = self.guarded(c, st, q, phase, h, guard)?;
+                    let changed = self.guarded(c, st, q, (phase, h, true), guard)?;
                     propagated = c.or(propagated, changed);
                 }
                 guard = c.and(guard, propagated);
@@ -82,14 +84,13 @@ impl Turn<'_> {
     }
 
     /// Group `g` of `phase` under `guard`, its repetitions' overflow noted: whether it
-    /// changed the level.
+    /// changed the level (where `read`, else `F`).
     fn guarded(
         &mut self,
         c: &mut Circuit<impl ClauseSink>,
         st: &mut Sym,
         q: &mut Queue,
-        phase: Phase,
-        g: usize,
+        (phase, g, read): (Phase, usize, bool),
         guard: Lit,
     ) -> Result<Lit, String> {
         let game = self.game;
@@ -97,7 +98,7 @@ impl Turn<'_> {
             Phase::Rules => (&game.rules[g], self.bounds.repeats[g], Loop::Group(g), game.once[g]),
             Phase::Late => (&game.late_rules[g], self.bounds.late_repeats[g], Loop::LateGroup(g), game.late_once[g]),
         };
-        let (changed, over) = self.group(c, st, q, group, (times, !once), guard)?;
+        let (changed, over) = self.group(c, st, q, group, (times, !once, read), guard)?;
         // A group that settles at once needs no second repetition to show it is done.
         self.overflow.push((if once { F } else { over }, what));
         Ok(changed)
@@ -110,8 +111,12 @@ impl Turn<'_> {
         }
     }
 
-    /// A group's rules under `guard`, repeated `times`: whether it changed the level, and
-    /// whether it was still changing in its last repetition.
+    /// A group's rules under `guard`, repeated `times`: whether it changed the level (where
+    /// `read`, else `F`), and whether it was still changing in its last repetition.
+    ///
+    /// Unless `read`, the repetitions before the last say no more than whether a rule could
+    /// fire with something to write (which ends the unrolling where none can): the gates that
+    /// say whether each match changed a cell would be read by nothing.
     ///
     /// With `probe`, the last repetition only tells whether the group was still changing
     /// (its overflow) and queues its commands; it writes nothing ([`rules::probe`]: whether
@@ -125,7 +130,7 @@ impl Turn<'_> {
         st: &mut Sym,
         q: &mut Queue,
         group: &[Rule],
-        (times, probe): (usize, bool),
+        (times, probe, read): (usize, bool, bool),
         guard: Lit,
     ) -> Result<(Lit, Lit), String> {
         let (mut any, mut last) = (F, F);
@@ -141,14 +146,17 @@ impl Turn<'_> {
                     continue;
                 }
                 let product = self.bounds.products.contains(&rule.line);
-                let (change, over) = rules::apply(c, st, q, rule, product, guard)?;
+                let (change, over) = rules::apply(c, st, q, rule, (product, read), guard)?;
                 changed.push(change);
                 if over != F {
                     self.overflow.push((over, Loop::Tuples(rule.line)));
                 }
             }
-            last = c.or_all(&changed);
-            if !probing {
+            last = match probing || read {
+                true => c.or_all(&changed),
+                false => super::circuit::constant(changed.iter().any(|&l| l != F)),
+            };
+            if !probing && read {
                 any = c.or(any, last);
             }
             if last == F {

@@ -189,7 +189,12 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
         let only: Vec<Lit> = lits.iter().map(|l| l.0).collect();
         c.exactly_one(&only);
         let masks: Vec<(Lit, u64)> = lits.iter().map(|&(l, m)| (l, m.mask())).collect();
-        let mut turn = Turn { game: self.game, bounds: &self.bounds, start: &self.start, overflow: Vec::new() };
+        // A guided solver's lemmas rule out an input that changes nothing (its level is
+        // reached a step sooner), as they rule out coming back: without `again` turns to
+        // read it, whether the turn changed the level is not written.
+        let says_modified = self.no_return || self.bounds.agains > 0;
+        let mut turn =
+            Turn { game: self.game, bounds: &self.bounds, start: &self.start, overflow: Vec::new(), says_modified };
         let p = turn.play(c, &self.level, Some(&masks))?;
         let (mut won, mut now) = (p.won, p.level.clone());
         let mut due = c.and(p.again, p.modified);
@@ -215,7 +220,7 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
         self.done = c.or(self.done, step);
         self.dones.push(self.done);
         // A shortest plan has no input that leaves the level as it was, and comes back to no
-        // level it left, until it wins.
+        // level it left, until it wins (the first clause is dropped where `modified` is `T`).
         c.clause(&[p.modified, self.done]);
         if self.no_return {
             let earlier: Vec<Sym> = std::iter::once(self.start.clone()).chain(self.past.iter().cloned()).collect();

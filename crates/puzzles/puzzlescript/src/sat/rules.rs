@@ -150,10 +150,15 @@ fn differs(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) ->
     c.or_all(&d)
 }
 
-/// Rewrites cell `i` when `fire`; the literal that says the cell changed.
-fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit) -> Lit {
-    let any = differs(c, st, p, i);
-    for (bit, set) in writes(st, p) {
+/// Rewrites cell `i` when `fire`; the literal that says the cell changed (unless `exact`:
+/// one that holds where it fired with something to write).
+fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit, exact: bool) -> Lit {
+    let writes = writes(st, p);
+    let any = match exact {
+        true => differs(c, st, p, i),
+        false => super::circuit::constant(!writes.is_empty()),
+    };
+    for (bit, set) in writes {
         let old = match bit {
             Bit::Obj(o) => st.obj(i, o),
             Bit::Mov(b) => st.mov(i, b),
@@ -213,7 +218,8 @@ pub fn probe(c: &mut Circuit<impl ClauseSink>, st: &Sym, q: &mut Queue, rule: &R
 }
 
 /// One rule's turn where `guard` holds (else it does nothing): the literal that says it
-/// changed the level, and the one that says the encoding fell short of it (else `F`).
+/// changed the level (unless `exact`: one that holds where it fired with something to
+/// write), and the one that says the encoding fell short of it (else `F`).
 ///
 /// The interpreter applies a rule of several rows to every combination of its rows'
 /// matches. Written out, that is a product (a rule over four lone objects on a 6x4 level has
@@ -229,7 +235,7 @@ pub fn apply(
     st: &mut Sym,
     q: &mut Queue,
     rule: &Rule,
-    product: bool,
+    (product, exact): (bool, bool),
     guard: Lit,
 ) -> Result<(Lit, Lit), String> {
     let mut rows: Vec<Vec<Match>> = Vec::new();
@@ -262,7 +268,7 @@ pub fn apply(
                 let fire = c.and(matched, *m);
                 for (cell, place) in cells.iter().zip(places) {
                     if let (Cell::Pattern(p), Some(i)) = (cell, place) {
-                        changed.push(replace(c, st, p, *i, fire));
+                        changed.push(replace(c, st, p, *i, fire, exact));
                     }
                 }
             }
@@ -271,21 +277,25 @@ pub fn apply(
         let twice = c.or_all(&twice);
         short = c.and(matched, twice);
     } else if rule.has_replacements {
-        changed = product_of(c, st, rule, &rows, guard)?;
+        changed = product_of(c, st, rule, &rows, (guard, exact))?;
     }
     q.push(c, matched, &rule.commands);
-    Ok((c.or_all(&changed), short))
+    let changed = match exact {
+        true => c.or_all(&changed),
+        false => super::circuit::constant(changed.iter().any(|&l| l != F)),
+    };
+    Ok((changed, short))
 }
 
 /// Every combination of the rows' matches applied in turn, each re-checked when its turn
 /// comes (the first row's match changes fastest, as the reference combines them); the
-/// literals that say a cell changed.
+/// literals that say a cell changed (as [`replace`] says them).
 fn product_of(
     c: &mut Circuit<impl ClauseSink>,
     st: &mut Sym,
     rule: &Rule,
     rows: &[Vec<Match>],
-    guard: Lit,
+    (guard, exact): (Lit, bool),
 ) -> Result<Vec<Lit>, String> {
     let count: usize = rows.iter().map(Vec::len).product();
     if count > MAX_TUPLES {
@@ -314,7 +324,7 @@ fn product_of(
             for ((&j, row), cells) in index.iter().zip(rows).zip(&rule.rows) {
                 for (cell, place) in cells.iter().zip(&row[j].0) {
                     if let (Cell::Pattern(p), Some(i)) = (cell, place) {
-                        changed.push(replace(c, st, p, *i, fire));
+                        changed.push(replace(c, st, p, *i, fire, exact));
                     }
                 }
             }

@@ -178,6 +178,10 @@ pub struct Turn<'a> {
     /// The level as it starts (after its start turns): where `restart` goes.
     pub start: &'a Sym,
     pub overflow: Vec<(Lit, Loop)>,
+    /// Whether an input's turn says exactly whether it changed the level (read by its
+    /// `again` turns and by the clause against an input that changes nothing); else its
+    /// `modified` is `T`. An `again` turn always says it.
+    pub says_modified: bool,
 }
 
 impl Turn<'_> {
@@ -311,7 +315,10 @@ impl Turn<'_> {
         let restarted = c.and(-back, q.restart);
         let after_restart = self.start.choose(c, restarted, &st);
         let level = before.choose(c, back, &after_restart);
-        let modified = level.differs(c, before);
+        let modified = match had_input && !self.says_modified {
+            true => super::circuit::T,
+            false => level.differs(c, before),
+        };
         let queue_kept = c.and(-back, -q.restart);
         let win_command = c.and(queue_kept, q.win);
         let conditions = wins(c, game, &level);
