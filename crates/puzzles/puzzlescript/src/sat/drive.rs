@@ -286,6 +286,31 @@ mod tests {
         }
     }
 
+    /// A model that leans on a short bound is replayed before any bound is raised: the fuse's
+    /// move needs more repetitions of its group than the first bounds write (so the formula
+    /// only says the bound was short), and wins all the same, so it is the plan.
+    #[test]
+    fn a_model_whose_inputs_win_needs_no_raise() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/fuse.txt")).unwrap();
+        let game = crate::compile(&text).unwrap();
+        let (index, _) = game.boards().next().unwrap();
+        let mut bounds = super::super::first_bounds(&game);
+        let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
+        let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };
+        let backend = puzzlec_solve::Backend::embedded_sat();
+        let r = climb(&game, index, &cells, &mut bounds, (1, 3), &none, &backend, &mut |_, _, _| {}).unwrap();
+        let Found::Plan(plan) = r.found else { panic!("{:?}", r.found) };
+        assert_eq!(plan.iter().map(|i| i.letter()).collect::<String>(), "r");
+        assert_eq!(r.raised, 0, "the model's inputs win: no bound is raised");
+        // The move does run its group past the first bounds.
+        let mut s = crate::run::Session::new(&game, index).unwrap();
+        s.level.usage = Some(Box::default());
+        s.step(crate::run::Step::Input(plan[0]));
+        let used = s.level.usage.as_deref().unwrap();
+        assert!(super::super::lift(&game, &mut super::super::first_bounds(&game), used));
+    }
+
     #[test]
     fn the_stride_follows_the_growth_of_the_cost() {
         // Too quick to measure: double.
