@@ -84,8 +84,8 @@ fn sat_agrees_with_the_search_and_emitted_horizons_decode() {
 }
 
 /// Through SAT, the search's optimum on a game whose rules loop (`startloop`...`endloop`:
-/// each pass moves one more link of a chain, so the first bound on the passes is short and
-/// is raised), and on a level followed by a level of another size (the interpreter inside
+/// each pass moves one more link of a chain, so the first bound on the passes is short for
+/// its plan), and on a level followed by a level of another size (the interpreter inside
 /// the solver plays a winning input and goes on from the same level).
 #[test]
 fn sat_plays_rule_loops_and_levels_that_others_follow() {
@@ -104,7 +104,8 @@ fn sat_plays_rule_loops_and_levels_that_others_follow() {
             assert!(sat["trusted"].is_null(), "{sat}");
         }
         if game == CHAIN {
-            assert!(sat["raised"].as_u64() >= Some(1), "{sat}");
+            // Whether a bound is raised on the way depends on the horizons the climb tries,
+            // which follow the time each answer took (the lib's tests pin the raise itself).
             puzzlec(&["verify", "puzzlescript", game, "--level", level, "--moves", sat["moves"].as_str().unwrap()])
                 .expect_code(0);
         }

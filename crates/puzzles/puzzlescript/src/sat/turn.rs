@@ -203,13 +203,23 @@ impl Turn<'_> {
             player_at.push(if game.player_all { c.and_all(&p) } else { c.or_all(&p) });
         }
         if let Some(inputs) = input {
-            let k = st.k;
+            // The input moves the layer of each player object there: one literal per layer
+            // that holds a player (kettle's four kinds of police share theirs), then one gate
+            // per input, rather than one per object and input.
+            let mut layers: Vec<usize> =
+                bits::ones(&game.player).filter(|&o| o < st.k).map(|o| st.layer_of[o]).collect();
+            layers.sort_unstable();
+            layers.dedup();
             for i in 0..st.cells() {
-                for o in bits::ones(&game.player).filter(|&o| o < k) {
-                    let layer = game.objects[o].layer;
+                for &layer in &layers {
+                    let here: Vec<Lit> = bits::ones(&game.player)
+                        .filter(|&o| o < st.k && st.layer_of[o] == layer)
+                        .map(|o| st.obj(i, o))
+                        .collect();
+                    let here = c.or_all(&here);
                     for &(lit, mask) in inputs {
                         let b = 5 * layer + mask.trailing_zeros() as usize;
-                        let on = c.and(st.obj(i, o), lit);
+                        let on = c.and(here, lit);
                         let v = c.or(st.mov(i, b), on);
                         st.set_mov(i, b, v);
                     }
