@@ -18,7 +18,8 @@ engine.lazyFunctionGeneration = false;
 compile(['loadLevel', index], fs.readFileSync(file, 'utf8') + '\n');
 const settle = () => { while (engine.againing) { engine.againing = false; processInput(-1); } };
 settle();
-const started_won = engine.curlevel !== index;
+// A win moves to the next level, or, after the last, to the title screen (and level 0).
+const started_won = engine.curlevel !== index || engine.titleScreen;
 const home = engine.level;
 const inputs = engine.state.metadata.noaction !== undefined ? [0, 1, 2, 3] : [0, 1, 2, 3, 4];
 const letters = 'uldrx';
@@ -39,11 +40,12 @@ while (layer.length > 0) {
             engine.level = home;
             engine.curlevel = index;
             engine.textMode = false;
+            engine.titleScreen = false;
             home.objects.set(objects);
             processInput(input);
             settle();
             engine.clearBackups();
-            if (engine.level !== home || engine.curlevel !== index) {
+            if (engine.level !== home || engine.curlevel !== index || engine.titleScreen) {
                 let plan = letters[input];
                 for (let k = keyOf(objects); seen.get(k) !== null; k = seen.get(k)[0]) plan = seen.get(k)[1] + plan;
                 report({ length: plan.length, plan });

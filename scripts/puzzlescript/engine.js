@@ -63,6 +63,7 @@ function load() {
         + ' set textMode(v) { textMode = v; },'
         + ' get againing() { return againing; }, set againing(v) { againing = v; },'
         + ' get curlevel() { return curlevel; }, get textMode() { return textMode; },'
+        + ' get titleScreen() { return titleScreen; }, set titleScreen(v) { titleScreen = v; },'
         + ' set unitTesting(v) { unitTesting = v; }, set lazyFunctionGeneration(v) { lazyFunctionGeneration = v; } };';
     vm.runInThisContext(code, { filename: 'puzzlescript-reference.js' });
     global.stripHTMLTags = (html) => html.replace(/<\/?[a-zA-Z][^>]*>/g, '').trim();
