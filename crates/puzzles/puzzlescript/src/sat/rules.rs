@@ -91,6 +91,22 @@ enum Bit {
     Mov(usize),
 }
 
+impl Bit {
+    fn read(self, st: &Sym, i: usize) -> Lit {
+        match self {
+            Bit::Obj(o) => st.obj(i, o),
+            Bit::Mov(b) => st.mov(i, b),
+        }
+    }
+
+    fn write(self, st: &mut Sym, i: usize, v: Lit) {
+        match self {
+            Bit::Obj(o) => st.set_obj(i, o, v),
+            Bit::Mov(b) => st.set_mov(i, b, v),
+        }
+    }
+}
+
 /// The bits a pattern's replacement writes at a cell (true: set, false: cleared).
 ///
 /// A bit the match already fixes is not written: an object the pattern requires is there, and
@@ -133,20 +149,12 @@ fn writes(st: &Sym, p: &Pattern) -> Vec<(Bit, bool)> {
 
 /// The literal that says the replacement of `p` would change cell `i` of `st`.
 fn differs(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) -> Lit {
-    let d: Vec<Lit> = writes(st, p)
-        .into_iter()
-        .map(|(bit, set)| {
-            let old = match bit {
-                Bit::Obj(o) => st.obj(i, o),
-                Bit::Mov(b) => st.mov(i, b),
-            };
-            if set {
-                -old
-            } else {
-                old
-            }
-        })
-        .collect();
+    differs_by(c, st, i, &writes(st, p))
+}
+
+/// The literal that says `writes` would change cell `i` of `st`.
+fn differs_by(c: &mut Circuit<impl ClauseSink>, st: &Sym, i: usize, writes: &[(Bit, bool)]) -> Lit {
+    let d: Vec<Lit> = writes.iter().map(|&(bit, set)| if set { -bit.read(st, i) } else { bit.read(st, i) }).collect();
     c.or_all(&d)
 }
 
@@ -155,19 +163,13 @@ fn differs(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) ->
 fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize, fire: Lit, exact: bool) -> Lit {
     let writes = writes(st, p);
     let any = match exact {
-        true => differs(c, st, p, i),
+        true => differs_by(c, st, i, &writes),
         false => super::circuit::constant(!writes.is_empty()),
     };
     for (bit, set) in writes {
-        let old = match bit {
-            Bit::Obj(o) => st.obj(i, o),
-            Bit::Mov(b) => st.mov(i, b),
-        };
+        let old = bit.read(st, i);
         let v = if set { c.or(old, fire) } else { c.and(old, -fire) };
-        match bit {
-            Bit::Obj(o) => st.set_obj(i, o, v),
-            Bit::Mov(b) => st.set_mov(i, b, v),
-        }
+        bit.write(st, i, v);
     }
     c.and(fire, any)
 }
