@@ -33,6 +33,13 @@ pub trait Propagator: Send {
     fn decide(&mut self) -> Lit {
         0
     }
+    /// A complete model the solver found, as the values of the watched variables: true
+    /// accepts it; false rejects it, and the next clause asked for must be one it falsifies.
+    /// A search for the best model among many (each rejected once recorded, with a clause
+    /// that asks for a better one) goes on from where it stands instead of starting over.
+    fn model(&mut self, _values: &[Lit]) -> bool {
+        true
+    }
 }
 
 /// Adapts a [`Propagator`] to CaDiCaL's callbacks: clauses are handed over literal by
@@ -62,10 +69,10 @@ impl cadical_sys::ExternalPropagator for Adapter {
         self.inner.backtrack(new_level);
     }
 
-    /// Complete models are accepted: every lemma given so far holds in them (the solver
-    /// satisfies its clauses), and the driver replays every decoded answer anyway.
-    fn cb_check_found_model(&mut self, _model: &[i32]) -> bool {
-        true
+    /// Complete models go to the propagator (which accepts them unless it looks for a better
+    /// one); the driver replays every decoded answer anyway.
+    fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
+        self.inner.model(model)
     }
 
     fn cb_decide(&mut self) -> i32 {

@@ -147,26 +147,36 @@ pub fn climb(
         let left = limits
             .deadline
             .map_or(Duration::from_secs(30 * 24 * 3600), |d| d.saturating_duration_since(Instant::now()));
-        let outcome = solver.solve(horizon, left);
+        let outcome = solver.solve(horizon, proved, left);
         let took = t.elapsed();
+        // Plans found on the way, each then asked for a shorter one in the same solve.
+        let mut since = 0.0;
+        for (plan, at) in solver.better() {
+            report.horizons.push((plan.len(), "sat", at - since));
+            on_horizon(plan.len(), "sat", at - since);
+            since = at;
+            best = Some(plan);
+        }
+        let bound = best.as_ref().map_or(horizon, |p| horizon.min(p.len() - 1));
         let word = match &outcome {
             Outcome::Unsat => "unsat",
             Outcome::Sat(_) => "sat",
             Outcome::Unknown(_) => "unknown",
         };
-        report.horizons.push((horizon, word, took.as_secs_f64()));
-        on_horizon(horizon, word, took.as_secs_f64());
+        let secs = took.as_secs_f64() - since;
+        report.horizons.push((bound, word, secs));
+        on_horizon(bound, word, secs);
         match outcome {
             Outcome::Unsat => {
-                proved = horizon;
-                stride = next_stride(stride, last, (horizon, took.as_secs_f64()));
-                last = Some((horizon, took.as_secs_f64()));
+                proved = bound;
+                stride = next_stride(stride, last, (bound, secs));
+                last = Some((bound, secs));
             }
             Outcome::Unknown(why) => {
                 report.found = Found::GaveUp { depth: proved, why };
                 break;
             }
-            Outcome::Sat(model) => match solver.read(&model, horizon)? {
+            Outcome::Sat(model) => match solver.read(&model, bound)? {
                 Read::Plan(plan) => best = Some(plan),
                 // The model's inputs may win in the interpreter all the same (within the
                 // horizon, where the bounds did not matter): a plan found, no bound raised.
@@ -315,6 +325,43 @@ mod tests {
         s.step(crate::run::Step::Input(plan[0]));
         let used = s.level.usage.as_deref().unwrap();
         assert!(super::super::lift(&game, &mut super::super::first_bounds(&game), used));
+    }
+
+    /// One solve of a horizon past the optimum comes down to it: each plan the guide meets
+    /// is recorded and the same solve asked for a shorter one, until none is left; the last
+    /// plan recorded is as short as the search's, and the solve ends UNSAT.
+    #[test]
+    fn one_solve_comes_down_to_the_optimum() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+        let text = std::fs::read_to_string(format!("{root}/examples/puzzlescript/crates.txt")).unwrap();
+        let game = crate::compile(&text).unwrap();
+        let shared = std::sync::Arc::new(game.clone());
+        let backend = puzzlec_solve::Backend::embedded_sat();
+        let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };
+        let mut tried = 0;
+        for (index, _) in game.boards() {
+            let Found::Plan(plan) = shortest(&game, index, none, &mut |_, _| {}).unwrap().found else { continue };
+            if plan.len() < 2 {
+                // One input is as short as a plan can be: the model is the answer.
+                continue;
+            }
+            let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
+            let memory = std::sync::Arc::default();
+            let bounds = super::super::first_bounds(&game);
+            let mut solver = super::Solver::new(&game, &shared, index, &cells, bounds, &backend, &memory).unwrap();
+            let horizon = plan.len() + 4;
+            assert!(solver.unroll(horizon, &none).unwrap().is_none());
+            let outcome = solver.solve(horizon, 0, std::time::Duration::from_secs(600));
+            let better = solver.better();
+            assert!(matches!(outcome, puzzlec_solve::Outcome::Unsat), "entry {index}: the solve ends UNSAT");
+            let lengths: Vec<usize> = better.iter().map(|(p, _)| p.len()).collect();
+            assert!(lengths.windows(2).all(|w| w[1] < w[0]), "entry {index}: each plan shorter: {lengths:?}");
+            let (last, _) = better.last().unwrap_or_else(|| panic!("entry {index}: no plan recorded"));
+            assert_eq!(last.len(), plan.len(), "entry {index}: the last plan is the optimum");
+            assert!(crate::judge::replay(&game, index, last).is_ok());
+            tried += 1;
+        }
+        assert!(tried >= 1, "the example's levels with plans of two inputs or more");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use puzzlec_ir::CnfModel;
 use puzzlec_solve::Outcome;
 
 use super::circuit::{F, T};
-use super::guide::{Current, Guide, Steps};
+use super::guide::{Current, Guide, Steps, Written};
 use super::turn::{Bounds, Loop};
 use crate::lang::{Entry, Game};
 use crate::run::Input;
@@ -100,18 +100,28 @@ impl<'g> Solver<'g> {
     fn share(&mut self) {
         let mut known = self.steps.lock().unwrap_or_else(|e| e.into_inner());
         let from = known.len();
-        known.extend(self.u.inputs[from..].iter().cloned());
+        let u = &self.u;
+        known.extend(
+            (from..u.inputs.len()).map(|t| Written { inputs: u.inputs[t].clone(), done: u.goal_within(t + 1) }),
+        );
         // Unlocked first: the solver may tell the guide of an assignment as it starts to watch.
         drop(known);
-        for step in &self.u.inputs[from..] {
-            for &(lit, _) in step {
+        for t in from..self.u.inputs.len() {
+            let (step, done) = (self.u.inputs[t].clone(), self.u.goal_within(t + 1));
+            for (lit, _) in step {
                 self.u.c.sink.0.observe(lit);
+            }
+            // Shared with the step before where this one can win at no input.
+            if done.abs() != T && (t == 0 || self.u.goal_within(t) != done) {
+                self.u.c.sink.0.observe(done.abs());
             }
         }
     }
 
-    /// Whether some plan of at most `horizon` inputs (written already) wins.
-    pub fn solve(&mut self, horizon: usize, left: Duration) -> Outcome<CnfModel> {
+    /// Whether some plan of at most `horizon` inputs (written already) wins, none having
+    /// `proved` inputs or fewer; the guide may find plans on the way and ask for shorter ones
+    /// ([`Solver::better`]), so that an UNSAT answer is for the horizon below the last.
+    pub fn solve(&mut self, horizon: usize, proved: usize, left: Duration) -> Outcome<CnfModel> {
         let goal = self.u.goal_within(horizon);
         if goal == F {
             return Outcome::Unsat;
@@ -120,12 +130,18 @@ impl<'g> Solver<'g> {
         // only are given; false for good once it returns.
         let act = self.u.c.input(None);
         self.u.c.sink.0.observe(act);
-        self.horizon.set(horizon, act);
+        self.horizon.set(horizon, act, proved);
         let assume: Vec<puzzlec_ir::Lit> = [goal, act].into_iter().filter(|&l| l != T).collect();
         let outcome = self.u.c.sink.0.solve(&assume, left);
-        self.horizon.set(0, 0);
+        self.horizon.set(0, 0, 0);
         self.u.c.clause(&[-act]);
         outcome
+    }
+
+    /// The plans the guide found in the last solve, shortest last, each a win through the
+    /// interpreter, with the seconds into the solve it came.
+    pub fn better(&self) -> Vec<(Vec<Input>, f64)> {
+        self.horizon.take_better()
     }
 
     /// What a model of horizon `horizon` says.
