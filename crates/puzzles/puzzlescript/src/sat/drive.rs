@@ -94,9 +94,12 @@ fn next_stride(stride: usize, last: Option<(usize, f64)>, now: (usize, f64)) -> 
 ///
 /// A horizon's formula says "a win within H inputs", so an UNSAT proves every plan longer
 /// and a model gives a plan of at most H: the climb gallops up from `from` (its stride
-/// measured on the growth of the answers' cost, see [`GROWTH`]), then comes down from the
-/// plan it found (halfway to the bound proved while the gap is wide, then its length less
-/// one) until the horizon below the plan is proved UNSAT.
+/// measured on the growth of the answers' cost, see [`GROWTH`]). A solve that meets plans
+/// comes down to the shortest itself (the guide asks it for shorter ones), and ends UNSAT
+/// for the horizon below the last; one that stops on a model leaning on a short bound (the
+/// bounds raised, the steps written anew) leaves the climb to come down from the plan found
+/// (halfway to the bound proved while the gap is wide, then its length less one) until the
+/// horizon below the plan is proved UNSAT.
 ///
 /// # Errors
 /// A game the encoding cannot treat, a rule too large for it, a backend with no live solver,
