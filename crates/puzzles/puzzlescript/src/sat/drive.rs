@@ -127,7 +127,7 @@ pub fn climb(
     }
     let shared = std::sync::Arc::new(game.clone());
     // What the guides learn of the interpreter's turns, over every solver of the climb.
-    let memory = std::sync::Arc::new(std::sync::Mutex::new(super::guide::Memory::default()));
+    let memory = std::sync::Arc::new(std::sync::Mutex::new(super::shared::Memory::default()));
     let mut solver = Solver::new(game, &shared, index, cells, bounds.clone(), backend, &memory)?;
     // Every plan has more than `proved` inputs; `stride` is the gallop's next step up.
     let (mut proved, mut stride) = (from - 1, 1);

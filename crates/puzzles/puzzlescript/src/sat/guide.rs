@@ -34,75 +34,15 @@
 //! a horizon past the optimum to it, going on from where its walk stands.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use puzzlec_ir::Lit;
 
 use super::circuit::T;
+use super::shared::{Current, Memory, Steps};
 use crate::lang::Game;
-use crate::run::{Input, Session, Usage};
-
-/// What the guide reads of each step written so far (the unrolling adds a step's as it
-/// writes it).
-pub type Steps = Arc<Mutex<Vec<Written>>>;
-
-#[derive(Clone)]
-pub struct Written {
-    /// Its inputs (exactly one holds).
-    pub inputs: Vec<(Lit, Input)>,
-    /// Some step up to it wins (or leans on a short bound).
-    pub done: Lit,
-}
-
-/// The horizon being solved, the literal its solve assumes (0 between solves) and the
-/// horizon proved unsatisfiable already; and the plans the guide found during the solve.
-#[derive(Clone, Default)]
-pub struct Current(Arc<Shared>);
-
-#[derive(Default)]
-struct Shared {
-    horizon: AtomicUsize,
-    act: AtomicI32,
-    proved: AtomicUsize,
-    /// Each plan found in this solve, shortest last, with the seconds since it began.
-    better: Mutex<Vec<(Vec<Input>, f64)>>,
-    began: Mutex<Option<std::time::Instant>>,
-}
-
-impl Current {
-    /// A solve of `horizon` under `act`, every plan having more than `proved` inputs.
-    pub fn set(&self, horizon: usize, act: Lit, proved: usize) {
-        self.0.horizon.store(horizon, Ordering::Relaxed);
-        self.0.act.store(act, Ordering::Relaxed);
-        self.0.proved.store(proved, Ordering::Relaxed);
-        *self.0.began.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
-    }
-
-    fn get(&self) -> (usize, Lit) {
-        (self.0.horizon.load(Ordering::Relaxed), self.0.act.load(Ordering::Relaxed))
-    }
-
-    /// The plans found in the last solve (each shorter than the one before, every one a win
-    /// through the interpreter), with the seconds into the solve each came.
-    pub fn take_better(&self) -> Vec<(Vec<Input>, f64)> {
-        std::mem::take(&mut *self.0.better.lock().unwrap_or_else(|e| e.into_inner()))
-    }
-}
-
-/// What the guides of one climb learn and keep when a solver is written anew (with raised
-/// bounds): how far the turns played ran their loops, each level reached with the first
-/// prefix (inputs by index) that reached it, and levels from which no few inputs win. Both are facts of the interpreter's turns, not
-/// of a formula, so a new solver's guide starts from them: its walk meets each level at its
-/// shortest prefix at once, instead of reaching some first by longer ones and walking them
-/// again when a shorter one comes.
-#[derive(Default)]
-pub struct Memory {
-    pub usage: Usage,
-    first: HashMap<Box<[u64]>, Box<[u8]>>,
-    /// Levels from which no sequence of so many inputs wins (the most known).
-    dead: HashMap<Box<[u64]>, u8>,
-}
+use crate::run::{Input, Session};
 
 /// The most inputs left in a horizon from which the guide plays every sequence of inputs
 /// itself (see the module documentation). Each step the solver no longer walks is a layer of
@@ -398,7 +338,7 @@ impl puzzlec_solve::propagator::Propagator for Guide {
     /// bound, or whose inputs do not win where its formula says, is the driver's to read.
     fn model(&mut self, values: &[Lit]) -> bool {
         let (horizon, act) = self.horizon.get();
-        let proved = self.horizon.0.proved.load(Ordering::Relaxed);
+        let proved = self.horizon.proved();
         if act == 0 {
             return true;
         }
@@ -418,10 +358,7 @@ impl puzzlec_solve::propagator::Propagator for Guide {
             lemma.push(steps[won - 1].done);
         }
         drop(steps);
-        let shared = &self.horizon.0;
-        let began = shared.began.lock().unwrap_or_else(|e| e.into_inner()).map_or(0.0, |b| b.elapsed().as_secs_f64());
-        shared.better.lock().unwrap_or_else(|e| e.into_inner()).push((plan, began));
-        shared.horizon.store(won, Ordering::Relaxed);
+        self.horizon.found(plan, won);
         self.expanded.iter_mut().for_each(|e| *e = false);
         self.pending.push(lemma);
         false

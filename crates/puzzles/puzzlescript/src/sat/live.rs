@@ -9,7 +9,8 @@ use puzzlec_ir::CnfModel;
 use puzzlec_solve::Outcome;
 
 use super::circuit::{F, T};
-use super::guide::{Current, Guide, Steps, Written};
+use super::guide::Guide;
+use super::shared::{Current, Steps, Written};
 use super::turn::{Bounds, Loop};
 use crate::lang::{Entry, Game};
 use crate::run::Input;
@@ -53,7 +54,7 @@ impl<'g> Solver<'g> {
         cells: &[u64],
         bounds: Bounds,
         backend: &puzzlec_solve::Backend,
-        memory: &Arc<std::sync::Mutex<super::guide::Memory>>,
+        memory: &Arc<std::sync::Mutex<super::shared::Memory>>,
     ) -> Result<Solver<'g>, String> {
         let mut live = backend
             .session(&puzzlec_ir::Cnf::new(), Some(CONFIG))

@@ -11,6 +11,7 @@ pub(crate) mod groups;
 pub(crate) mod guide;
 mod live;
 pub(crate) mod rules;
+pub(crate) mod shared;
 pub(crate) mod turn;
 
 use puzzlec_ir::{ClauseSink, Lit};
