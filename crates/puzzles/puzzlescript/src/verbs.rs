@@ -168,7 +168,7 @@ impl PlanPuzzle for crate::PuzzleScript {
     fn trusted(case: &Case<'_, Self>, horizon: usize, certified: bool) -> Option<String> {
         (case.backend.offers_sessions() && !certified && horizon > 0).then(|| {
             format!(
-                "the UNSAT at horizon {horizon} rests on the interpreter as well as the solver: inside the solver it rules out sequences of inputs that reach a level another sequence reached sooner (or as soon, and first in input order), which no shortest plan does, and sequences one input short of the horizon from whose level no input wins (each played); --certify proves the claim from the plain formula, without them"
+                "the UNSAT at horizon {horizon} rests on the interpreter as well as the solver: inside the solver it rules out sequences of inputs that reach a level another sequence reached sooner (or as soon, and first in input order), which no shortest plan does, and sequences k inputs short of the horizon (k at most 3) from whose level no k inputs win (each sequence played); --certify proves the claim from the plain formula, without them"
             )
         })
     }
