@@ -197,10 +197,11 @@ impl Guide {
         }
         // The inputs left within this horizon; where they are few, none win from here.
         let left = horizon.saturating_sub(n);
-        if (1..=AHEAD).contains(&left) && act != 0 && !keep {
-            keep = left > 1 && next.iter().any(|level| self.wins_within(&mut s, level, left - 1));
-        }
-        if (1..=AHEAD).contains(&left) && act != 0 && !keep {
+        if (1..=AHEAD).contains(&left)
+            && act != 0
+            && !keep
+            && !(left > 1 && next.iter().any(|level| self.wins_within(&mut s, level, left - 1)))
+        {
             let mut lemma = self.against(&prefix);
             lemma.push(-act);
             self.pending.push(lemma);

@@ -102,20 +102,22 @@ impl<'g> Solver<'g> {
         let mut known = self.steps.lock().unwrap_or_else(|e| e.into_inner());
         let from = known.len();
         let u = &self.u;
-        known.extend(
-            (from..u.inputs.len()).map(|t| Written { inputs: u.inputs[t].clone(), done: u.goal_within(t + 1) }),
-        );
+        let new: Vec<Written> = (from..u.inputs.len())
+            .map(|t| Written { inputs: u.inputs[t].clone(), done: u.goal_within(t + 1) })
+            .collect();
+        known.extend(new.iter().cloned());
         // Unlocked first: the solver may tell the guide of an assignment as it starts to watch.
         drop(known);
-        for t in from..self.u.inputs.len() {
-            let (step, done) = (self.u.inputs[t].clone(), self.u.goal_within(t + 1));
-            for (lit, _) in step {
+        let mut before = (from > 0).then(|| self.u.goal_within(from));
+        for step in new {
+            for (lit, _) in step.inputs {
                 self.u.c.sink.0.observe(lit);
             }
             // Shared with the step before where this one can win at no input.
-            if done.abs() != T && (t == 0 || self.u.goal_within(t) != done) {
-                self.u.c.sink.0.observe(done.abs());
+            if step.done.abs() != T && before != Some(step.done) {
+                self.u.c.sink.0.observe(step.done.abs());
             }
+            before = Some(step.done);
         }
     }
 
