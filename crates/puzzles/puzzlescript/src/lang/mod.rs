@@ -11,6 +11,7 @@ mod legend;
 mod objects;
 mod pattern_cells;
 mod patterns;
+mod quiet;
 mod rule_cells;
 mod rule_text;
 mod sections;
@@ -114,6 +115,7 @@ impl Command {
 }
 
 pub use patterns::{Cell, Narrow, NarrowRow, Pattern, Replacement, Rule};
+pub use quiet::quiet_row;
 
 /// A win condition: `no`, `some` or `all` of the first mask (on the second).
 #[derive(Clone, Debug)]

@@ -234,6 +234,7 @@ pub fn probe(c: &mut Circuit<impl ClauseSink>, st: &Sym, q: &mut Queue, rule: &R
 /// The product has more combinations of matches than [`MAX_TUPLES`].
 pub fn apply(
     c: &mut Circuit<impl ClauseSink>,
+    game: &crate::lang::Game,
     st: &mut Sym,
     q: &mut Queue,
     rule: &Rule,
@@ -261,7 +262,12 @@ pub fn apply(
     let (mut changed, mut short) = (Vec::new(), F);
     if rule.has_replacements && rows.len() > 1 && !product {
         let mut twice = Vec::new();
-        for (row, cells) in rows.iter().zip(&rule.rows) {
+        for (r, (row, cells)) in rows.iter().zip(&rule.rows).enumerate() {
+            // A row that writes nothing is a condition, however often it matches (see
+            // `lang::quiet_row`): the rule's other rows carry its replacement.
+            if crate::lang::quiet_row(game, rule, r) {
+                continue;
+            }
             let (mut seen, mut again) = (F, F);
             for (places, m) in row {
                 let both = c.and(seen, *m);

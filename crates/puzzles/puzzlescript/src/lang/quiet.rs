@@ -1,0 +1,64 @@
+//! Rows of a rule that write nothing: every cell's replacement leaves any cell it matches as
+//! it was (`[ no Wall ] -> [ no Wall ]`, `[ Fighter ] -> [ Fighter ]`), so the row is only a
+//! condition. Why it matters: the interpreter applies a rule of several rows to every
+//! combination of its rows' matches, and a condition row often matches nearly every cell.
+//! When each row that writes matches once, the combinations differ only in the quiet rows'
+//! matches: the first applies the rule's replacement, and each after it either fails its
+//! check or applies the same replacement again, which changes nothing (a replacement clears
+//! and sets fixed bits, so applying it twice is applying it once). The rule then does
+//! exactly what it does for one match of each row, however often the quiet rows match.
+
+use super::bits;
+use super::{Cell, Game, Pattern, Rule};
+
+/// Whether row `r` of `rule` writes nothing into any cell it matches.
+pub fn quiet_row(game: &Game, rule: &Rule, r: usize) -> bool {
+    rule.rows[r].iter().all(|cell| match cell {
+        Cell::Ellipsis => true,
+        Cell::Pattern(p) => quiet(game, rule, p),
+    })
+}
+
+/// Whether `p`'s replacement leaves every cell `p` matches as it was.
+fn quiet(game: &Game, rule: &Rule, p: &Pattern) -> bool {
+    let Some(x) = &p.replace else { return true };
+    if !bits::is_zero(&x.random_entity) || !bits::is_zero(&x.random_dir) {
+        return false;
+    }
+    // A rigid rule records the layers it moves, a change of its own.
+    if rule.rigid.is_some() && game.rigid && !bits::is_zero(&x.movements_layer) {
+        return false;
+    }
+    let required: Vec<usize> = bits::ones(&p.present).collect();
+    // A cell holds one object per layer: beside a required object, its layer holds no other.
+    let full = |o: usize| required.iter().any(|&r| game.objects[r].layer == game.objects[o].layer);
+    let sets_nothing_new = bits::ones(&x.objects_set).all(|o| bits::get(&p.present, o));
+    let clears_nothing_there = bits::ones(&x.objects_clear)
+        .filter(|&o| !bits::get(&x.objects_set, o))
+        .all(|o| bits::get(&p.missing, o) || (full(o) && !bits::get(&p.present, o)));
+    // A layer moves one way at most: beside a required movement, its layer has no other.
+    let moving: Vec<usize> = bits::ones(&p.moving).collect();
+    let known = |b: usize| bits::get(&p.still, b) || moving.iter().any(|&m| m / 5 == b / 5 && m != b);
+    let moves_nothing_new = bits::ones(&x.movements_set).all(|b| bits::get(&p.moving, b));
+    let mut cleared = x.movements_clear.to_vec();
+    bits::or(&mut cleared, &x.movements_layer);
+    let stops_nothing = bits::ones(&cleared).filter(|&b| !bits::get(&x.movements_set, b)).all(known);
+    sets_nothing_new && clears_nothing_there && moves_nothing_new && stops_nothing
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_condition_row_is_quiet_and_a_row_that_moves_or_clears_is_not() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/quiet_row.txt")).unwrap();
+        let game = crate::compile(&text).unwrap();
+        let rule = game.rules.iter().flatten().find(|r| r.rows.len() == 3).unwrap();
+        // [ action Player ] clears the action; [ no Wall ] writes nothing; [ Crate ] moves it.
+        let quiet: Vec<bool> = (0..3).map(|r| super::quiet_row(&game, rule, r)).collect();
+        assert_eq!(quiet, [false, true, false]);
+        // The push writes movement into both of its cells.
+        let push = game.rules.iter().flatten().find(|r| r.rows.len() == 1).unwrap();
+        assert!(!super::quiet_row(&game, push, 0));
+    }
+}
