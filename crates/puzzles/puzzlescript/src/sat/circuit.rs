@@ -22,8 +22,11 @@ pub fn constant(b: bool) -> Lit {
 pub struct Circuit<S: ClauseSink> {
     /// Where the clauses go (a file's formula, or a live solver).
     pub sink: S,
-    ands: HashMap<Vec<Lit>, Lit>,
-    ites: HashMap<(Lit, Lit, Lit), Lit>,
+    /// Gates by their inputs and the literal under which they are defined (`T`: always).
+    ands: HashMap<(Vec<Lit>, Lit), Lit>,
+    ites: HashMap<(Lit, Lit, Lit, Lit), Lit>,
+    /// The literal under which the gates written now are defined (see [`Circuit::guarded`]).
+    guard: Lit,
 }
 
 /// Gates past which a circuit's tables are freed on a thread of their own: tens of millions
@@ -42,7 +45,32 @@ impl<S: ClauseSink> Drop for Circuit<S> {
 
 impl<S: ClauseSink> Circuit<S> {
     pub fn new(sink: S) -> Circuit<S> {
-        Circuit { sink, ands: HashMap::default(), ites: HashMap::default() }
+        Circuit { sink, ands: HashMap::default(), ites: HashMap::default(), guard: T }
+    }
+
+    /// Writes the gates of `f` defined only where `guard` holds: each of their clauses also
+    /// says `¬guard`, so where it is false they are free and the solver propagates nothing
+    /// through them. Why: an `again` turn is written after every input, and after most
+    /// inputs none is due; defined everywhere, its gates would be propagated on every try,
+    /// a whole turn each. The caller reads what `f` gives only where `guard` holds (gates
+    /// defined everywhere and written before are shared; gates written here are not shared
+    /// outside).
+    pub fn guarded<R>(&mut self, guard: Lit, f: impl FnOnce(&mut Self) -> R) -> R {
+        let outer = std::mem::replace(&mut self.guard, guard);
+        let r = f(self);
+        self.guard = outer;
+        r
+    }
+
+    /// Writes a gate's defining clause, under the guard.
+    fn define(&mut self, clause: &[Lit]) {
+        if self.guard == T {
+            self.sink.add_clause(clause);
+        } else {
+            let mut c = clause.to_vec();
+            c.push(-self.guard);
+            self.sink.add_clause(&c);
+        }
     }
 
     /// A fresh input (or a value left free), named when a decoder reads it.
@@ -99,17 +127,22 @@ impl<S: ClauseSink> Circuit<S> {
             1 => return v[0],
             _ => {}
         }
-        if let Some(&g) = self.ands.get(&v) {
+        let mut key = (v, T);
+        if let Some(&g) = self.ands.get(&key) {
+            return g;
+        }
+        key.1 = self.guard;
+        if let Some(&g) = self.ands.get(&key) {
             return g;
         }
         let g = self.sink.new_var(None);
-        for &l in &v {
-            self.sink.add_clause(&[-g, l]);
+        for &l in &key.0 {
+            self.define(&[-g, l]);
         }
-        let mut long: Vec<Lit> = v.iter().map(|l| -l).collect();
+        let mut long: Vec<Lit> = key.0.iter().map(|l| -l).collect();
         long.push(g);
-        self.sink.add_clause(&long);
-        self.ands.insert(v, g);
+        self.define(&long);
+        self.ands.insert(key, g);
         g
     }
 
@@ -139,20 +172,22 @@ impl<S: ClauseSink> Circuit<S> {
         if c == -b {
             return self.or(-c, a);
         }
-        if let Some(&g) = self.ites.get(&(c, a, b)) {
-            return g;
+        for guard in [T, self.guard] {
+            if let Some(&g) = self.ites.get(&(c, a, b, guard)) {
+                return g;
+            }
         }
         let g = self.sink.new_var(None);
         for clause in [[-c, -a, g], [-c, a, -g], [c, -b, g], [c, b, -g]] {
-            self.sink.add_clause(&clause);
+            self.define(&clause);
         }
         // Where both branches agree, so does the gate (propagates without `c`; nothing to
         // say when one branch is the other's negation, as in an exclusive or).
         if a != -b {
-            self.sink.add_clause(&[-a, -b, g]);
-            self.sink.add_clause(&[a, b, -g]);
+            self.define(&[-a, -b, g]);
+            self.define(&[a, b, -g]);
         }
-        self.ites.insert((c, a, b), g);
+        self.ites.insert((c, a, b, self.guard), g);
         g
     }
 

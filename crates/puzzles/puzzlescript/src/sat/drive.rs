@@ -276,7 +276,7 @@ mod tests {
     fn each_horizon_alone_answers_as_the_search() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
         let backend = puzzlec_solve::Backend::embedded_sat();
-        let files = ["crates", "chain_loop", "quiet_row"].map(|f| match f {
+        let files = ["crates", "chain_loop", "quiet_row", "ice_slide"].map(|f| match f {
             "crates" => "examples/puzzlescript/crates.txt".to_owned(),
             f => format!("tests/fixtures/puzzlescript/{f}.txt"),
         });

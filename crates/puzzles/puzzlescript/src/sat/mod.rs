@@ -206,7 +206,14 @@ impl<'g, S: ClauseSink> Unroll<'g, S> {
             if puzzlec_core::stop::overdue() {
                 return Err("the formula's deadline passed".into());
             }
-            let q = turn.play(c, &now, None)?;
+            // Written under `due` (see `Circuit::guarded`): after most inputs no `again` turn
+            // is due, and the solver then propagates nothing through it. What it says is read
+            // where it happens only; its overflows, where it is due.
+            let from = turn.overflow.len();
+            let q = c.guarded(due, |c| turn.play(c, &now, None))?;
+            for o in &mut turn.overflow[from..] {
+                o.0 = c.and(due, o.0);
+            }
             let happens = c.and(due, q.probe);
             let won_again = c.and(happens, q.won);
             won = c.or(won, won_again);
@@ -295,4 +302,41 @@ fn choose(c: &mut Circuit<impl ClauseSink>, cond: Lit, a: &Sym, b: &Sym) -> Sym 
         out.set_obj(i / a.k, i % a.k, v);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzlec_solve::Outcome;
+
+    /// Three steps of the ice level with the inputs fixed: inputs that queue no `again`
+    /// turn (steps between the floor's cells and into walls) win nothing, and what the
+    /// `again` turns written after them would say (guarded, free where they are not due)
+    /// counts for nothing, their short bounds included: UNSAT. A step onto the ice queues
+    /// more `again` turns than the first bounds write: the step leans on that short bound,
+    /// SAT. (The first step is played on a known level, where the turns fold to constants;
+    /// the later ones are written on a level the first input decides.)
+    #[test]
+    fn an_again_turn_counts_only_where_it_is_due() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/ice_slide.txt")).unwrap();
+        let game = crate::compile(&text).unwrap();
+        let (index, _) = game.boards().next().unwrap();
+        let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
+        let backend = puzzlec_solve::Backend::embedded_sat();
+        for (inputs, sat) in [("dud", false), ("ddl", false), ("ddr", true)] {
+            let mut cnf = puzzlec_ir::Cnf::new();
+            let u = super::encode(&game, index, &cells, 3, &super::first_bounds(&game), &mut cnf).unwrap();
+            let fixed: Vec<i32> = inputs
+                .chars()
+                .enumerate()
+                .map(|(t, letter)| u.inputs[t].iter().find(|(_, i)| i.letter() == letter).unwrap().0)
+                .collect();
+            drop(u);
+            for lit in fixed {
+                puzzlec_ir::ClauseSink::add_clause(&mut cnf, &[lit]);
+            }
+            let outcome = backend.solve_cnf(&cnf, std::time::Duration::from_secs(60)).unwrap();
+            assert_eq!(matches!(outcome, Outcome::Sat(_)), sat, "inputs {inputs}");
+        }
+    }
 }
