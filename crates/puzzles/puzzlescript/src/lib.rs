@@ -33,3 +33,12 @@ puzzlec_engine::puzzle! {
         solve: puzzlec_engine::plan::solve::<PuzzleScript>,
     }
 }
+
+/// A game of the repository's examples or test fixtures, compiled (`path` from the
+/// repository's root).
+#[cfg(test)]
+pub(crate) fn fixture(path: &str) -> Game {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
+    let text = std::fs::read_to_string(format!("{root}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"));
+    compile(&text).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}

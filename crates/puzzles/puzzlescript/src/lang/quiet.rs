@@ -50,9 +50,7 @@ fn quiet(game: &Game, rule: &Rule, p: &Pattern) -> bool {
 mod tests {
     #[test]
     fn a_condition_row_is_quiet_and_a_row_that_moves_or_clears_is_not() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
-        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/quiet_row.txt")).unwrap();
-        let game = crate::compile(&text).unwrap();
+        let game = crate::fixture("tests/fixtures/puzzlescript/quiet_row.txt");
         let rule = game.rules.iter().flatten().find(|r| r.rows.len() == 3).unwrap();
         // [ action Player ] clears the action; [ no Wall ] writes nothing; [ Crate ] moves it.
         let quiet: Vec<bool> = (0..3).map(|r| super::quiet_row(&game, rule, r)).collect();

@@ -131,9 +131,11 @@ impl<S: ClauseSink> Circuit<S> {
         if let Some(&g) = self.ands.get(&key) {
             return g;
         }
-        key.1 = self.guard;
-        if let Some(&g) = self.ands.get(&key) {
-            return g;
+        if self.guard != T {
+            key.1 = self.guard;
+            if let Some(&g) = self.ands.get(&key) {
+                return g;
+            }
         }
         let g = self.sink.new_var(None);
         for &l in &key.0 {
@@ -172,7 +174,8 @@ impl<S: ClauseSink> Circuit<S> {
         if c == -b {
             return self.or(-c, a);
         }
-        for guard in [T, self.guard] {
+        let guards: &[Lit] = if self.guard == T { &[T] } else { &[T, self.guard] };
+        for &guard in guards {
             if let Some(&g) = self.ites.get(&(c, a, b, guard)) {
                 return g;
             }

@@ -274,14 +274,13 @@ mod tests {
     /// one given a step too early, fails here, whatever order the climb would try them in).
     #[test]
     fn each_horizon_alone_answers_as_the_search() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
         let backend = puzzlec_solve::Backend::embedded_sat();
         let files = ["crates", "chain_loop", "quiet_row", "ice_slide"].map(|f| match f {
             "crates" => "examples/puzzlescript/crates.txt".to_owned(),
             f => format!("tests/fixtures/puzzlescript/{f}.txt"),
         });
         for file in files {
-            let game = crate::compile(&std::fs::read_to_string(format!("{root}/{file}")).unwrap()).unwrap();
+            let game = crate::fixture(&file);
             let boards: Vec<usize> = game.boards().map(|(i, _)| i).collect();
             for &index in &boards {
                 let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };
@@ -320,9 +319,7 @@ mod tests {
     /// only says the bound was short), and wins all the same, so it is the plan.
     #[test]
     fn a_model_whose_inputs_win_needs_no_raise() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
-        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/fuse.txt")).unwrap();
-        let game = crate::compile(&text).unwrap();
+        let game = crate::fixture("tests/fixtures/puzzlescript/fuse.txt");
         let (index, _) = game.boards().next().unwrap();
         let mut bounds = super::super::first_bounds(&game);
         let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
@@ -345,9 +342,7 @@ mod tests {
     /// plan recorded is as short as the search's, and the solve ends UNSAT.
     #[test]
     fn one_solve_comes_down_to_the_optimum() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
-        let text = std::fs::read_to_string(format!("{root}/examples/puzzlescript/crates.txt")).unwrap();
-        let game = crate::compile(&text).unwrap();
+        let game = crate::fixture("examples/puzzlescript/crates.txt");
         let shared = std::sync::Arc::new(game.clone());
         let backend = puzzlec_solve::Backend::embedded_sat();
         let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };

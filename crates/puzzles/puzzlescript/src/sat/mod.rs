@@ -317,9 +317,7 @@ mod tests {
     /// the later ones are written on a level the first input decides.)
     #[test]
     fn an_again_turn_counts_only_where_it_is_due() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../..");
-        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/puzzlescript/ice_slide.txt")).unwrap();
-        let game = crate::compile(&text).unwrap();
+        let game = crate::fixture("tests/fixtures/puzzlescript/ice_slide.txt");
         let (index, _) = game.boards().next().unwrap();
         let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
         let backend = puzzlec_solve::Backend::embedded_sat();
