@@ -115,7 +115,6 @@ impl Command {
 }
 
 pub use patterns::{Cell, Narrow, NarrowRow, Pattern, Replacement, Rule};
-pub use quiet::quiet_row;
 
 /// A win condition: `no`, `some` or `all` of the first mask (on the second).
 #[derive(Clone, Debug)]
@@ -241,7 +240,7 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         src.error(at, 1, "No levels found.  Add some levels!");
     }
     let metadata = src.metadata.iter().map(|(k, v, _)| (k.clone(), v.clone())).collect();
-    let game = Game {
+    let mut game = Game {
         metadata,
         objects: names.objects.clone(),
         layer_count: names.layer_count,
@@ -266,5 +265,6 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         creatable: compiled.creatable,
         background_layer: names.background.1,
     };
+    quiet::mark(&mut game);
     (Some(game), src.errors, src.warnings)
 }

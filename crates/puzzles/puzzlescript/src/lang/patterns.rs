@@ -62,6 +62,9 @@ pub struct Rule {
     /// patterns (ellipses left out) as plain words side by side: the interpreter's hot loop
     /// tests these instead of following a pointer per mask. Empty in other games.
     pub narrow: Vec<NarrowRow>,
+    /// Per row: whether it writes nothing into any cell it matches (see `lang::quiet`; set
+    /// once the game is compiled).
+    pub quiet: Vec<bool>,
 }
 
 /// A row of [`Narrow`] patterns, and where its ellipses lie (the number of patterns before
@@ -214,6 +217,7 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
                 rigid: None,
                 commands: r.commands.clone(),
                 random: r.random,
+                quiet: Vec::new(),
             };
             masked.push(Masked { rule: Rule { rigid: r.rigid.then_some(0), ..rule }, late: r.late, discard });
         }

@@ -11,8 +11,24 @@
 use super::bits;
 use super::{Cell, Game, Pattern, Rule};
 
+/// Marks each rule's quiet rows ([`Rule::quiet`]).
+pub fn mark(game: &mut Game) {
+    let rows = |game: &Game, rules: &[Vec<Rule>]| -> Vec<Vec<Vec<bool>>> {
+        rules
+            .iter()
+            .map(|g| g.iter().map(|rule| (0..rule.rows.len()).map(|r| quiet_row(game, rule, r)).collect()).collect())
+            .collect()
+    };
+    let (early, late) = (rows(game, &game.rules), rows(game, &game.late_rules));
+    for (rules, marks) in [(&mut game.rules, early), (&mut game.late_rules, late)] {
+        for (rule, quiet) in rules.iter_mut().flatten().zip(marks.into_iter().flatten()) {
+            rule.quiet = quiet;
+        }
+    }
+}
+
 /// Whether row `r` of `rule` writes nothing into any cell it matches.
-pub fn quiet_row(game: &Game, rule: &Rule, r: usize) -> bool {
+fn quiet_row(game: &Game, rule: &Rule, r: usize) -> bool {
     rule.rows[r].iter().all(|cell| match cell {
         Cell::Ellipsis => true,
         Cell::Pattern(p) => quiet(game, rule, p),
@@ -53,10 +69,9 @@ mod tests {
         let game = crate::fixture("tests/fixtures/puzzlescript/quiet_row.txt");
         let rule = game.rules.iter().flatten().find(|r| r.rows.len() == 3).unwrap();
         // [ action Player ] clears the action; [ no Wall ] writes nothing; [ Crate ] moves it.
-        let quiet: Vec<bool> = (0..3).map(|r| super::quiet_row(&game, rule, r)).collect();
-        assert_eq!(quiet, [false, true, false]);
+        assert_eq!(rule.quiet, [false, true, false]);
         // The push writes movement into both of its cells.
         let push = game.rules.iter().flatten().find(|r| r.rows.len() == 1).unwrap();
-        assert!(!super::quiet_row(&game, push, 0));
+        assert_eq!(push.quiet, [false]);
     }
 }

@@ -69,8 +69,8 @@ fn try_apply(game: &Game, level: &mut Level, rule: &Rule) -> bool {
     let mut changed = false;
     if let Some(u) = level.usage.as_deref_mut() {
         // Combinations the encoding writes out: a row that writes matching more than once
-        // (a quiet row's matches make no difference, see `lang::quiet_row`).
-        let many = |(r, m): (usize, &Vec<Found>)| m.len() > 1 && !crate::lang::quiet_row(game, rule, r);
+        // (a quiet row's matches make no difference, see `lang::quiet`).
+        let many = |(r, m): (usize, &Vec<Found>)| m.len() > 1 && !rule.quiet[r];
         if rule.has_replacements && matches.len() > 1 && matches.iter().enumerate().any(many) {
             u.products.insert(rule.line);
         }

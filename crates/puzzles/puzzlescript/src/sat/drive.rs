@@ -275,12 +275,14 @@ mod tests {
     #[test]
     fn each_horizon_alone_answers_as_the_search() {
         let backend = puzzlec_solve::Backend::embedded_sat();
-        let files = ["crates", "chain_loop", "quiet_row", "ice_slide"].map(|f| match f {
-            "crates" => "examples/puzzlescript/crates.txt".to_owned(),
-            f => format!("tests/fixtures/puzzlescript/{f}.txt"),
-        });
+        let files = [
+            "examples/puzzlescript/crates.txt",
+            "tests/fixtures/puzzlescript/chain_loop.txt",
+            "tests/fixtures/puzzlescript/quiet_row.txt",
+            "tests/fixtures/puzzlescript/ice_slide.txt",
+        ];
         for file in files {
-            let game = crate::fixture(&file);
+            let game = crate::fixture(file);
             let boards: Vec<usize> = game.boards().map(|(i, _)| i).collect();
             for &index in &boards {
                 let none = Limits { max_states: None, max_depth: None, deadline: None, stop: None };

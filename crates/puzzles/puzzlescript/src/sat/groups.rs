@@ -146,7 +146,7 @@ impl Turn<'_> {
                     continue;
                 }
                 let product = self.bounds.products.contains(&rule.line);
-                let (change, over) = rules::apply(c, self.game, st, q, rule, (product, read), guard)?;
+                let (change, over) = rules::apply(c, st, q, rule, (product, read), guard)?;
                 changed.push(change);
                 if over != F {
                     self.overflow.push((over, Loop::Tuples(rule.line)));

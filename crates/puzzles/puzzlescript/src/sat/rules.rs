@@ -234,7 +234,6 @@ pub fn probe(c: &mut Circuit<impl ClauseSink>, st: &Sym, q: &mut Queue, rule: &R
 /// The product has more combinations of matches than [`MAX_TUPLES`].
 pub fn apply(
     c: &mut Circuit<impl ClauseSink>,
-    game: &crate::lang::Game,
     st: &mut Sym,
     q: &mut Queue,
     rule: &Rule,
@@ -264,8 +263,8 @@ pub fn apply(
         let mut twice = Vec::new();
         for (r, (row, cells)) in rows.iter().zip(&rule.rows).enumerate() {
             // A row that writes nothing is a condition, however often it matches (see
-            // `lang::quiet_row`): the rule's other rows carry its replacement.
-            if crate::lang::quiet_row(game, rule, r) {
+            // `lang::quiet`): the rule's other rows carry its replacement.
+            if rule.quiet[r] {
                 continue;
             }
             let (mut seen, mut again) = (F, F);
