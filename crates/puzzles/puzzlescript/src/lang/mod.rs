@@ -5,8 +5,10 @@
 
 pub(crate) mod bits;
 mod checks;
+pub mod effect;
 mod expand;
 mod expand_moving;
+mod free;
 mod legend;
 mod objects;
 mod pattern_cells;
@@ -266,5 +268,6 @@ pub fn compile_leniently(text: &str) -> (Option<Game>, Vec<Diagnostic>, Vec<Diag
         background_layer: names.background.1,
     };
     quiet::mark(&mut game);
+    free::mark(&mut game);
     (Some(game), src.errors, src.warnings)
 }

@@ -65,6 +65,9 @@ pub struct Rule {
     /// Per row: whether it writes nothing into any cell it matches (see `lang::quiet`; set
     /// once the game is compiled).
     pub quiet: Vec<bool>,
+    /// A rule of one row whose matches all fire, in any order (see `lang::free`; set once
+    /// the game is compiled).
+    pub free: bool,
 }
 
 /// A row of [`Narrow`] patterns, and where its ellipses lie (the number of patterns before
@@ -218,6 +221,7 @@ pub fn compile_rules(src: &mut Source, names: &Names, rules: Vec<RawRule>, loops
                 commands: r.commands.clone(),
                 random: r.random,
                 quiet: Vec::new(),
+                free: false,
             };
             masked.push(Masked { rule: Rule { rigid: r.rigid.then_some(0), ..rule }, late: r.late, discard });
         }

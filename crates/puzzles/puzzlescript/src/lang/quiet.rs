@@ -45,21 +45,8 @@ fn quiet(game: &Game, rule: &Rule, p: &Pattern) -> bool {
     if rule.rigid.is_some() && game.rigid && !bits::is_zero(&x.movements_layer) {
         return false;
     }
-    let required: Vec<usize> = bits::ones(&p.present).collect();
-    // A cell holds one object per layer: beside a required object, its layer holds no other.
-    let full = |o: usize| required.iter().any(|&r| game.objects[r].layer == game.objects[o].layer);
-    let sets_nothing_new = bits::ones(&x.objects_set).all(|o| bits::get(&p.present, o));
-    let clears_nothing_there = bits::ones(&x.objects_clear)
-        .filter(|&o| !bits::get(&x.objects_set, o))
-        .all(|o| bits::get(&p.missing, o) || (full(o) && !bits::get(&p.present, o)));
-    // A layer moves one way at most: beside a required movement, its layer has no other.
-    let moving: Vec<usize> = bits::ones(&p.moving).collect();
-    let known = |b: usize| bits::get(&p.still, b) || moving.iter().any(|&m| m / 5 == b / 5 && m != b);
-    let moves_nothing_new = bits::ones(&x.movements_set).all(|b| bits::get(&p.moving, b));
-    let mut cleared = x.movements_clear.to_vec();
-    bits::or(&mut cleared, &x.movements_layer);
-    let stops_nothing = bits::ones(&cleared).filter(|&b| !bits::get(&x.movements_set, b)).all(known);
-    sets_nothing_new && clears_nothing_there && moves_nothing_new && stops_nothing
+    let layers: Vec<usize> = game.objects.iter().map(|o| o.layer).collect();
+    super::effect::of(&layers, p).is_empty()
 }
 
 #[cfg(test)]

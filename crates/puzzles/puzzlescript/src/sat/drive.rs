@@ -280,6 +280,8 @@ mod tests {
             "tests/fixtures/puzzlescript/chain_loop.txt",
             "tests/fixtures/puzzlescript/quiet_row.txt",
             "tests/fixtures/puzzlescript/ice_slide.txt",
+            "tests/fixtures/puzzlescript/row_train.txt",
+            "tests/fixtures/puzzlescript/collide.txt",
         ];
         for file in files {
             let game = crate::fixture(file);

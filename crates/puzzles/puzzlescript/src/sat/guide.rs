@@ -2,7 +2,7 @@
 //! by step, plays each prefix the solver completes through the interpreter, and rules out
 //! prefixes that reach a level some other prefix reached first.
 //!
-//! Why: the turn's circuit is deep (every rule, movement pass and `again` turn a layer of
+//! Why: the turn's circuit is deep (every rule, movement round and `again` turn a layer of
 //! gates), and CDCL alone learns little that carries from one sequence of inputs to another
 //! that meets the same level. Deciding forward turns the search into a depth-first walk of
 //! plans, and the lemmas below make it a walk that visits each level once per horizon, as a

@@ -7,9 +7,11 @@
 
 pub(crate) mod circuit;
 pub mod drive;
+mod free;
 pub(crate) mod groups;
 pub(crate) mod guide;
 mod live;
+mod movement;
 pub(crate) mod rules;
 pub(crate) mod shared;
 pub(crate) mod turn;
@@ -51,8 +53,8 @@ pub fn refusal(game: &Game) -> Option<String> {
 
 /// The first bounds tried: two repetitions of a group (one that changes, one that shows
 /// nothing more does; one for a group that settles at once), two passes of a loop, three
-/// movement passes, one `again` turn where the game has any, and rules of several rows
-/// written for one match per row.
+/// rounds of movement (see `movement`), one `again` turn where the game has any, and rules
+/// of several rows written for one match per row.
 pub fn first_bounds(game: &Game) -> Bounds {
     let again = game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Again));
     Bounds {
@@ -61,6 +63,7 @@ pub fn first_bounds(game: &Game) -> Bounds {
         loops: vec![2; game.rules.len()],
         late_loops: vec![2; game.late_rules.len()],
         passes: 3,
+        ordered: false,
         agains: usize::from(again),
         products: std::collections::BTreeSet::new(),
     }
@@ -73,6 +76,7 @@ pub const MAX_AGAINS: usize = 512;
 pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
     let (slot, cap) = match what {
         Loop::Tuples(line) => return bounds.products.insert(line),
+        Loop::Collide => return !std::mem::replace(&mut bounds.ordered, true),
         Loop::Group(g) => (&mut bounds.repeats[g], 200),
         Loop::LateGroup(g) => (&mut bounds.late_repeats[g], 200),
         Loop::Startloop(g) => (&mut bounds.loops[g], loop_cap(&game.loop_point)),
@@ -305,36 +309,4 @@ fn choose(c: &mut Circuit<impl ClauseSink>, cond: Lit, a: &Sym, b: &Sym) -> Sym 
 }
 
 #[cfg(test)]
-mod tests {
-    use puzzlec_solve::Outcome;
-
-    /// Three steps of the ice level with the inputs fixed: inputs that queue no `again`
-    /// turn (steps between the floor's cells and into walls) win nothing, and what the
-    /// `again` turns written after them would say (guarded, free where they are not due)
-    /// counts for nothing, their short bounds included: UNSAT. A step onto the ice queues
-    /// more `again` turns than the first bounds write: the step leans on that short bound,
-    /// SAT. (The first step is played on a known level, where the turns fold to constants;
-    /// the later ones are written on a level the first input decides.)
-    #[test]
-    fn an_again_turn_counts_only_where_it_is_due() {
-        let game = crate::fixture("tests/fixtures/puzzlescript/ice_slide.txt");
-        let (index, _) = game.boards().next().unwrap();
-        let cells = crate::run::Session::new(&game, index).unwrap().level.cells;
-        let backend = puzzlec_solve::Backend::embedded_sat();
-        for (inputs, sat) in [("dud", false), ("ddl", false), ("ddr", true)] {
-            let mut cnf = puzzlec_ir::Cnf::new();
-            let u = super::encode(&game, index, &cells, 3, &super::first_bounds(&game), &mut cnf).unwrap();
-            let fixed: Vec<i32> = inputs
-                .chars()
-                .enumerate()
-                .map(|(t, letter)| u.inputs[t].iter().find(|(_, i)| i.letter() == letter).unwrap().0)
-                .collect();
-            drop(u);
-            for lit in fixed {
-                puzzlec_ir::ClauseSink::add_clause(&mut cnf, &[lit]);
-            }
-            let outcome = backend.solve_cnf(&cnf, std::time::Duration::from_secs(60)).unwrap();
-            assert_eq!(matches!(outcome, Outcome::Sat(_)), sat, "inputs {inputs}");
-        }
-    }
-}
+mod tests;

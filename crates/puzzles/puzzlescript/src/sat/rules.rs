@@ -85,21 +85,21 @@ fn row_at(c: &mut Circuit<impl ClauseSink>, st: &Sym, row: &[Cell], places: &[Op
 }
 
 /// A bit of a cell: an object, or a movement bit.
-#[derive(Clone, Copy)]
-enum Bit {
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bit {
     Obj(usize),
     Mov(usize),
 }
 
 impl Bit {
-    fn read(self, st: &Sym, i: usize) -> Lit {
+    pub fn read(self, st: &Sym, i: usize) -> Lit {
         match self {
             Bit::Obj(o) => st.obj(i, o),
             Bit::Mov(b) => st.mov(i, b),
         }
     }
 
-    fn write(self, st: &mut Sym, i: usize, v: Lit) {
+    pub fn write(self, st: &mut Sym, i: usize, v: Lit) {
         match self {
             Bit::Obj(o) => st.set_obj(i, o, v),
             Bit::Mov(b) => st.set_mov(i, b, v),
@@ -107,43 +107,18 @@ impl Bit {
     }
 }
 
-/// The bits a pattern's replacement writes at a cell (true: set, false: cleared).
-///
-/// A bit the match already fixes is not written: an object the pattern requires is there, and
-/// no other object shares its layer (a cell holds one object per layer); a movement the
-/// pattern requires is the only one of its layer, and a stationary layer has none. The gates
-/// then differ from the interpreter only on levels no turn can reach.
-fn writes(st: &Sym, p: &Pattern) -> Vec<(Bit, bool)> {
-    let Some(x) = &p.replace else { return Vec::new() };
-    let required: Vec<usize> = bits::ones(&p.present).filter(|&o| o < st.k).collect();
-    let full_layers: Vec<usize> = required.iter().map(|&o| st.layer_of[o]).collect();
-    let moving: Vec<usize> = bits::ones(&p.moving).filter(|&b| b < st.bits_per_cell()).collect();
-    let known_move = |b: usize| moving.iter().any(|&m| m / 5 == b / 5) || bits::get(&p.still, b);
+/// The bits a pattern's replacement writes at a cell it matches (true: set, false: cleared),
+/// less those the match already fixes (see `lang::effect`): the gates then differ from the
+/// interpreter only on levels no turn can reach.
+pub fn writes(st: &Sym, p: &Pattern) -> Vec<(Bit, bool)> {
+    let e = crate::lang::effect::of(&st.layer_of, p);
     let mut out = Vec::new();
-    for o in 0..st.k {
-        let (mut set, mut clear) = (bits::get(&x.objects_set, o), bits::get(&x.objects_clear, o));
-        if required.contains(&o) && set {
-            set = false;
-            clear = false;
-        } else if !required.contains(&o) && full_layers.contains(&st.layer_of[o]) && !set {
-            clear = false;
-        }
-        if set || clear {
-            out.push((Bit::Obj(o), set));
-        }
-    }
-    for b in 0..st.bits_per_cell() {
-        let (mut set, mut clear) =
-            (bits::get(&x.movements_set, b), bits::get(&x.movements_clear, b) || bits::get(&x.movements_layer, b));
-        if moving.contains(&b) && set {
-            (set, clear) = (false, false);
-        } else if known_move(b) && !moving.contains(&b) && !set {
-            clear = false;
-        }
-        if set || clear {
-            out.push((Bit::Mov(b), set));
-        }
-    }
+    let mut objects = e.set.to_vec();
+    bits::or(&mut objects, &e.clear);
+    out.extend(bits::ones(&objects).map(|o| (Bit::Obj(o), bits::get(&e.set, o))));
+    let mut moves = e.moves_set.to_vec();
+    bits::or(&mut moves, &e.moves_clear);
+    out.extend(bits::ones(&moves).map(|b| (Bit::Mov(b), bits::get(&e.moves_set, b))));
     out
 }
 
@@ -153,7 +128,7 @@ fn differs(c: &mut Circuit<impl ClauseSink>, st: &Sym, p: &Pattern, i: usize) ->
 }
 
 /// The literal that says `writes` would change cell `i` of `st`.
-fn differs_by(c: &mut Circuit<impl ClauseSink>, st: &Sym, i: usize, writes: &[(Bit, bool)]) -> Lit {
+pub fn differs_by(c: &mut Circuit<impl ClauseSink>, st: &Sym, i: usize, writes: &[(Bit, bool)]) -> Lit {
     let d: Vec<Lit> = writes.iter().map(|&(bit, set)| if set { -bit.read(st, i) } else { bit.read(st, i) }).collect();
     c.or_all(&d)
 }
@@ -185,6 +160,11 @@ fn replace(c: &mut Circuit<impl ClauseSink>, st: &mut Sym, p: &Pattern, i: usize
 /// changes nothing the level stays `st` throughout, and each rule matches as it does on
 /// `st`, which is when its commands are queued.
 pub fn probe(c: &mut Circuit<impl ClauseSink>, st: &Sym, q: &mut Queue, rule: &Rule, guard: Lit) -> Lit {
+    if rule.free {
+        let (changes, matched) = super::free::probe(c, st, rule, guard);
+        q.push(c, matched, &rule.commands);
+        return changes;
+    }
     let (mut per_row, mut changes) = (Vec::new(), Vec::new());
     for (r, cells) in rule.rows.iter().enumerate() {
         let mut ms = Vec::new();
@@ -240,6 +220,15 @@ pub fn apply(
     (product, exact): (bool, bool),
     guard: Lit,
 ) -> Result<(Lit, Lit), String> {
+    if rule.free {
+        let (changed, matched) = super::free::apply(c, st, rule, (guard, exact));
+        q.push(c, matched, &rule.commands);
+        let changed = match exact {
+            true => c.or_all(&changed),
+            false => super::circuit::constant(changed.iter().any(|&l| l != F)),
+        };
+        return Ok((changed, F));
+    }
     let mut rows: Vec<Vec<Match>> = Vec::new();
     for r in 0..rule.rows.len() {
         let mut kept = Vec::new();

@@ -1,6 +1,6 @@
 //! One turn played on a symbolic level: every object and movement of every cell a literal,
 //! the interpreter's steps written as gates. Loops the encoding unrolls a bounded number of
-//! times (a group's repetitions, `startloop` passes, the movement passes, the `again` turns)
+//! times (a group's repetitions, `startloop` passes, the movement's rounds, the `again` turns)
 //! report the literal that says the bound was too small: where it holds, nothing after it is
 //! trusted, and the search treats the step as able to win (an over-approximation, so that a
 //! horizon proved unsatisfiable is proved for the interpreter's own turns).
@@ -140,8 +140,11 @@ pub struct Bounds {
     /// Passes of each `startloop`...`endloop` (by its last group; rules, then late rules).
     pub loops: Vec<usize>,
     pub late_loops: Vec<usize>,
-    /// Movement passes.
+    /// Movement passes (or rounds of the fixpoint of who moves, see `movement`).
     pub passes: usize,
+    /// Whether movement is written pass by pass in the interpreter's order, as it must be
+    /// where two objects that move may take one cell.
+    pub ordered: bool,
     /// `again` turns after an input.
     pub agains: usize,
     /// The rules (by line) of several rows written with every combination of their rows'
@@ -161,6 +164,8 @@ pub enum Loop {
     Agains,
     /// A rule of several rows (by line) matched more than once in some row.
     Tuples(usize),
+    /// Two objects that move took one cell (see `movement`).
+    Collide,
 }
 
 /// What a turn left: the level, whether it changed, won, and the overflows.
@@ -231,70 +236,6 @@ impl Turn<'_> {
         self.movement(c, &mut st)?;
         self.groups(c, &mut st, &mut q, Phase::Late)?;
         self.finish(c, level, st, q, input.is_some(), &player_at)
-    }
-
-    /// The movement passes, cell by cell in storage order, layer by layer. The last pass
-    /// written only tells whether something still moved (the overflow), and moves nothing:
-    /// the first move of a pass meets the level as the pass found it (every cell before it
-    /// left it as it was), so something moves exactly when some movement's target is free
-    /// before the pass (see [`Turn::group`] for why the turn may go on from that level).
-    fn movement(&mut self, c: &mut Circuit<impl ClauseSink>, level: &mut Sym) -> Result<(), String> {
-        let (w, h) = (level.w as isize, level.h as isize);
-        let mut moved_last = F;
-        for n in 0..self.bounds.passes {
-            if puzzlec_core::stop::overdue() {
-                return Err("the formula's deadline passed".into());
-            }
-            let probing = n + 1 == self.bounds.passes;
-            let st = &mut *level;
-            let mut moved = Vec::new();
-            for i in 0..st.cells() {
-                let (x, y) = (i as isize / h, i as isize % h);
-                for l in 0..st.layers {
-                    for (d, (dx, dy)) in [(0, -1), (0, 1), (-1, 0), (1, 0), (0, 0)].into_iter().enumerate() {
-                        let m = st.mov(i, 5 * l + d);
-                        if m == F || x + dx < 0 || x + dx >= w || y + dy < 0 || y + dy >= h {
-                            continue;
-                        }
-                        let t = (i as isize + dy + dx * h) as usize;
-                        let layer: Vec<usize> = (0..st.k).filter(|&o| self.game.objects[o].layer == l).collect();
-                        let can = if d == 4 {
-                            m
-                        } else {
-                            let occupied: Vec<Lit> = layer.iter().map(|&o| st.obj(t, o)).collect();
-                            let occupied = c.or_all(&occupied);
-                            c.and(m, -occupied)
-                        };
-                        if can == F {
-                            continue;
-                        }
-                        moved.push(can);
-                        if probing {
-                            continue;
-                        }
-                        if d != 4 {
-                            for &o in &layer {
-                                let went = c.and(can, st.obj(i, o));
-                                let to = c.or(st.obj(t, o), went);
-                                st.set_obj(t, o, to);
-                                let from = c.and(st.obj(i, o), -can);
-                                st.set_obj(i, o, from);
-                            }
-                        }
-                        st.set_mov(i, 5 * l + d, c.and(m, -can));
-                    }
-                }
-            }
-            moved_last = c.or_all(&moved);
-            if moved_last == F {
-                break;
-            }
-        }
-        self.overflow.push((moved_last, Loop::Passes));
-        for n in 0..level.cells() * level.bits_per_cell() {
-            level.movs[n] = F;
-        }
-        Ok(())
     }
 
     /// The commands: `cancel` and a player that did not move (`require_player_movement`)
