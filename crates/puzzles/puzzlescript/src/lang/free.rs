@@ -33,13 +33,7 @@ fn free(layers: &[usize], rule: &Rule) -> bool {
     if ellipses.len() > 1 || ellipses.iter().any(|&i| i == 0 || i + 1 == row.len()) {
         return false;
     }
-    let patterns: Vec<&Pattern> = row
-        .iter()
-        .filter_map(|c| match c {
-            Cell::Pattern(p) => Some(&**p),
-            Cell::Ellipsis => None,
-        })
-        .collect();
+    let patterns: Vec<&Pattern> = row.iter().filter_map(Cell::pattern).collect();
     if patterns
         .iter()
         .filter_map(|p| p.replace.as_ref())

@@ -17,6 +17,16 @@ pub enum Cell {
     Ellipsis,
 }
 
+impl Cell {
+    /// The pattern, unless an ellipsis.
+    pub fn pattern(&self) -> Option<&Pattern> {
+        match self {
+            Cell::Pattern(p) => Some(p),
+            Cell::Ellipsis => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Pattern {
     pub present: Bits,

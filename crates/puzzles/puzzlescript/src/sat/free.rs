@@ -67,13 +67,7 @@ fn fire(
 ) -> (Vec<Lit>, Lit, Written) {
     let row = &rule.rows[0];
     let split = row.iter().position(|cell| matches!(cell, Cell::Ellipsis));
-    let patterns: Vec<&Pattern> = row
-        .iter()
-        .filter_map(|cell| match cell {
-            Cell::Pattern(p) => Some(&**p),
-            Cell::Ellipsis => None,
-        })
-        .collect();
+    let patterns: Vec<&Pattern> = row.iter().filter_map(Cell::pattern).collect();
     let cut = split.unwrap_or(patterns.len());
     // Each run of the row, by the place of its first cell; and per place of one run, the
     // places of the other it pairs with.
