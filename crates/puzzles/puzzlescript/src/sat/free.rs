@@ -7,7 +7,7 @@
 //!
 //! A row with an ellipsis, `[ A | ... | B ]`, matches at every pair of places of A and B
 //! along a line: written pair by pair, that is a gate per pair (mazezam's
-//! `[ > Crate | ... | Crate ]` has a hundred on each row). What a cell of A writes fires
+//! `[ > Crate | ... | Crate ]` has 28 on a row of 8 cells). What a cell of A writes fires
 //! where A holds there and B holds somewhere past it, and what a cell of B writes, where B
 //! holds and A somewhere before it: a chain of disjunctions along the line, shared by every
 //! place on it, so each side costs a gate or two per place.
