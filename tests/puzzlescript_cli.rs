@@ -294,7 +294,7 @@ fn a_level_won_as_it_loads_needs_no_input() {
 }
 
 /// The plan search every plan puzzle runs reaches PuzzleScript levels: `--all` lists every
-/// shortest plan (each one replays), `--certify` has the UNSAT below the optimum proved and
+/// shortest plan (each one replays; bounds raised where a model leans on one), `--certify` has the UNSAT below the optimum proved and
 /// checked, `--max-moves` bounds both solvers (proved, exit 1), and a portfolio races them.
 #[test]
 fn a_level_takes_all_certify_max_moves_and_portfolios() {
@@ -318,6 +318,12 @@ fn a_level_takes_all_certify_max_moves_and_portfolios() {
         let short = run(&["--solver", solver, "--max-moves", "6"], 1);
         assert_eq!((short["status"].as_str(), short["reason"].as_str()), (Some("no-solution"), Some("max-moves")));
     }
+    // A level whose plans lean on the first loop bounds (a row of crates moves over more
+    // rounds than they write): the listing raises them and starts again, and lists the same
+    // plans as the search's length.
+    let train = ["solve", "puzzlescript", "tests/fixtures/puzzlescript/row_train.txt", "--level", "3"];
+    let listed = puzzlec(&[&train[..], &["--solver", "cadical", "--all", "--json"]].concat()).expect_code(0).json();
+    assert_eq!((listed["complete"].as_bool(), listed["length"].as_u64()), (Some(true), Some(8)), "{listed}");
     let raced = run(&["--solver", "search,cadical"], 0);
     assert_eq!((raced["length"].as_u64(), raced["optimal"].as_bool()), (Some(7), Some(true)), "{raced}");
     if !crate::support::have("cadical") {

@@ -43,6 +43,13 @@ impl<P: PlanPuzzle> Plans for Case<'_, P> {
         P::session(self, horizons, progress)
     }
 
+    fn all(&self, horizon: usize, deadline: Option<Instant>, found: &mut dyn FnMut(usize)) -> super::Every<P::Step> {
+        P::all(self, horizon, deadline, found).unwrap_or_else(|| {
+            let lowering = super::Encoded::<P>::new(self.encoding, self.board);
+            puzzlec_drive::lowering::every_plan(&lowering, self.backend, horizon, deadline, Default::default(), found)
+        })
+    }
+
     fn trusted(&self, horizon: usize, certified: bool) -> Option<String> {
         P::trusted(self, horizon, certified)
     }

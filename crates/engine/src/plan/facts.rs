@@ -138,6 +138,17 @@ pub trait PlanPuzzle: Sync + Sized {
         None
     }
 
+    /// Every plan of exactly `horizon` moves, where the puzzle lists them itself (`None`: the
+    /// blocking clauses on the plain formula, [`super::Plans::all`]).
+    fn all(
+        _case: &Case<'_, Self>,
+        _horizon: usize,
+        _deadline: Option<Instant>,
+        _found: &mut dyn FnMut(usize),
+    ) -> Option<super::Every<Self::Step>> {
+        None
+    }
+
     /// What an UNSAT at `horizon` rests on besides the solver, when anything does (see
     /// [`super::Plans::trusted`]): clauses a session added that do not follow from the
     /// formula by resolution.

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use puzzlec_drive::horizon::{Attempt, Horizons, Shortest};
 use puzzlec_drive::DriveError;
+use puzzlec_encode::DecodeError;
 use puzzlec_engine::answer::{moves, Answer};
 use puzzlec_engine::plan::{Case, PlanPuzzle, Searched};
 use puzzlec_engine::puzzle::Choices;
@@ -160,6 +161,37 @@ impl PlanPuzzle for crate::PuzzleScript {
         progress: &mut dyn FnMut(&Attempt),
     ) -> Option<std::result::Result<Shortest<Vec<Input>>, DriveError>> {
         case.backend.offers_sessions().then(|| crate::sat::drive::session(case.board, case.backend, horizons, progress))
+    }
+
+    /// Every plan of `horizon` inputs, by blocking clauses on the plain formula. A formula
+    /// cannot raise the bound a model leans on (the live session does), so where one does,
+    /// every bound is raised and the listing starts again, a few times at most; the plans
+    /// listed are each replayed all the same.
+    fn all(
+        case: &Case<'_, Self>,
+        horizon: usize,
+        deadline: Option<Instant>,
+        found: &mut dyn FnMut(usize),
+    ) -> Option<puzzlec_engine::plan::Every<Input>> {
+        let leans = |r: &puzzlec_engine::plan::Every<Input>| matches!(r, Err(DriveError::Decode { source: DecodeError::Inconsistent(why), .. }) if why.contains("loop bound"));
+        let mut tries = 0;
+        Some(loop {
+            let lowering = puzzlec_engine::plan::Encoded::<Self>::new(case.encoding, case.board);
+            let listed = puzzlec_drive::lowering::every_plan(
+                &lowering,
+                case.backend,
+                horizon,
+                deadline,
+                Default::default(),
+                found,
+            );
+            let level = case.board;
+            let mut bounds = level.bounds.lock().unwrap_or_else(|e| e.into_inner());
+            if !leans(&listed) || tries == 4 || !crate::sat::raise_every(&level.game, &mut bounds) {
+                break listed;
+            }
+            tries += 1;
+        })
     }
 
     /// The live session's UNSAT answers rest on the guide's clauses too (see

@@ -91,6 +91,20 @@ pub fn raise(game: &Game, bounds: &mut Bounds, what: Loop) -> bool {
     true
 }
 
+/// Raises every bound of `bounds` (each loop's doubled, movement written in order, every
+/// rule of several rows with every combination), for a listing of plans that cannot tell
+/// which one its model leaned on; whether any rose.
+pub fn raise_every(game: &Game, bounds: &mut Bounds) -> bool {
+    let mut all = vec![Loop::Passes, Loop::Agains, Loop::Collide];
+    all.extend((0..bounds.repeats.len()).map(Loop::Group));
+    all.extend((0..bounds.late_repeats.len()).map(Loop::LateGroup));
+    all.extend((0..bounds.loops.len()).map(Loop::Startloop));
+    all.extend((0..bounds.late_loops.len()).map(Loop::LateStartloop));
+    let rules = game.rules.iter().chain(&game.late_rules).flatten();
+    all.extend(rules.filter(|r| r.rows.len() > 1).map(|r| Loop::Tuples(r.line)));
+    all.into_iter().fold(false, |any, what| raise(game, bounds, what) | any)
+}
+
 /// Raises `bounds` to what the interpreter was seen to use (each within its cap); whether
 /// any rose.
 pub fn lift(game: &Game, bounds: &mut Bounds, seen: &crate::run::Usage) -> bool {
