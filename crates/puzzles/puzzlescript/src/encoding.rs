@@ -45,9 +45,7 @@ impl puzzlec_encode::PlanEncoding<Level> for Turns {
             .find(|t| model.bool(&format!("won{t}")) == Some(true))
             .ok_or_else(|| DecodeError::Inconsistent("no step wins".into()))?;
         if (0..=won_at).any(|t| model.bool(&format!("short{t}")) == Some(true)) {
-            return Err(DecodeError::Inconsistent(
-                "the model leans on a loop bound the formula unrolls; `solve puzzlescript --solver cadical` raises the bounds it needs".into(),
-            ));
+            return Err(DecodeError::Inconsistent(LEANS.into()));
         }
         (0..=won_at)
             .map(|t| {
@@ -61,6 +59,11 @@ impl puzzlec_encode::PlanEncoding<Level> for Turns {
         plan.iter().enumerate().map(|(t, i)| (format!("step{t}_{}", i.letter()), 1)).collect()
     }
 }
+
+/// What `decode` says of a model that leans on a loop bound (a listing of plans raises the
+/// bounds where it meets one: `PlanPuzzle::all`).
+pub const LEANS: &str =
+    "the model leans on a loop bound the formula unrolls; `solve puzzlescript --solver cadical` raises the bounds it needs";
 
 /// A path in a header line (spaces and `%` escaped).
 pub fn escape(path: &str) -> String {

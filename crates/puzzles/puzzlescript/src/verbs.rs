@@ -173,7 +173,7 @@ impl PlanPuzzle for crate::PuzzleScript {
         deadline: Option<Instant>,
         found: &mut dyn FnMut(usize),
     ) -> Option<puzzlec_engine::plan::Every<Input>> {
-        let leans = |r: &puzzlec_engine::plan::Every<Input>| matches!(r, Err(DriveError::Decode { source: DecodeError::Inconsistent(why), .. }) if why.contains("loop bound"));
+        let leans = |r: &puzzlec_engine::plan::Every<Input>| matches!(r, Err(DriveError::Decode { source: DecodeError::Inconsistent(why), .. }) if why == crate::encoding::LEANS);
         let mut tries = 0;
         Some(loop {
             let lowering = puzzlec_engine::plan::Encoded::<Self>::new(case.encoding, case.board);
